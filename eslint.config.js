@@ -1,0 +1,73 @@
+// Zones (DESIGN.md): web → core, server → core, no feature → feature, no cycles.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const featureDirs = (side) => {
+  const dir = `src/${side}/features`;
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+};
+
+// One zone per feature: it may not import any sibling feature.
+const featureZones = (side) =>
+  featureDirs(side).map((name) => ({
+    target: `./src/${side}/features/${name}`,
+    from: `./src/${side}/features`,
+    except: [`./${name}`],
+    message: 'Une fonctionnalité ne dépend pas d’une autre : passez par le bus d’événements ou par core.',
+  }));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'drizzle/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', conditionNames: ['development', 'types', 'import', 'default'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/core', from: './src/server', message: 'core ne dépend ni du serveur ni du web.' },
+            { target: './src/core', from: './src/web', message: 'core ne dépend ni du serveur ni du web.' },
+            { target: './src/server', from: './src/web', message: 'Le serveur ne dépend pas du web.' },
+            { target: './src/web', from: './src/server', message: 'Le web ne dépend pas du serveur.' },
+            ...featureZones('server'),
+            ...featureZones('web'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // core runs in the browser and on the server: no node:* and no DOM.
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'core ne dépend pas de Node.' }] }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['scripts/**/*.ts', 'src/server/main.ts', 'src/server/db/seed/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LICENSE_TYPES } from '../rules/enums.js';
+import { normalizePhone } from '../rules/phone.js';
+import { isValidSiret, normalizeSiret } from '../rules/siret.js';
+
+/** French messages of SPEC.md §5, copied exactly; the others follow their tone. */
+export const authMessages = {
+  email: 'Email invalide',
+  password: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères',
+  fullNameDriver: 'Nom complet requis',
+  fullNameCompany: 'Nom du contact requis',
+  phone: 'Numéro de téléphone invalide',
+  licenseNumber: 'Numéro de permis requis',
+  licenseType: 'Type de permis requis',
+  licenseTypeUnknown: 'Type de permis invalide (C, CE, C1 ou C1E)',
+  yearsExperience: "Nombre d'années d'expérience invalide",
+  companyName: "Nom de l'entreprise requis",
+  siret: 'Numéro SIRET invalide',
+  siretChecksum: 'Numéro SIRET invalide : la clé de contrôle ne correspond pas',
+  userType: 'Type de compte invalide',
+  plan: "La formule d'inscription est la formule gratuite",
+  adminPassword: 'Le mot de passe administrateur doit contenir au moins 10 caractères',
+  emailTaken: 'Un compte existe déjà avec cet email',
+  invalidCredentials: 'Email ou mot de passe incorrect',
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const email = z.string({ error: authMessages.email }).trim().toLowerCase().max(254, authMessages.email).email(authMessages.email);
+
+const password = z
+  .string({ error: authMessages.password })
+  .min(PASSWORD_MIN, authMessages.password)
+  .max(PASSWORD_MAX, authMessages.passwordTooLong);
+
+const phone = z
+  .string({ error: authMessages.phone })
+  .trim()
+  .min(10, authMessages.phone)
+  .max(25, authMessages.phone)
+  .transform((value, ctx) => {
+    const normalized = normalizePhone(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: authMessages.phone });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(120, message);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: authMessages.password }).min(PASSWORD_MIN, authMessages.password).max(PASSWORD_MAX, authMessages.passwordTooLong),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const registrationBase = {
+  email,
+  password,
+  phone,
+  subscriptionPlan: z.literal('basic', { error: authMessages.plan }).default('basic'),
+};
+
+export const driverRegistrationSchema = z.object({
+  ...registrationBase,
+  userType: z.literal('driver'),
+  fullName: name(authMessages.fullNameDriver),
+  licenseNumber: z.string({ error: authMessages.licenseNumber }).trim().min(1, authMessages.licenseNumber).max(40, authMessages.licenseNumber),
+  licenseType: z
+    .string({ error: authMessages.licenseType })
+    .trim()
+    .min(1, authMessages.licenseType)
+    .pipe(z.enum(LICENSE_TYPES, { error: authMessages.licenseTypeUnknown })),
+  yearsExperience: z.coerce
+    .number({ error: authMessages.yearsExperience })
+    .int(authMessages.yearsExperience)
+    .min(0, authMessages.yearsExperience)
+    .max(60, authMessages.yearsExperience)
+    .default(0),
+  certifications: z.array(z.string().trim().min(1).max(80)).max(20).default([]),
+});
+
+export const companyRegistrationSchema = z.object({
+  ...registrationBase,
+  userType: z.literal('company'),
+  fullName: name(authMessages.fullNameCompany),
+  companyName: name(authMessages.companyName),
+  siretNumber: z
+    .string({ error: authMessages.siret })
+    .trim()
+    .min(14, authMessages.siret)
+    .max(20, authMessages.siret)
+    .transform(normalizeSiret)
+    .refine((value) => /^\d{14}$/.test(value), authMessages.siret)
+    .refine(isValidSiret, authMessages.siretChecksum),
+});
+
+export const registerSchema = z.discriminatedUnion('userType', [driverRegistrationSchema, companyRegistrationSchema], {
+  error: authMessages.userType,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'Lien de vérification invalide' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Lien de vérification invalide'),
+});
+
+export const adminSetupSchema = z.object({
+  email,
+  password: z
+    .string({ error: authMessages.adminPassword })
+    .min(10, authMessages.adminPassword)
+    .max(PASSWORD_MAX, authMessages.passwordTooLong),
+  fullName: name(authMessages.fullNameDriver),
+});
+export type AdminSetupInput = z.infer<typeof adminSetupSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** What the API says of a user to that user: never the password, hashes or tokens. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  userType: z.enum(['driver', 'company', 'admin']),
+  role: z.enum(['driver', 'transporter', 'admin']),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  emailVerified: z.boolean(),
+  licenseNumber: z.string().nullable(),
+  licenseType: z.string().nullable(),
+  yearsExperience: z.number(),
+  certifications: z.array(z.string()),
+  vehicleTypes: z.array(z.string()),
+  availableFrom: z.string().nullable(),
+  currentLocation: z.string().nullable(),
+  documentsVerified: z.boolean(),
+  companyName: z.string().nullable(),
+  siretNumber: z.string().nullable(),
+  subscriptionPlan: z.string(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  isDemo: z.boolean(),
+  accountStatus: z.string(),
+  lastLogin: z.string().nullable(),
+  reputationScore: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  current: z.boolean(),
+});

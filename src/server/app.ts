@@ -1,0 +1,92 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { siteSettingsRoutes } from './features/site-settings/routes.js';
+import type { FeatureDeps } from './platform/deps.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { startHousekeeping } from './platform/housekeeping.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
+import { registerOriginCheck } from './platform/origin.js';
+import { registerSessions } from './platform/sessions.js';
+import { registerWeb } from './platform/web.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to SMTP (SMTP_URL) or the outbox folder. */
+  mailer?: Mailer;
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the whole application; never listens (main.ts does, tests use inject()). */
+export async function buildApp({ config, database, mailer, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secure = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and React set inline style attributes; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api-adresse.data.gouv.fr'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Relais API', version: '1.0.0', description: 'API de Relais (réponses et messages en français).' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'relais_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerOriginCheck(app, config);
+  const sessions = registerSessions(app, database.db, config);
+  const ownMailer = mailer ? null : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
+  const deps: FeatureDeps = { db: database.db, config, sessions, mailer: mailer ?? ownMailer! };
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(siteSettingsRoutes, deps);
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWeb(app, config);
+  startHousekeeping(app, database.db);
+  return app;
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const duration = (fallbackSeconds: number) =>
+  z.coerce.number().int().positive().default(fallbackSeconds);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Relais <no-reply@relais.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_SECONDS: duration(7 * 24 * 3600),
+  SESSION_ABSOLUTE_SECONDS: duration(30 * 24 * 3600),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  /** Exact origins whose state-changing requests are accepted (besides the request's own host). */
+  allowedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  session: { idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
+  trustProxy: boolean;
+  dbPoolSize: number;
+  /** Where the built web app lives; absent until `npm run build`. */
+  webDir: string;
+  /** Brute-force limits on the account endpoints (fixed windows, shared by all instances). */
+  rateLimits: RateLimits;
+}
+
+interface Rule {
+  limit: number;
+  windowSeconds: number;
+}
+export interface RateLimits {
+  loginPerIp: Rule;
+  loginPerAccount: Rule;
+  registerPerIp: Rule;
+  resendPerIp: Rule;
+  resendPerAccount: Rule;
+  adminSetupPerIp: Rule;
+}
+
+export const defaultRateLimits: RateLimits = {
+  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  resendPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once at start; every bad key is listed, not just the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
+    throw new ConfigError(['SESSION_ABSOLUTE_SECONDS: must be at least SESSION_IDLE_SECONDS']);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    allowedOrigins: [new URL(publicUrl).origin],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    session: {
+      idleSeconds: e.SESSION_IDLE_SECONDS,
+      absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+      secureCookie: publicUrl.startsWith('https://'),
+    },
+    trustProxy: e.TRUST_PROXY,
+    dbPoolSize: e.DB_POOL_SIZE,
+    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    rateLimits: defaultRateLimits,
+  };
+}

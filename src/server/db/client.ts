@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as admin from './schema/admin.js';
+import * as analytics from './schema/analytics.js';
+import * as documents from './schema/documents.js';
+import * as messaging from './schema/messaging.js';
+import * as missions from './schema/missions.js';
+import * as payments from './schema/payments.js';
+import * as platform from './schema/platform.js';
+import * as users from './schema/users.js';
+
+export const schema = { ...users, ...platform, ...missions, ...messaging, ...payments, ...documents, ...admin, ...analytics };
+export type Db = NodePgDatabase<typeof schema>;
+/** A Drizzle handle, or the transaction a service runs in. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+// numeric stays a string (exact money); int8 counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return { db, pool, url, close: () => pool.end() };
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+
+/** Applies the committed migrations; an advisory lock keeps two instances starting together from racing. */
+export async function migrateDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Creates a database on the server if it does not exist (the embedded server starts with `postgres` only). */
+export async function ensureDatabaseExists(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`create database ${client.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ACCOUNT_STATUSES, LICENSE_TYPES, SUBSCRIPTION_PLANS } from '#core/rules/enums.js';
+import { USER_TYPES } from '#core/rules/roles.js';
+import { coordinate, createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    /** scrypt hash, never the password itself. */
+    password: text().notNull(),
+    userType: text().notNull(),
+    fullName: text().notNull(),
+    phone: text(),
+    avatar: text(),
+    emailVerified: boolean().notNull().default(false),
+    /** SHA-256 of the single-use verification token; the token itself only travels in the e-mail. */
+    verificationToken: text(),
+    tokenExpiry: timestamptz(),
+    licenseNumber: text(),
+    licenseType: text(),
+    yearsExperience: integer().notNull().default(0),
+    certifications: text().array().notNull().default(sql`'{}'::text[]`),
+    vehicleTypes: text().array().notNull().default(sql`'{}'::text[]`),
+    availableFrom: timestamptz(),
+    currentLocation: text(),
+    currentLat: coordinate(),
+    currentLng: coordinate(),
+    drivingLicenseUrl: text(),
+    drivingLicenseExpiry: date(),
+    driverCardUrl: text(),
+    driverCardExpiry: date(),
+    adrCardUrl: text(),
+    adrCardExpiry: date(),
+    fimoUrl: text(),
+    fimoExpiry: date(),
+    fcosUrl: text(),
+    fcosExpiry: date(),
+    documentsVerified: boolean().notNull().default(false),
+    companyName: text(),
+    siretNumber: text(),
+    subscriptionPlan: text().notNull().default('basic'),
+    stripeCustomerId: text().unique(),
+    stripeSubscriptionId: text().unique(),
+    isAdmin: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    isDemo: boolean().notNull().default(false),
+    accountStatus: text().notNull().default('active'),
+    lastLogin: timestamptz(),
+    reputationScore: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_user_type_idx').on(t.userType, t.createdAt),
+    check('users_user_type_check', oneOf(t.userType, USER_TYPES)),
+    check('users_license_type_check', sql`${t.licenseType} is null or ${oneOf(t.licenseType, LICENSE_TYPES)}`),
+    check('users_subscription_plan_check', oneOf(t.subscriptionPlan, SUBSCRIPTION_PLANS)),
+    check('users_account_status_check', oneOf(t.accountStatus, ACCOUNT_STATUSES)),
+    check('users_years_experience_check', sql`${t.yearsExperience} between 0 and 80`),
+    check('users_reputation_score_check', sql`${t.reputationScore} between 0 and 999.99`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

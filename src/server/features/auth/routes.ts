@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, registerSchema, verifyEmailSchema } from '#core/schemas/auth.js';
+import { messageSchema, publicUserSchema, sessionInfoSchema } from '#core/schemas/users.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { toPublicUser } from '../../platform/public-user.js';
+import { enforceRates } from '../../platform/rate-limit.js';
+import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
+import { authenticate, issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
+
+const errorResponses = {
+  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+};
+
+export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, config, mailer, sessions } = deps;
+  const limits = config.rateLimits;
+
+  async function mailVerification(user: Parameters<typeof sendVerificationMail>[2], token: string, log: FastifyInstance['log']) {
+    try {
+      await sendVerificationMail(mailer, config, user, token);
+    } catch (error) {
+      // The account stands; the user can ask for a new mail from the banner.
+      log.error({ err: error, userId: user.id }, 'verification e-mail not sent');
+    }
+  }
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Créer un compte chauffeur ou transporteur',
+        body: registerSchema,
+        response: { 201: publicUserSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await enforceRates(db, [{ key: `register:ip:${request.ip}`, rule: limits.registerPerIp }]);
+      const { user, verificationToken } = await registerUser(db, request.body);
+      await sessions.open(db, reply, request, user.id);
+      await mailVerification(user, verificationToken, request.log);
+      return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Se connecter',
+        body: loginSchema,
+        response: { 200: publicUserSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await enforceRates(db, [
+        { key: `login:ip:${request.ip}`, rule: limits.loginPerIp },
+        { key: `login:account:${request.body.email}`, rule: limits.loginPerAccount },
+      ]);
+      const user = await authenticate(db, request.body);
+      // A new token at every login; the session the browser came with, if any, ends.
+      await sessions.close(request, reply);
+      await sessions.open(db, reply, request, user.id);
+      return toPublicUser(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Se déconnecter', response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await sessions.close(request, reply);
+      return { message: 'Vous êtes déconnecté' };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], summary: 'Utilisateur connecté', response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(requireUser(request)),
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      preHandler: guards.user,
+      schema: { tags: ['auth'], summary: 'Renvoyer l’email de vérification', response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRates(db, [
+        { key: `resend:ip:${request.ip}`, rule: limits.resendPerIp },
+        { key: `resend:account:${user.id}`, rule: limits.resendPerAccount },
+      ]);
+      const token = await issueVerificationToken(db, user);
+      await sendVerificationMail(mailer, config, user, token);
+      return { message: 'Un nouvel email de vérification a été envoyé à votre adresse' };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Vérifier l’adresse email (lien reçu par email)',
+        body: verifyEmailSchema,
+        response: { 200: z.object({ message: z.string(), user: publicUserSchema }) },
+      },
+    },
+    async (request) => {
+      const user = await verifyEmail(db, request.body.token);
+      return { message: 'Votre adresse email est vérifiée.', user: toPublicUser(user) };
+    },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    {
+      preHandler: guards.user,
+      schema: { tags: ['auth'], summary: 'Mes sessions ouvertes', response: { 200: z.array(sessionInfoSchema) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await listSessions(db, user.id);
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        current: row.id === request.sessionId,
+      }));
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      preHandler: guards.user,
+      schema: {
+        tags: ['auth'],
+        summary: 'Fermer une de mes sessions',
+        params: z.object({ id: z.uuid('Session introuvable') }),
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!(await endSession(db, user.id, request.params.id))) throw notFound('Session introuvable');
+      return { message: 'Session fermée' };
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions',
+    {
+      preHandler: guards.user,
+      schema: { tags: ['auth'], summary: 'Fermer toutes mes autres sessions', response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const count = await endOtherSessions(db, user.id, request.sessionId);
+      return { message: count === 1 ? '1 autre session fermée' : `${count} autres sessions fermées` };
+    },
+  );
+}

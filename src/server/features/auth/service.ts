@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { authMessages, type LoginInput, type RegisterInput } from '#core/schemas/auth.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError } from '../../platform/errors.js';
+import { actionMail, type Mailer } from '../../platform/mailer.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+
+export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+
+const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/** Creates the account with a fresh verification token; the unique index settles a race on the e-mail. */
+export async function registerUser(db: Db, input: RegisterInput): Promise<{ user: User; verificationToken: string }> {
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  const verificationToken = newToken();
+  const common = {
+    email: input.email,
+    password: await hashPassword(input.password),
+    fullName: input.fullName,
+    phone: input.phone,
+    subscriptionPlan: 'basic',
+    verificationToken: hashToken(verificationToken),
+    tokenExpiry: new Date(Date.now() + VERIFICATION_TTL_MS),
+  };
+  const values =
+    input.userType === 'driver'
+      ? {
+          ...common,
+          userType: 'driver',
+          licenseNumber: input.licenseNumber,
+          licenseType: input.licenseType,
+          yearsExperience: input.yearsExperience,
+          certifications: input.certifications,
+        }
+      : { ...common, userType: 'company', companyName: input.companyName, siretNumber: input.siretNumber };
+  try {
+    const [user] = await db.insert(users).values(values).returning();
+    return { user: user!, verificationToken };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Checks the credentials; a wrong e-mail and a wrong password get the same answer in the same time. */
+export async function authenticate(db: Db, input: LoginInput): Promise<User> {
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw new AppError(401, authMessages.invalidCredentials);
+  }
+  if (!(await verifyPassword(input.password, user.password))) throw new AppError(401, authMessages.invalidCredentials);
+  if (!user.isActive || user.accountStatus !== 'active') {
+    throw new AppError(403, 'Ce compte est désactivé. Contactez le support pour le réactiver.');
+  }
+  const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  return updated!;
+}
+
+/** Replaces any earlier token: only the newest link works. */
+export async function issueVerificationToken(db: Db, user: User): Promise<string> {
+  if (user.emailVerified) throw new AppError(400, 'Votre adresse email est déjà vérifiée');
+  const token = newToken();
+  await db
+    .update(users)
+    .set({ verificationToken: hashToken(token), tokenExpiry: new Date(Date.now() + VERIFICATION_TTL_MS) })
+    .where(eq(users.id, user.id));
+  return token;
+}
+
+/** Single use: the token is cleared in the same statement that verifies the address. */
+export async function verifyEmail(db: Db, token: string): Promise<User> {
+  const tokenHash = hashToken(token);
+  const [user] = await db.select().from(users).where(eq(users.verificationToken, tokenHash)).limit(1);
+  if (!user) throw new AppError(400, 'Ce lien de vérification est invalide ou a déjà été utilisé.');
+  if (!user.tokenExpiry || user.tokenExpiry.getTime() < Date.now()) {
+    throw new AppError(410, 'Ce lien de vérification a expiré. Demandez un nouvel email depuis votre espace.');
+  }
+  const [verified] = await db
+    .update(users)
+    .set({ emailVerified: true, verificationToken: null, tokenExpiry: null })
+    .where(eq(users.verificationToken, tokenHash))
+    .returning();
+  if (!verified) throw new AppError(400, 'Ce lien de vérification est invalide ou a déjà été utilisé.');
+  return verified;
+}
+
+export async function sendVerificationMail(mailer: Mailer, config: AppConfig, user: User, token: string): Promise<void> {
+  const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const { text, html } = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      'Bienvenue sur Relais. Pour activer toutes les fonctionnalités de votre compte, confirmez votre adresse email.',
+      'Ce lien est valable 24 heures et ne peut servir qu’une fois.',
+    ],
+    actionLabel: 'Confirmer mon adresse email',
+    actionUrl: link,
+    footer: 'Vous n’êtes pas à l’origine de cette inscription ? Ignorez simplement ce message.',
+  });
+  await mailer.send({ to: user.email, subject: 'Confirmez votre adresse email — Relais', text, html, link });
+}

@@ -1,0 +1,75 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureDatabaseExists, migrateDatabase, openDatabase } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({
+    level: config.logLevel,
+    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  });
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, logger);
+    await ensureDatabaseExists(embedded.url('postgres'), 'relais');
+    databaseUrl = embedded.url('relais');
+  }
+  await migrateDatabase(databaseUrl);
+  const database = openDatabase(databaseUrl, config.dbPoolSize);
+  const app = await buildApp({ config, database, logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'arrêt : fin des requêtes en cours');
+    const force = setTimeout(() => {
+      logger.error('arrêt forcé : les requêtes n’ont pas fini à temps');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+      logger.info('arrêt terminé');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'arrêt : erreur');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    logger.error({ err: error }, 'le serveur n’a pas pu démarrer');
+    await database.close();
+    await embedded?.stop();
+    process.exit(1);
+  }
+  logger.info(`Relais est prêt : ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

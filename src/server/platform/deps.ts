@@ -1,0 +1,12 @@
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Mailer } from './mailer.js';
+import type { SessionManager } from './sessions.js';
+
+/** What the platform hands to every feature plugin. */
+export interface FeatureDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  sessions: SessionManager;
+}

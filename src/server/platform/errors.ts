@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error type services throw: an HTTP status and a French message for the user. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'Authentification requise');
+export const forbidden = (message = 'Accès refusé') => new AppError(403, message);
+export const notFound = (message = 'Ressource introuvable') => new AppError(404, message);
+
+export const GENERIC_ERROR = 'Une erreur interne est survenue. Veuillez réessayer dans quelques instants.';
+
+const fastifyErrorMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Le corps de la requête n’est pas un JSON valide'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Le corps de la requête est vide'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Type de contenu non pris en charge'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'La requête est trop volumineuse'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Longueur de contenu invalide'],
+};
+
+/** `/email` → `email`, `/certifications/0` → `certifications.0`, the whole body → `_`. */
+function fieldName(instancePath: string): string {
+  const field = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return field === '' ? '_' : field;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldName(issue.instancePath);
+        errors[field] ??= field === '_' ? 'Requête invalide' : (issue.message ?? 'Valeur invalide');
+      }
+      const first = Object.values(errors)[0] ?? 'Requête invalide';
+      return reply.status(400).send({ message: first, errors });
+    }
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const known = error.code ? fastifyErrorMessages[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1] });
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: GENERIC_ERROR });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: 'Trop de requêtes. Réessayez dans quelques instants.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send({ message: 'Requête invalide' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: GENERIC_ERROR });
+  });
+}

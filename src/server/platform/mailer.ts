@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail is about, logged when mails go to the outbox folder. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file in
+ * $DATA_DIR/outbox and its link is logged, so a local user can still follow it.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  const { smtpUrl, from, dataDir, log } = options;
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log.info({ to: mail.to, subject: mail.subject }, 'e-mail envoyé');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'e-mail écrit dans la boîte d’envoi locale');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A plain, readable French mail with one action button. */
+export function actionMail(input: { greeting: string; paragraphs: string[]; actionLabel: string; actionUrl: string; footer: string }) {
+  const text = [input.greeting, '', ...input.paragraphs, '', `${input.actionLabel} : ${input.actionUrl}`, '', input.footer, '', '— L’équipe Relais'].join('\n');
+  const html = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2430">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:22px;font-weight:700;color:#d9480f;padding-bottom:16px">Relais</td></tr>
+<tr><td style="font-size:16px;line-height:1.6">
+<p>${escapeHtml(input.greeting)}</p>
+${input.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p style="padding:16px 0"><a href="${escapeHtml(input.actionUrl)}" style="background:#d9480f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(input.actionLabel)}</a></p>
+<p style="font-size:13px;color:#5b6472">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br>${escapeHtml(input.actionUrl)}</p>
+<p style="font-size:13px;color:#5b6472">${escapeHtml(input.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,151 @@
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { roleOf, type Role } from '#core/rules/roles.js';
+import type { AppConfig } from '../config.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { sessions } from '../db/schema/platform.js';
+import { users, type User } from '../db/schema/users.js';
+import { AppError, unauthorized } from './errors.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'relais_session';
+/** Sliding expiry is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+export interface SessionManager {
+  /** Opens a new session (new token each time) and sets the cookie. */
+  open(tx: DbOrTx, reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>;
+  /** Ends the request's session, if any, and clears the cookie. */
+  close(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig): SessionManager {
+  const { idleSeconds, absoluteSeconds, secureCookie } = config.session;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookie,
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const now = new Date();
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+      .limit(1);
+    if (!row || !row.user.isActive || row.user.accountStatus !== 'active') return;
+    request.user = row.user;
+    request.sessionId = row.session.id;
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const expiresAt = new Date(Math.min(now.getTime() + idleSeconds * 1000, row.session.absoluteExpiresAt.getTime()));
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+    }
+  });
+
+  return {
+    async open(tx, reply, request, userId) {
+      const token = newToken();
+      const now = Date.now();
+      const absoluteExpiresAt = new Date(now + absoluteSeconds * 1000);
+      await tx.insert(sessions).values({
+        userId,
+        tokenHash: hashToken(token),
+        userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+        ipAddress: request.ip,
+        expiresAt: new Date(now + idleSeconds * 1000),
+        absoluteExpiresAt,
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: absoluteSeconds });
+    },
+    async close(request, reply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+  };
+}
+
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+/** Ends one of the user's own sessions; another user's session id is "not found". */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  const now = new Date();
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)));
+}
+
+const roleMessages: Record<Role, string> = {
+  driver: 'Cette action est réservée aux chauffeurs',
+  transporter: 'Cette action est réservée aux transporteurs',
+  admin: 'Cette action est réservée aux administrateurs',
+};
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The signed-in user when they hold the role, else 401/403. Every later feature guards with this. */
+export function requireRole(request: FastifyRequest, ...allowed: Role[]): User {
+  const user = requireUser(request);
+  if (!allowed.includes(roleOf(user))) {
+    throw new AppError(403, allowed.length === 1 ? roleMessages[allowed[0]!] : 'Accès refusé');
+  }
+  return user;
+}
+
+/** preHandler forms of the guards, for route options. */
+export const guards = {
+  user: async (request: FastifyRequest) => {
+    requireUser(request);
+  },
+  role:
+    (...allowed: Role[]) =>
+    async (request: FastifyRequest) => {
+      requireRole(request, ...allowed);
+    },
+};

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Shown when the web app has not been built (`npm run build`), so a developer knows what to do. */
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Relais</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6">
+<h1>Relais</h1>
+<p>Le serveur fonctionne, mais l’application web n’a pas encore été construite.</p>
+<p>Lancez <code>npm run build</code>, puis rechargez cette page. L’API répond sur <a href="/api/health">/api/health</a>.</p>
+</body></html>`;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * every non-API path answered with index.html so that the client router takes over.
+ */
+export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const built = existsSync(path.join(config.webDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(config.webDir, filePath);
+        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ message: 'Ressource introuvable' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: 'Ressource introuvable' });
+    }
+    // A missing file (an old hashed asset, a typo) is a 404, not the app shell with the wrong type.
+    if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
+    }
+    reply.header('cache-control', 'no-cache');
+    if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

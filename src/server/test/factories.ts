@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { users, type NewUser, type User } from '../db/schema/users.js';
+import { hashPassword } from '../platform/passwords.js';
+
+export const TEST_PASSWORD = 'motdepasse-test';
+let hashed: Promise<string> | undefined;
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+/** A valid SIRET (Luhn) for tests: 732 829 320 00074. */
+export const VALID_SIRET = '73282932000074';
+
+export function driverPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    userType: 'driver',
+    email: `chauffeur-${unique()}@exemple.fr`,
+    password: 'secret123',
+    fullName: 'Jean Routier',
+    phone: '06 12 34 56 78',
+    licenseNumber: '12AB34567',
+    licenseType: 'CE',
+    yearsExperience: 5,
+    subscriptionPlan: 'basic',
+    certifications: [],
+    ...overrides,
+  };
+}
+
+export function companyPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    userType: 'company',
+    email: `transport-${unique()}@exemple.fr`,
+    password: 'secret123',
+    fullName: 'Claire Martin',
+    phone: '+33 1 23 45 67 89',
+    companyName: 'Transports Martin',
+    siretNumber: VALID_SIRET,
+    subscriptionPlan: 'basic',
+    ...overrides,
+  };
+}
+
+/** Inserts a user straight into the database; its password is TEST_PASSWORD unless given. */
+export async function createUser(db: Db, overrides: Partial<NewUser> & { plainPassword?: string } = {}): Promise<User> {
+  const { plainPassword, ...fields } = overrides;
+  hashed ??= hashPassword(TEST_PASSWORD);
+  const password = plainPassword ? await hashPassword(plainPassword) : await hashed;
+  const isCompany = fields.userType === 'company';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user-${unique()}@exemple.fr`,
+      fullName: isCompany ? 'Claire Martin' : 'Jean Routier',
+      userType: 'driver',
+      phone: '+33612345678',
+      ...(isCompany
+        ? { companyName: 'Transports Martin', siretNumber: VALID_SIRET }
+        : { licenseNumber: '12AB34567', licenseType: 'CE', yearsExperience: 5 }),
+      ...fields,
+      password,
+    })
+    .returning();
+  return user!;
+}

@@ -1,0 +1,13 @@
+import { afterEach, vi } from 'vitest';
+
+// CONVENTIONS.md: console.error during a test is a failure.
+const calls: unknown[][] = [];
+vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  calls.push(args);
+});
+afterEach(() => {
+  if (calls.length > 0) {
+    const printed = calls.splice(0).map((args) => args.map(String).join(' '));
+    throw new Error(`console.error was called:\n${printed.join('\n')}`);
+  }
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import type { Mailer } from '../platform/mailer.js';
+import { SESSION_COOKIE } from '../platform/sessions.js';
+
+/** A fresh database cloned from the migrated template (fast: no migration per file). */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('adminUrl');
+  const name = `relais_test_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database ${name} template ${inject('templateDatabase')}`);
+        break;
+      } catch (error) {
+        // Another file cloning the template at the same instant: wait and retry.
+        if ((error as { code?: string }).code !== '55006' || attempt > 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real application on its own real database; mails go to the outbox folder unless a mailer is given. */
+export async function createTestApp(
+  options: {
+    mailer?: Mailer;
+    configure?: (config: AppConfig) => AppConfig;
+    env?: NodeJS.ProcessEnv;
+    /** Extra routes registered before the app is ready (to exercise guards and the error handler). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const url = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'relais-data-'));
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, ...options.env });
+  // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.
+  const generous = { limit: 100_000, windowSeconds: 60 };
+  const unlimited: AppConfig = {
+    ...base,
+    rateLimits: Object.fromEntries(Object.keys(base.rateLimits).map((key) => [key, generous])) as AppConfig['rateLimits'],
+  };
+  const config = options.configure ? options.configure(unlimited) : unlimited;
+  const database = openDatabase(url, 5);
+  const app = await buildApp({ config, database, mailer: options.mailer });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the link of the newest mail written to the outbox folder. */
+export async function lastOutboxMail(config: AppConfig): Promise<{ raw: string; link: string | undefined; files: number }> {
+  const outbox = path.join(config.dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  const last = files.at(-1);
+  if (!last) return { raw: '', link: undefined, files: 0 };
+  const raw = await readFile(path.join(outbox, last), 'utf8');
+  return { raw, link: extractVerificationLink(raw), files: files.length };
+}
+
+/** The verification link as the plain-text part shows it (quoted-printable soft breaks undone). */
+export function extractVerificationLink(raw: string): string | undefined {
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return unfolded.match(/https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
+}
+
+/** A browser-like client that keeps its session cookie between calls. */
+export class Agent {
+  cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}) };
+    const response = await this.app.inject({ ...options, headers });
+    const setCookie = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    if (setCookie) this.cookie = setCookie.value === '' ? undefined : setCookie.value;
+    return response;
+  }
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
