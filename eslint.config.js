@@ -25,14 +25,29 @@ const featureZones = (side) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'drizzle/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'drizzle/',
+      'node_modules/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', conditionNames: ['development', 'types', 'import', 'default'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: './tsconfig.json',
+          conditionNames: ['development', 'types', 'import', 'default'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -43,7 +58,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/core', from: './src/server', message: 'core ne dépend ni du serveur ni du web.' },
+            {
+              target: './src/core',
+              from: './src/server',
+              message: 'core ne dépend ni du serveur ni du web.',
+            },
             { target: './src/core', from: './src/web', message: 'core ne dépend ni du serveur ni du web.' },
             { target: './src/server', from: './src/web', message: 'Le serveur ne dépend pas du web.' },
             { target: './src/web', from: './src/server', message: 'Le web ne dépend pas du serveur.' },
@@ -59,7 +78,10 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'core ne dépend pas de Node.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'core ne dépend pas de Node.' }] },
+      ],
     },
   },
   {

@@ -27,7 +27,12 @@ export interface AppDependencies {
 }
 
 /** Builds the whole application; never listens (main.ts does, tests use inject()). */
-export async function buildApp({ config, database, mailer, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  logger,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     trustProxy: config.trustProxy,
@@ -68,7 +73,11 @@ export async function buildApp({ config, database, mailer, logger }: AppDependen
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Relais API', version: '1.0.0', description: 'API de Relais (réponses et messages en français).' },
+      info: {
+        title: 'Relais API',
+        version: '1.0.0',
+        description: 'API de Relais (réponses et messages en français).',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'relais_session' } } },
     },
     transform: jsonSchemaTransform,
@@ -76,7 +85,9 @@ export async function buildApp({ config, database, mailer, logger }: AppDependen
 
   registerOriginCheck(app, config);
   const sessions = registerSessions(app, database.db, config);
-  const ownMailer = mailer ? null : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const ownMailer = mailer
+    ? null
+    : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const deps: FeatureDeps = { db: database.db, config, sessions, mailer: mailer ?? ownMailer! };
 

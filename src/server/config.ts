@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const duration = (fallbackSeconds: number) =>
-  z.coerce.number().int().positive().default(fallbackSeconds);
+const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

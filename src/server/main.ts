@@ -20,7 +20,9 @@ async function main(): Promise<void> {
 
   const logger = pino({
     level: config.logLevel,
-    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
   });
 
   let embedded: EmbeddedPostgres | undefined;

@@ -7,11 +7,25 @@ export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'deactivated'] as const;
 
-export const MISSION_STATUSES = ['available', 'assigned', 'in_progress', 'delivered', 'completed', 'cancelled'] as const;
+export const MISSION_STATUSES = [
+  'available',
+  'assigned',
+  'in_progress',
+  'delivered',
+  'completed',
+  'cancelled',
+] as const;
 export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
 export const PRICING_TYPES = ['flat', 'hourly', 'daily'] as const;
-export const PAYMENT_STATUSES = ['pending', 'deposit_paid', 'paid', 'refunded', 'failed', 'cancelled'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'deposit_paid',
+  'paid',
+  'refunded',
+  'failed',
+  'cancelled',
+] as const;
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export const DRIVER_APPLICATION_STATUSES = ['pending_validation', 'approved', 'rejected'] as const;

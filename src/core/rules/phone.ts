@@ -5,7 +5,10 @@
  * The stored form is E.164 (+33612345678).
  */
 export function normalizePhone(input: string): string | null {
-  const compact = input.trim().replace(/[\s.\-/]/g, '').replace('(0)', '');
+  const compact = input
+    .trim()
+    .replace(/[\s.\-/]/g, '')
+    .replace('(0)', '');
   const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
 
   if (/^0[1-9]\d{8}$/.test(international)) return `+33${international.slice(1)}`;

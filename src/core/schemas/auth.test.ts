@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from './auth.js';
 
-function fieldErrors(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
+function fieldErrors(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
   return errors;
@@ -38,14 +41,20 @@ describe('login schema', () => {
     });
   });
   it('trims and lower-cases the e-mail', () => {
-    expect(loginSchema.parse({ email: ' Jean@Exemple.FR ', password: 'secret1' }).email).toBe('jean@exemple.fr');
+    expect(loginSchema.parse({ email: ' Jean@Exemple.FR ', password: 'secret1' }).email).toBe(
+      'jean@exemple.fr',
+    );
   });
 });
 
 describe('registration schema', () => {
   it('accepts both SPEC.md payloads and normalises them', () => {
     const parsedDriver = registerSchema.parse({ ...driver, yearsExperience: '7' });
-    expect(parsedDriver).toMatchObject({ yearsExperience: 7, phone: '+33612345678', subscriptionPlan: 'basic' });
+    expect(parsedDriver).toMatchObject({
+      yearsExperience: 7,
+      phone: '+33612345678',
+      subscriptionPlan: 'basic',
+    });
     const parsedCompany = registerSchema.parse({ ...company, siretNumber: '732 829 320 00074' });
     expect(parsedCompany).toMatchObject({ siretNumber: '73282932000074', phone: '+33123456789' });
   });
@@ -76,7 +85,12 @@ describe('registration schema', () => {
   });
 
   it('gives every company message of SPEC.md §5', () => {
-    const result = registerSchema.safeParse({ ...company, fullName: '', companyName: 'A', siretNumber: '1234' });
+    const result = registerSchema.safeParse({
+      ...company,
+      fullName: '',
+      companyName: 'A',
+      siretNumber: '1234',
+    });
     expect(fieldErrors(result)).toEqual({
       fullName: 'Nom du contact requis',
       companyName: "Nom de l'entreprise requis",
@@ -106,7 +120,9 @@ describe('registration schema', () => {
   });
 
   it('refuses a paid plan at registration and an unknown account type', () => {
-    expect(fieldErrors(registerSchema.safeParse({ ...driver, subscriptionPlan: 'elite' }))).toHaveProperty('subscriptionPlan');
+    expect(fieldErrors(registerSchema.safeParse({ ...driver, subscriptionPlan: 'elite' }))).toHaveProperty(
+      'subscriptionPlan',
+    );
     expect(fieldErrors(registerSchema.safeParse({ ...driver, userType: 'admin' }))).toEqual({
       userType: 'Type de compte invalide',
     });

@@ -28,7 +28,12 @@ export const authMessages = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const email = z.string({ error: authMessages.email }).trim().toLowerCase().max(254, authMessages.email).email(authMessages.email);
+const email = z
+  .string({ error: authMessages.email })
+  .trim()
+  .toLowerCase()
+  .max(254, authMessages.email)
+  .email(authMessages.email);
 
 const password = z
   .string({ error: authMessages.password })
@@ -53,7 +58,10 @@ const name = (message: string) => z.string({ error: message }).trim().min(2, mes
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: authMessages.password }).min(PASSWORD_MIN, authMessages.password).max(PASSWORD_MAX, authMessages.passwordTooLong),
+  password: z
+    .string({ error: authMessages.password })
+    .min(PASSWORD_MIN, authMessages.password)
+    .max(PASSWORD_MAX, authMessages.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -68,7 +76,11 @@ export const driverRegistrationSchema = z.object({
   ...registrationBase,
   userType: z.literal('driver'),
   fullName: name(authMessages.fullNameDriver),
-  licenseNumber: z.string({ error: authMessages.licenseNumber }).trim().min(1, authMessages.licenseNumber).max(40, authMessages.licenseNumber),
+  licenseNumber: z
+    .string({ error: authMessages.licenseNumber })
+    .trim()
+    .min(1, authMessages.licenseNumber)
+    .max(40, authMessages.licenseNumber),
   licenseType: z
     .string({ error: authMessages.licenseType })
     .trim()
@@ -98,13 +110,19 @@ export const companyRegistrationSchema = z.object({
     .refine(isValidSiret, authMessages.siretChecksum),
 });
 
-export const registerSchema = z.discriminatedUnion('userType', [driverRegistrationSchema, companyRegistrationSchema], {
-  error: authMessages.userType,
-});
+export const registerSchema = z.discriminatedUnion(
+  'userType',
+  [driverRegistrationSchema, companyRegistrationSchema],
+  {
+    error: authMessages.userType,
+  },
+);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: 'Lien de vérification invalide' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Lien de vérification invalide'),
+  token: z
+    .string({ error: 'Lien de vérification invalide' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'Lien de vérification invalide'),
 });
 
 export const adminSetupSchema = z.object({

@@ -11,7 +11,16 @@ import * as payments from './schema/payments.js';
 import * as platform from './schema/platform.js';
 import * as users from './schema/users.js';
 
-export const schema = { ...users, ...platform, ...missions, ...messaging, ...payments, ...documents, ...admin, ...analytics };
+export const schema = {
+  ...users,
+  ...platform,
+  ...missions,
+  ...messaging,
+  ...payments,
+  ...documents,
+  ...admin,
+  ...analytics,
+};
 export type Db = NodePgDatabase<typeof schema>;
 /** A Drizzle handle, or the transaction a service runs in. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -56,9 +65,11 @@ export async function ensureDatabaseExists(adminUrl: string, name: string): Prom
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`create database ${client.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error;
-      });
+      await client
+        .query(`create database ${client.escapeIdentifier(name)}`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== '42P04') throw error;
+        });
     }
   } finally {
     await client.end();

@@ -79,7 +79,9 @@ async function ensureTraversable(dir: string, log: Logger): Promise<void> {
   while (true) {
     const info = await stat(current);
     if ((info.mode & 0o001) === 0) {
-      log.warn(`PostgreSQL embarqué : ajout du droit de traversée (o+x) sur ${current} pour l'utilisateur postgres.`);
+      log.warn(
+        `PostgreSQL embarqué : ajout du droit de traversée (o+x) sur ${current} pour l'utilisateur postgres.`,
+      );
       await chmod(current, info.mode | 0o001);
     }
     const parent = path.dirname(current);
@@ -95,7 +97,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
     });
   });
 }
@@ -132,7 +136,12 @@ async function recoverLeftovers(pgDir: string, log: Logger): Promise<void> {
   const owner = await readFile(ownerPath, 'utf8')
     .then((text) => JSON.parse(text) as { pid: number })
     .catch(() => null);
-  if (owner && owner.pid !== process.pid && processAlive(owner.pid) && (await commandLine(owner.pid)).includes('node')) {
+  if (
+    owner &&
+    owner.pid !== process.pid &&
+    processAlive(owner.pid) &&
+    (await commandLine(owner.pid)).includes('node')
+  ) {
     throw new Error(
       `Le dossier ${pgDir} est déjà utilisé par une autre instance de Relais (processus ${owner.pid}). ` +
         'Pour lancer plusieurs instances, partagez un serveur PostgreSQL avec DATABASE_URL.',
@@ -142,7 +151,12 @@ async function recoverLeftovers(pgDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid) && (await commandLine(pid)).includes('postgres')) {
+  if (
+    Number.isInteger(pid) &&
+    pid > 0 &&
+    processAlive(pid) &&
+    (await commandLine(pid)).includes('postgres')
+  ) {
     log.warn(`PostgreSQL embarqué : un serveur laissé par une exécution précédente (pid ${pid}) est arrêté.`);
     process.kill(pid, 'SIGINT');
     if (!(await waitForExit(pid, 20_000))) {
@@ -154,9 +168,15 @@ async function recoverLeftovers(pgDir: string, log: Logger): Promise<void> {
   await rm(pidFile, { force: true });
 }
 
-async function initialise(pgDir: string, password: string, bin: Binaries, identity: { uid?: number; gid?: number }) {
+async function initialise(
+  pgDir: string,
+  password: string,
+  bin: Binaries,
+  identity: { uid?: number; gid?: number },
+) {
   await mkdir(pgDir, { recursive: true, mode: 0o700 });
-  if (identity.uid !== undefined && identity.gid !== undefined) await chown(pgDir, identity.uid, identity.gid);
+  if (identity.uid !== undefined && identity.gid !== undefined)
+    await chown(pgDir, identity.uid, identity.gid);
   const pwFile = path.join(os.tmpdir(), `relais-pg-${randomBytes(8).toString('hex')}`);
   await writeFile(pwFile, `${password}\n`, { mode: 0o644 });
   try {
@@ -177,7 +197,12 @@ async function initialise(pgDir: string, password: string, bin: Binaries, identi
   }
 }
 
-async function waitUntilReady(url: string, child: { exitCode: number | null }, logFile: string, timeoutMs = 60_000) {
+async function waitUntilReady(
+  url: string,
+  child: { exitCode: number | null },
+  logFile: string,
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -194,7 +219,9 @@ async function waitUntilReady(url: string, child: { exitCode: number | null }, l
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
-  const tail = await readFile(logFile, 'utf8').then((text) => text.split('\n').slice(-15).join('\n')).catch(() => '');
+  const tail = await readFile(logFile, 'utf8')
+    .then((text) => text.split('\n').slice(-15).join('\n'))
+    .catch(() => '');
   throw new Error(`PostgreSQL embarqué n'a pas démarré (${String(lastError)}).\n${tail}`);
 }
 
@@ -222,7 +249,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     const port = await freePort();
     const logFile = path.join(dataDir, 'pg.log');
     const logHandle = await open(logFile, 'a');
-    if (identity.uid !== undefined && identity.gid !== undefined) await chown(logFile, identity.uid, identity.gid);
+    if (identity.uid !== undefined && identity.gid !== undefined)
+      await chown(logFile, identity.uid, identity.gid);
     const child = spawn(
       bin.postgres,
       [

@@ -22,13 +22,24 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file in
  * $DATA_DIR/outbox and its link is logged, so a local user can still follow it.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { smtpUrl, from, dataDir, log } = options;
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         log.info({ to: mail.to, subject: mail.subject }, 'e-mail envoyé');
       },
       close: () => transport.close(),
@@ -38,11 +49,23 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'e-mail écrit dans la boîte d’envoi locale');
+      log.info(
+        { to: mail.to, subject: mail.subject, file, link: mail.link },
+        'e-mail écrit dans la boîte d’envoi locale',
+      );
     },
     close: () => transport.close(),
   };
@@ -53,8 +76,24 @@ function escapeHtml(value: string): string {
 }
 
 /** A plain, readable French mail with one action button. */
-export function actionMail(input: { greeting: string; paragraphs: string[]; actionLabel: string; actionUrl: string; footer: string }) {
-  const text = [input.greeting, '', ...input.paragraphs, '', `${input.actionLabel} : ${input.actionUrl}`, '', input.footer, '', '— L’équipe Relais'].join('\n');
+export function actionMail(input: {
+  greeting: string;
+  paragraphs: string[];
+  actionLabel: string;
+  actionUrl: string;
+  footer: string;
+}) {
+  const text = [
+    input.greeting,
+    '',
+    ...input.paragraphs,
+    '',
+    `${input.actionLabel} : ${input.actionUrl}`,
+    '',
+    input.footer,
+    '',
+    '— L’équipe Relais',
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
 <body style="margin:0;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2430">

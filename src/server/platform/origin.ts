@@ -22,14 +22,17 @@ function originOf(value: string | undefined): string | null | undefined {
 export function registerOriginCheck(app: FastifyInstance, config: AppConfig): void {
   const allowed = new Set(config.allowedOrigins);
   const isOurs = (request: FastifyRequest, origin: string) =>
-    allowed.has(origin) || origin === `${request.protocol}://${request.host}`;
+    allowed.has(origin) || origin === originOf(`${request.protocol}://${request.host}`);
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const header = request.headers.origin ?? request.headers.referer;
-    if (fetchSite === 'cross-site' || (header !== undefined && (origin === null || origin === undefined || !isOurs(request, origin)))) {
+    if (
+      fetchSite === 'cross-site' ||
+      (header !== undefined && (origin === null || origin === undefined || !isOurs(request, origin)))
+    ) {
       throw new AppError(403, 'Requête refusée : origine non autorisée');
     }
   });

@@ -12,7 +12,11 @@ export interface RateRule {
  * Fixed-window counter in PostgreSQL: one atomic upsert, shared by every instance, so a client
  * cannot multiply its attempts by hitting several servers.
  */
-export async function consumeRate(db: Db, key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfter: number }> {
+export async function consumeRate(
+  db: Db,
+  key: string,
+  rule: RateRule,
+): Promise<{ allowed: boolean; retryAfter: number }> {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const result = await db
     .insert(rateLimits)
@@ -42,12 +46,9 @@ export async function enforceRates(db: Db, checks: Array<{ key: string; rule: Ra
   for (const { key, rule } of checks) {
     const { allowed, retryAfter } = await consumeRate(db, key, rule);
     if (!allowed) {
-      throw new AppError(
-        429,
-        `Trop de tentatives. Réessayez dans ${minutes(retryAfter)}.`,
-        undefined,
-        { 'retry-after': String(retryAfter) },
-      );
+      throw new AppError(429, `Trop de tentatives. Réessayez dans ${minutes(retryAfter)}.`, undefined, {
+        'retry-after': String(retryAfter),
+      });
     }
   }
 }

@@ -46,13 +46,21 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
+      )
       .limit(1);
     if (!row || !row.user.isActive || row.user.accountStatus !== 'active') return;
     request.user = row.user;
     request.sessionId = row.session.id;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const expiresAt = new Date(Math.min(now.getTime() + idleSeconds * 1000, row.session.absoluteExpiresAt.getTime()));
+      const expiresAt = new Date(
+        Math.min(now.getTime() + idleSeconds * 1000, row.session.absoluteExpiresAt.getTime()),
+      );
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
     }
   });
@@ -104,10 +112,18 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
   return deleted.length > 0;
 }
 
-export async function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<number> {
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
   const deleted = await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    )
     .returning({ id: sessions.id });
   return deleted.length;
 }

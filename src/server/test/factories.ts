@@ -43,7 +43,10 @@ export function companyPayload(overrides: Record<string, unknown> = {}) {
 }
 
 /** Inserts a user straight into the database; its password is TEST_PASSWORD unless given. */
-export async function createUser(db: Db, overrides: Partial<NewUser> & { plainPassword?: string } = {}): Promise<User> {
+export async function createUser(
+  db: Db,
+  overrides: Partial<NewUser> & { plainPassword?: string } = {},
+): Promise<User> {
   const { plainPassword, ...fields } = overrides;
   hashed ??= hashPassword(TEST_PASSWORD);
   const password = plainPassword ? await hashPassword(plainPassword) : await hashed;

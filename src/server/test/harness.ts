@@ -56,12 +56,20 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const url = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'relais-data-'));
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url, ...options.env });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    ...options.env,
+  });
   // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.
   const generous = { limit: 100_000, windowSeconds: 60 };
   const unlimited: AppConfig = {
     ...base,
-    rateLimits: Object.fromEntries(Object.keys(base.rateLimits).map((key) => [key, generous])) as AppConfig['rateLimits'],
+    rateLimits: Object.fromEntries(
+      Object.keys(base.rateLimits).map((key) => [key, generous]),
+    ) as AppConfig['rateLimits'],
   };
   const config = options.configure ? options.configure(unlimited) : unlimited;
   const database = openDatabase(url, 5);
@@ -82,9 +90,13 @@ export async function createTestApp(
 }
 
 /** Reads the link of the newest mail written to the outbox folder. */
-export async function lastOutboxMail(config: AppConfig): Promise<{ raw: string; link: string | undefined; files: number }> {
+export async function lastOutboxMail(
+  config: AppConfig,
+): Promise<{ raw: string; link: string | undefined; files: number }> {
   const outbox = path.join(config.dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
   const last = files.at(-1);
   if (!last) return { raw: '', link: undefined, files: 0 };
   const raw = await readFile(path.join(outbox, last), 'utf8');
@@ -100,11 +112,22 @@ export function extractVerificationLink(raw: string): string | undefined {
 /** A browser-like client that keeps its session cookie between calls. */
 export class Agent {
   cookie: string | undefined;
-  constructor(private readonly app: FastifyInstance) {}
+  /** remoteAddress: the client's IP as the server sees it (127.0.0.1 unless given). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
-    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}) };
-    const response = await this.app.inject({ ...options, headers });
+    const headers = {
+      ...(options.headers ?? {}),
+      ...(this.cookie ? { cookie: `${SESSION_COOKIE}=${this.cookie}` } : {}),
+    };
+    const response = await this.app.inject({
+      ...options,
+      headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
     const setCookie = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
     if (setCookie) this.cookie = setCookie.value === '' ? undefined : setCookie.value;
     return response;
@@ -113,7 +136,11 @@ export class Agent {
     return this.request({ method: 'GET', url });
   }
   post(url: string, payload?: unknown) {
-    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   delete(url: string) {
     return this.request({ method: 'DELETE', url });

@@ -13,7 +13,10 @@ export const analyticsVisits = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_visits_created_idx').on(t.createdAt), index('analytics_visits_visitor_idx').on(t.visitorId)],
+  (t) => [
+    index('analytics_visits_created_idx').on(t.createdAt),
+    index('analytics_visits_visitor_idx').on(t.visitorId),
+  ],
 );
 
 export const analyticsSessions = pgTable(
@@ -34,7 +37,10 @@ export const analyticsSessions = pgTable(
     duration: integer(),
     pageViews: integer().notNull().default(0),
   },
-  (t) => [index('analytics_sessions_started_idx').on(t.startedAt), index('analytics_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('analytics_sessions_started_idx').on(t.startedAt),
+    index('analytics_sessions_user_idx').on(t.userId),
+  ],
 );
 
 export const analyticsEvents = pgTable(

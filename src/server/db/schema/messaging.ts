@@ -26,8 +26,11 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('conversations_pair_mission_key')
-      .on(t.userOneId, t.userTwoId, sql`coalesce(${t.missionId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('conversations_pair_mission_key').on(
+      t.userOneId,
+      t.userTwoId,
+      sql`coalesce(${t.missionId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
     index('conversations_user_two_idx').on(t.userTwoId, t.lastMessageAt),
     index('conversations_user_one_idx').on(t.userOneId, t.lastMessageAt),
     check('conversations_ordered_pair_check', sql`${t.userOneId} < ${t.userTwoId}`),

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { APPLICATION_STATUSES, MISSION_STATUSES, PAYMENT_STATUSES, PRICING_TYPES } from '#core/rules/enums.js';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  APPLICATION_STATUSES,
+  MISSION_STATUSES,
+  PAYMENT_STATUSES,
+  PRICING_TYPES,
+} from '#core/rules/enums.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -35,7 +50,10 @@ export const missions = pgTable(
     invoiceNumber: text(),
     invoiceUrl: text(),
     cargoType: text(),
-    requiredDocuments: text().array().notNull().default(sql`'{}'::text[]`),
+    requiredDocuments: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().notNull().default('available'),
     urgency: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -115,16 +133,28 @@ export const reviews = pgTable(
     drivingSkillScore: integer(),
     safetyScore: integer(),
     comment: text(),
-    photos: text().array().notNull().default(sql`'{}'::text[]`),
+    photos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('reviews_reviewer_mission_key').on(t.reviewerId, t.missionId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
     check('reviews_rating_check', score(t.rating)),
-    check('reviews_professionalism_check', sql`${t.professionalismScore} is null or ${score(t.professionalismScore)}`),
-    check('reviews_communication_check', sql`${t.communicationScore} is null or ${score(t.communicationScore)}`),
-    check('reviews_driving_skill_check', sql`${t.drivingSkillScore} is null or ${score(t.drivingSkillScore)}`),
+    check(
+      'reviews_professionalism_check',
+      sql`${t.professionalismScore} is null or ${score(t.professionalismScore)}`,
+    ),
+    check(
+      'reviews_communication_check',
+      sql`${t.communicationScore} is null or ${score(t.communicationScore)}`,
+    ),
+    check(
+      'reviews_driving_skill_check',
+      sql`${t.drivingSkillScore} is null or ${score(t.drivingSkillScore)}`,
+    ),
     check('reviews_safety_check', sql`${t.safetyScore} is null or ${score(t.safetyScore)}`),
     check('reviews_not_self_check', sql`${t.reviewerId} <> ${t.revieweeId}`),
   ],

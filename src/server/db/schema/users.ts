@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, LICENSE_TYPES, SUBSCRIPTION_PLANS } from '#core/rules/enums.js';
 import { USER_TYPES } from '#core/rules/roles.js';
 import { coordinate, createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
@@ -22,8 +32,14 @@ export const users = pgTable(
     licenseNumber: text(),
     licenseType: text(),
     yearsExperience: integer().notNull().default(0),
-    certifications: text().array().notNull().default(sql`'{}'::text[]`),
-    vehicleTypes: text().array().notNull().default(sql`'{}'::text[]`),
+    certifications: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    vehicleTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     availableFrom: timestamptz(),
     currentLocation: text(),
     currentLat: coordinate(),
@@ -57,7 +73,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_user_type_idx').on(t.userType, t.createdAt),
     check('users_user_type_check', oneOf(t.userType, USER_TYPES)),
-    check('users_license_type_check', sql`${t.licenseType} is null or ${oneOf(t.licenseType, LICENSE_TYPES)}`),
+    check(
+      'users_license_type_check',
+      sql`${t.licenseType} is null or ${oneOf(t.licenseType, LICENSE_TYPES)}`,
+    ),
     check('users_subscription_plan_check', oneOf(t.subscriptionPlan, SUBSCRIPTION_PLANS)),
     check('users_account_status_check', oneOf(t.accountStatus, ACCOUNT_STATUSES)),
     check('users_years_experience_check', sql`${t.yearsExperience} between 0 and 80`),

@@ -35,7 +35,9 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
       },
     },
     async (request, reply) => {
-      await enforceRates(db, [{ key: `admin-setup:ip:${request.ip}`, rule: config.rateLimits.adminSetupPerIp }]);
+      await enforceRates(db, [
+        { key: `admin-setup:ip:${request.ip}`, rule: config.rateLimits.adminSetupPerIp },
+      ]);
       const admin = await createFirstAdmin(db, request.body, request.ip);
       await sessions.close(request, reply);
       await sessions.open(db, reply, request, admin.id);

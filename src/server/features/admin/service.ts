@@ -21,8 +21,13 @@ export async function createFirstAdmin(db: Db, input: AdminSetupInput, ipAddress
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
-    const [existingAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
-    if (existingAdmin) throw new AppError(403, 'Un administrateur existe déjà : la configuration initiale est terminée.');
+    const [existingAdmin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .limit(1);
+    if (existingAdmin)
+      throw new AppError(403, 'Un administrateur existe déjà : la configuration initiale est terminée.');
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)

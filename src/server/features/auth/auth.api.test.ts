@@ -13,7 +13,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const SECRET_KEYS = ['password', 'verificationToken', 'tokenExpiry', 'stripeCustomerId', 'stripeSubscriptionId', 'tokenHash'];
+const SECRET_KEYS = [
+  'password',
+  'verificationToken',
+  'tokenExpiry',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'tokenHash',
+];
 function expectNoSecrets(body: string) {
   for (const key of SECRET_KEYS) expect(body).not.toContain(`"${key}"`);
   expect(body).not.toMatch(/scrypt\$/);
@@ -59,7 +66,10 @@ describe('POST /api/auth/register', () => {
   });
 
   it('creates a company from the SPEC.md payload; the role is transporter', async () => {
-    const response = await new Agent(t.app).post('/api/auth/register', companyPayload({ siretNumber: '732 829 320 00074' }));
+    const response = await new Agent(t.app).post(
+      '/api/auth/register',
+      companyPayload({ siretNumber: '732 829 320 00074' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       userType: 'company',
@@ -73,7 +83,10 @@ describe('POST /api/auth/register', () => {
 
   it('refuses an e-mail already used, whatever its case', async () => {
     await new Agent(t.app).post('/api/auth/register', driverPayload({ email: 'doublon@exemple.fr' }));
-    const response = await new Agent(t.app).post('/api/auth/register', companyPayload({ email: 'DOUBLON@Exemple.FR' }));
+    const response = await new Agent(t.app).post(
+      '/api/auth/register',
+      companyPayload({ email: 'DOUBLON@Exemple.FR' }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: 'Un compte existe déjà avec cet email',
@@ -88,9 +101,11 @@ describe('POST /api/auth/register', () => {
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const [{ count }] = (await t.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from users where lower(email) = 'course@exemple.fr'`,
-    )).rows as [{ count: number }];
+    const [{ count }] = (
+      await t.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from users where lower(email) = 'course@exemple.fr'`,
+      )
+    ).rows as [{ count: number }];
     expect(count).toBe(1);
   });
 
@@ -116,7 +131,11 @@ describe('POST /api/auth/register', () => {
     [{ fullName: '' }, 'fullName', 'Nom du contact requis'],
     [{ companyName: 'X' }, 'companyName', "Nom de l'entreprise requis"],
     [{ siretNumber: '1234567890123' }, 'siretNumber', 'Numéro SIRET invalide'],
-    [{ siretNumber: '73282932000075' }, 'siretNumber', 'Numéro SIRET invalide : la clé de contrôle ne correspond pas'],
+    [
+      { siretNumber: '73282932000075' },
+      'siretNumber',
+      'Numéro SIRET invalide : la clé de contrôle ne correspond pas',
+    ],
     [{ siretNumber: 'ABCDEFGHIJKLMN' }, 'siretNumber', 'Numéro SIRET invalide'],
   ])('company %j → 400 with the French message under %s', async (override, field, message) => {
     const response = await new Agent(t.app).post('/api/auth/register', companyPayload(override));
@@ -141,10 +160,16 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a paid plan, an admin account type or a missing body', async () => {
-    const elite = await new Agent(t.app).post('/api/auth/register', driverPayload({ subscriptionPlan: 'elite' }));
+    const elite = await new Agent(t.app).post(
+      '/api/auth/register',
+      driverPayload({ subscriptionPlan: 'elite' }),
+    );
     expect(elite.statusCode).toBe(400);
     expect(elite.json().errors.subscriptionPlan).toBeDefined();
-    const admin = await new Agent(t.app).post('/api/auth/register', driverPayload({ userType: 'admin', isAdmin: true }));
+    const admin = await new Agent(t.app).post(
+      '/api/auth/register',
+      driverPayload({ userType: 'admin', isAdmin: true }),
+    );
     expect(admin.statusCode).toBe(400);
     expect(admin.json().errors.userType).toBe('Type de compte invalide');
     const empty = await new Agent(t.app).request({ method: 'POST', url: '/api/auth/register' });
@@ -187,7 +212,10 @@ describe('POST /api/auth/login', () => {
     expectNoSecrets(first.body);
     const firstToken = agent.cookie;
 
-    const second = await agent.post('/api/auth/login', { email: 'login@exemple.fr', password: TEST_PASSWORD });
+    const second = await agent.post('/api/auth/login', {
+      email: 'login@exemple.fr',
+      password: TEST_PASSWORD,
+    });
     expect(second.statusCode).toBe(200);
     expect(agent.cookie).toBeDefined();
     expect(agent.cookie).not.toBe(firstToken);
@@ -203,8 +231,14 @@ describe('POST /api/auth/login', () => {
 
   it('answers 401 with the same message for an unknown e-mail and a wrong password', async () => {
     await createUser(t.db, { email: 'mauvais@exemple.fr' });
-    const wrongPassword = await new Agent(t.app).post('/api/auth/login', { email: 'mauvais@exemple.fr', password: 'pas-le-bon' });
-    const unknown = await new Agent(t.app).post('/api/auth/login', { email: 'inconnu@exemple.fr', password: 'pas-le-bon' });
+    const wrongPassword = await new Agent(t.app).post('/api/auth/login', {
+      email: 'mauvais@exemple.fr',
+      password: 'pas-le-bon',
+    });
+    const unknown = await new Agent(t.app).post('/api/auth/login', {
+      email: 'inconnu@exemple.fr',
+      password: 'pas-le-bon',
+    });
     for (const response of [wrongPassword, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Email ou mot de passe incorrect' });
@@ -224,17 +258,28 @@ describe('POST /api/auth/login', () => {
   it('refuses a deactivated account with 403 and a clear message, and ends its open sessions', async () => {
     const user = await createUser(t.db, { email: 'suspendu@exemple.fr' });
     const agent = new Agent(t.app);
-    expect((await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-    await t.db.update(users).set({ isActive: false, accountStatus: 'deactivated' }).where(eq(users.id, user.id));
+    expect(
+      (await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+    await t.db
+      .update(users)
+      .set({ isActive: false, accountStatus: 'deactivated' })
+      .where(eq(users.id, user.id));
     expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
-    const response = await new Agent(t.app).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const response = await new Agent(t.app).post('/api/auth/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Ce compte est désactivé. Contactez le support pour le réactiver.');
   });
 
   it('does not reveal a deactivated account to someone without its password', async () => {
     await createUser(t.db, { email: 'ferme@exemple.fr', isActive: false, accountStatus: 'deactivated' });
-    const response = await new Agent(t.app).post('/api/auth/login', { email: 'ferme@exemple.fr', password: 'pas-le-bon' });
+    const response = await new Agent(t.app).post('/api/auth/login', {
+      email: 'ferme@exemple.fr',
+      password: 'pas-le-bon',
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -276,9 +321,19 @@ describe('sessions', () => {
     await idle.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     const old = new Agent(t.app);
     await old.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.createdAt);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, rows[0]!.id));
-    await t.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, rows[1]!.id));
+    const rows = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(sessions.createdAt);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, rows[0]!.id));
+    await t.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, rows[1]!.id));
     expect((await idle.get('/api/auth/me')).statusCode).toBe(401);
     expect((await old.get('/api/auth/me')).statusCode).toBe(401);
   });
@@ -290,7 +345,11 @@ describe('sessions', () => {
     const absolute = new Date(Date.now() + 60_000);
     await t.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 3600_000), expiresAt: new Date(Date.now() + 1000), absoluteExpiresAt: absolute })
+      .set({
+        lastSeenAt: new Date(Date.now() - 3600_000),
+        expiresAt: new Date(Date.now() + 1000),
+        absoluteExpiresAt: absolute,
+      })
       .where(eq(sessions.userId, user.id));
     expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -361,7 +420,9 @@ describe('e-mail verification', () => {
       .where(eq(users.id, user.id));
     const response = await new Agent(t.app).post('/api/auth/verify-email', { token });
     expect(response.statusCode).toBe(410);
-    expect(response.json().message).toBe('Ce lien de vérification a expiré. Demandez un nouvel email depuis votre espace.');
+    expect(response.json().message).toBe(
+      'Ce lien de vérification a expiré. Demandez un nouvel email depuis votre espace.',
+    );
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.emailVerified).toBe(false);
   });

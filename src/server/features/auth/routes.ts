@@ -8,7 +8,13 @@ import { notFound } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
-import { authenticate, issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
+import {
+  authenticate,
+  issueVerificationToken,
+  registerUser,
+  sendVerificationMail,
+  verifyEmail,
+} from './service.js';
 
 const errorResponses = {
   400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
@@ -19,7 +25,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
   const { db, config, mailer, sessions } = deps;
   const limits = config.rateLimits;
 
-  async function mailVerification(user: Parameters<typeof sendVerificationMail>[2], token: string, log: FastifyInstance['log']) {
+  async function mailVerification(
+    user: Parameters<typeof sendVerificationMail>[2],
+    token: string,
+    log: FastifyInstance['log'],
+  ) {
     try {
       await sendVerificationMail(mailer, config, user, token);
     } catch (error) {
@@ -89,7 +99,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/resend-verification',
     {
       preHandler: guards.user,
-      schema: { tags: ['auth'], summary: 'Renvoyer l’email de vérification', response: { 200: messageSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Renvoyer l’email de vérification',
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -123,7 +137,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/sessions',
     {
       preHandler: guards.user,
-      schema: { tags: ['auth'], summary: 'Mes sessions ouvertes', response: { 200: z.array(sessionInfoSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mes sessions ouvertes',
+        response: { 200: z.array(sessionInfoSchema) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -160,7 +178,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/sessions',
     {
       preHandler: guards.user,
-      schema: { tags: ['auth'], summary: 'Fermer toutes mes autres sessions', response: { 200: messageSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Fermer toutes mes autres sessions',
+        response: { 200: messageSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -27,7 +27,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 }
 
 /** Creates the account with a fresh verification token; the unique index settles a race on the e-mail. */
-export async function registerUser(db: Db, input: RegisterInput): Promise<{ user: User; verificationToken: string }> {
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+): Promise<{ user: User; verificationToken: string }> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const verificationToken = newToken();
   const common = {
@@ -66,11 +69,16 @@ export async function authenticate(db: Db, input: LoginInput): Promise<User> {
     await burnPasswordCheck(input.password);
     throw new AppError(401, authMessages.invalidCredentials);
   }
-  if (!(await verifyPassword(input.password, user.password))) throw new AppError(401, authMessages.invalidCredentials);
+  if (!(await verifyPassword(input.password, user.password)))
+    throw new AppError(401, authMessages.invalidCredentials);
   if (!user.isActive || user.accountStatus !== 'active') {
     throw new AppError(403, 'Ce compte est désactivé. Contactez le support pour le réactiver.');
   }
-  const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
   return updated!;
 }
 
@@ -91,7 +99,10 @@ export async function verifyEmail(db: Db, token: string): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.verificationToken, tokenHash)).limit(1);
   if (!user) throw new AppError(400, 'Ce lien de vérification est invalide ou a déjà été utilisé.');
   if (!user.tokenExpiry || user.tokenExpiry.getTime() < Date.now()) {
-    throw new AppError(410, 'Ce lien de vérification a expiré. Demandez un nouvel email depuis votre espace.');
+    throw new AppError(
+      410,
+      'Ce lien de vérification a expiré. Demandez un nouvel email depuis votre espace.',
+    );
   }
   const [verified] = await db
     .update(users)
@@ -102,7 +113,12 @@ export async function verifyEmail(db: Db, token: string): Promise<User> {
   return verified;
 }
 
-export async function sendVerificationMail(mailer: Mailer, config: AppConfig, user: User, token: string): Promise<void> {
+export async function sendVerificationMail(
+  mailer: Mailer,
+  config: AppConfig,
+  user: User,
+  token: string,
+): Promise<void> {
   const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const { text, html } = actionMail({
     greeting: `Bonjour ${user.fullName},`,

@@ -9,7 +9,13 @@ export async function healthRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
   const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']) });
   app.get(
     '/api/health',
-    { schema: { tags: ['site'], summary: 'État du service et de la base', response: { 200: health, 503: health } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'État du service et de la base',
+        response: { 200: health, 503: health },
+      },
+    },
     async (request, reply) => {
       try {
         await deps.db.execute(sql`select 1`);

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createUser, driverPayload } from '../../test/factories.js';
+import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    configure: (config) => ({
+      ...config,
+      rateLimits: {
+        loginPerIp: { limit: 8, windowSeconds: 600 },
+        loginPerAccount: { limit: 3, windowSeconds: 600 },
+        registerPerIp: { limit: 2, windowSeconds: 600 },
+        resendPerIp: { limit: 10, windowSeconds: 600 },
+        resendPerAccount: { limit: 1, windowSeconds: 600 },
+        adminSetupPerIp: { limit: 10, windowSeconds: 600 },
+      },
+    }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let ipCounter = 10;
+/** Each test speaks from its own address, so the per-address limits of one do not touch the next. */
+const agentAt = (ip: string) => new Agent(t.app, ip);
+
+describe('brute-force limits', () => {
+  let ip = '';
+  beforeEach(() => {
+    ip = `198.51.100.${ipCounter++}`;
+  });
+
+  it('stops password guessing on one account, even with the right password, with a French 429', async () => {
+    const user = await createUser(t.db, { email: 'cible@exemple.fr' });
+    for (let i = 0; i < 3; i++) {
+      const attempt = await agentAt(ip).post('/api/auth/login', { email: user.email, password: `faux-${i}-mdp` });
+      expect(attempt.statusCode).toBe(401);
+    }
+    const blocked = await agentAt(ip).post('/api/auth/login', { email: 'CIBLE@exemple.fr', password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from the same address is still served.
+    const other = await createUser(t.db);
+    expect((await agentAt(ip).post('/api/auth/login', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('stops one address trying many accounts', async () => {
+    const codes = [];
+    for (let i = 0; i < 9; i++) {
+      codes.push((await agentAt(ip).post('/api/auth/login', { email: `essai-${i}@exemple.fr`, password: 'mauvais-mdp' })).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+  });
+
+  it('lets the window pass: the counter starts again', async () => {
+    const user = await createUser(t.db, { email: 'fenetre@exemple.fr' });
+    for (let i = 0; i < 4; i++) await agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' });
+    await t.db.execute(
+      sql`update rate_limits set window_start = now() - interval '1 hour' where key = 'login:account:fenetre@exemple.fr'`,
+    );
+    expect((await agentAt(ip).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('limits registrations per address', async () => {
+    const results = [];
+    for (let i = 0; i < 3; i++) {
+      results.push((await agentAt(ip).post('/api/auth/register', driverPayload())).statusCode);
+    }
+    expect(results).toEqual([201, 201, 429]);
+  });
+
+  it('limits verification mails per account', async () => {
+    const user = await createUser(t.db);
+    const agent = agentAt(ip);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect((await agent.post('/api/auth/resend-verification')).statusCode).toBe(200);
+    const second = await agent.post('/api/auth/resend-verification');
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toContain('Trop de tentatives');
+  });
+
+  it('counts concurrent attempts exactly (one atomic counter shared by every instance)', async () => {
+    const user = await createUser(t.db, { email: 'rafale@exemple.fr' });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' })),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set (a client cannot pick its own address)', async () => {
+    // Per-IP limit is 8: with spoofed addresses still counted as one client, the 9th is refused.
+    const codes = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await agentAt(ip).request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `personne-${i}@exemple.fr`, password: 'mauvais-mdp' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toContain(429);
+  });
+});
