@@ -46,7 +46,9 @@ async function mission(companyId: string) {
 describe('database rules (they hold even if a service forgets them)', () => {
   it('has the extensions later features need', async () => {
     const { rows } = await t.db.execute<{ extname: string }>(sql`select extname from pg_extension`);
-    expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(['citext', 'cube', 'earthdistance', 'pg_trgm', 'unaccent']));
+    expect(rows.map((r) => r.extname)).toEqual(
+      expect.arrayContaining(['citext', 'cube', 'earthdistance', 'pg_trgm', 'unaccent']),
+    );
   });
 
   it('keeps e-mails unique regardless of case', async () => {
@@ -65,8 +67,17 @@ describe('database rules (they hold even if a service forgets them)', () => {
       isAdmin: false,
     });
     const row = await mission(user.id);
-    expect(row).toMatchObject({ status: 'available', pricingType: 'flat', paymentStatus: 'pending', price: '450.50', urgency: false });
-    const [bug] = await t.db.insert(bugReports).values({ title: 'Bouton', description: 'Ne répond pas' }).returning();
+    expect(row).toMatchObject({
+      status: 'available',
+      pricingType: 'flat',
+      paymentStatus: 'pending',
+      price: '450.50',
+      urgency: false,
+    });
+    const [bug] = await t.db
+      .insert(bugReports)
+      .values({ title: 'Bouton', description: 'Ne répond pas' })
+      .returning();
     expect(bug).toMatchObject({ status: 'new', priority: 'medium', category: 'other' });
   });
 
@@ -90,20 +101,34 @@ describe('database rules (they hold even if a service forgets them)', () => {
 
   it('refuses unknown statuses, priorities and categories', async () => {
     const user = await createUser(t.db);
-    expect(await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', status: 'open' }))).toBe('23514');
-    expect(await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', priority: 'urgent' }))).toBe('23514');
-    expect(await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', category: 'ux' }))).toBe('23514');
+    expect(
+      await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', status: 'open' })),
+    ).toBe('23514');
+    expect(
+      await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', priority: 'urgent' })),
+    ).toBe('23514');
+    expect(
+      await sqlState(t.db.insert(bugReports).values({ title: 'x', description: 'y', category: 'ux' })),
+    ).toBe('23514');
     const m = await mission(user.id);
-    expect(await sqlState(t.db.execute(sql`update missions set status = 'lost' where id = ${m.id}`))).toBe('23514');
-    expect(await sqlState(t.db.execute(sql`update users set account_status = 'zombie' where id = ${user.id}`))).toBe('23514');
+    expect(await sqlState(t.db.execute(sql`update missions set status = 'lost' where id = ${m.id}`))).toBe(
+      '23514',
+    );
+    expect(
+      await sqlState(t.db.execute(sql`update users set account_status = 'zombie' where id = ${user.id}`)),
+    ).toBe('23514');
   });
 
   it('keeps site setting keys unique and money at 2 decimals', async () => {
     await t.db.insert(siteSettings).values({ key: 'logoLightUrl', value: '/a.svg', isPublic: true });
-    expect(await sqlState(t.db.insert(siteSettings).values({ key: 'logoLightUrl', value: '/b.svg' }))).toBe('23505');
+    expect(await sqlState(t.db.insert(siteSettings).values({ key: 'logoLightUrl', value: '/b.svg' }))).toBe(
+      '23505',
+    );
     const user = await createUser(t.db);
     const m = await mission(user.id);
-    const { rows } = await t.db.execute<{ price: string }>(sql`update missions set price = 12.345 where id = ${m.id} returning price`);
+    const { rows } = await t.db.execute<{ price: string }>(
+      sql`update missions set price = 12.345 where id = ${m.id} returning price`,
+    );
     expect(rows[0]!.price).toBe('12.35');
   });
 
@@ -113,7 +138,9 @@ describe('database rules (they hold even if a service forgets them)', () => {
     const m = await mission(company.id);
     await t.db.execute(sql`update missions set driver_id = ${driver.id} where id = ${m.id}`);
     await t.db.delete(users).where(sql`${users.id} = ${driver.id}`);
-    const { rows } = await t.db.execute<{ driver_id: string | null }>(sql`select driver_id from missions where id = ${m.id}`);
+    const { rows } = await t.db.execute<{ driver_id: string | null }>(
+      sql`select driver_id from missions where id = ${m.id}`,
+    );
     expect(rows[0]!.driver_id).toBeNull();
     await t.db.delete(users).where(sql`${users.id} = ${company.id}`);
     const { rows: gone } = await t.db.execute(sql`select 1 from missions where id = ${m.id}`);

@@ -42,7 +42,7 @@ afterAll(async () => {
 describe('embedded PostgreSQL', () => {
   it('creates its files on first start, keeps the data across restarts and stops cleanly', async () => {
     const first = await startEmbeddedPostgres(dataDir, quiet);
-    await query(first, 'create table kept (value text); insert into kept values (\'toujours là\')');
+    await query(first, "create table kept (value text); insert into kept values ('toujours là')");
     const pid = await postmasterPid();
     await first.stop();
     expect(alive(pid)).toBe(false);
@@ -74,8 +74,13 @@ describe('embedded PostgreSQL', () => {
   it('refuses to share its folder with another live Relais process', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      await writeFile(path.join(dataDir, 'pg', 'relais-owner.json'), JSON.stringify({ pid: other.pid, port: 1 }));
-      await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(/déjà utilisé par une autre instance de Relais/);
+      await writeFile(
+        path.join(dataDir, 'pg', 'relais-owner.json'),
+        JSON.stringify({ pid: other.pid, port: 1 }),
+      );
+      await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(
+        /déjà utilisé par une autre instance de Relais/,
+      );
     } finally {
       other.kill();
     }

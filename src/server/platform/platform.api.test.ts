@@ -11,7 +11,10 @@ let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'relais-web-'));
   await mkdir(path.join(webDir, 'assets'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="fr"><title>Relais</title></html>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="fr"><title>Relais</title></html>',
+  );
   await writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), 'console.log("relais")');
   await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Relais"}');
   t = await createTestApp({
@@ -21,7 +24,9 @@ beforeAll(async () => {
         throw new Error('secret internal detail');
       });
       app.get('/api/test/driver-only', async (request) => ({ id: requireRole(request, 'driver').id }));
-      app.get('/api/test/transporter-only', async (request) => ({ id: requireRole(request, 'transporter').id }));
+      app.get('/api/test/transporter-only', async (request) => ({
+        id: requireRole(request, 'transporter').id,
+      }));
       app.get('/api/test/admin-only', async (request) => ({ id: requireRole(request, 'admin').id }));
     },
   });
@@ -86,7 +91,13 @@ describe('health and documentation', () => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/admin/setup', '/api/health']),
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/me',
+        '/api/admin/setup',
+        '/api/health',
+      ]),
     );
     const login = doc.paths['/api/auth/login'].post;
     expect(JSON.stringify(login.requestBody)).toContain('email');
@@ -128,13 +139,22 @@ describe('security headers and cross-site requests', () => {
 
   it('accepts our own origin, the public URL, and clients that send none (curl)', async () => {
     for (const headers of [{ origin: 'http://localhost:5000' }, { origin: 'http://localhost:80' }, {}]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers, payload: driverPayload() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers,
+        payload: driverPayload(),
+      });
       expect(response.statusCode, JSON.stringify(headers)).toBe(201);
     }
   });
 
   it('lets cross-site reads through (they change nothing)', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });
@@ -160,10 +180,14 @@ describe('role guards', () => {
     expect(companyAsDriver.statusCode).toBe(403);
     expect(companyAsDriver.json().message).toBe('Cette action est réservée aux chauffeurs');
     expect((await company.get('/api/test/transporter-only')).statusCode).toBe(200);
-    expect((await driver.get('/api/test/transporter-only')).json().message).toBe('Cette action est réservée aux transporteurs');
+    expect((await driver.get('/api/test/transporter-only')).json().message).toBe(
+      'Cette action est réservée aux transporteurs',
+    );
     expect((await admin.get('/api/test/admin-only')).statusCode).toBe(200);
     expect((await admin.get('/api/test/driver-only')).statusCode).toBe(403);
-    expect((await driver.get('/api/test/admin-only')).json().message).toBe('Cette action est réservée aux administrateurs');
+    expect((await driver.get('/api/test/admin-only')).json().message).toBe(
+      'Cette action est réservée aux administrateurs',
+    );
   });
 });
 

@@ -65,12 +65,9 @@ export async function createTestApp(
   });
   // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.
   const generous = { limit: 100_000, windowSeconds: 60 };
-  const unlimited: AppConfig = {
-    ...base,
-    rateLimits: Object.fromEntries(
-      Object.keys(base.rateLimits).map((key) => [key, generous]),
-    ) as AppConfig['rateLimits'],
-  };
+  const rateLimits = { ...base.rateLimits };
+  for (const key of Object.keys(rateLimits) as Array<keyof typeof rateLimits>) rateLimits[key] = generous;
+  const unlimited: AppConfig = { ...base, rateLimits };
   const config = options.configure ? options.configure(unlimited) : unlimited;
   const database = openDatabase(url, 5);
   const app = await buildApp({ config, database, mailer: options.mailer });

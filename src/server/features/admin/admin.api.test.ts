@@ -17,7 +17,11 @@ const admin = { email: 'Admin@Relais.fr', password: 'un-long-mot-de-passe', full
 
 describe('first administrator', () => {
   it('validates the set-up form in French', async () => {
-    const response = await new Agent(t.app).post('/api/admin/setup', { email: 'x', password: 'court', fullName: '' });
+    const response = await new Agent(t.app).post('/api/admin/setup', {
+      email: 'x',
+      password: 'court',
+      fullName: '',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       email: 'Email invalide',
@@ -39,7 +43,9 @@ describe('first administrator', () => {
     const codes = responses.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 403]);
     const refused = responses.find((r) => r.statusCode === 403)!;
-    expect(refused.json().message).toBe('Un administrateur existe déjà : la configuration initiale est terminée.');
+    expect(refused.json().message).toBe(
+      'Un administrateur existe déjà : la configuration initiale est terminée.',
+    );
 
     const admins = await t.db.select().from(users).where(eq(users.isAdmin, true));
     expect(admins).toHaveLength(1);
@@ -72,6 +78,9 @@ describe('first administrator', () => {
     const agent = new Agent(t.app);
     const login = await agent.post('/api/auth/login', { email: admin.email, password: admin.password });
     expect(login.statusCode).toBe(200);
-    expect((await agent.get('/api/auth/me')).json()).toMatchObject({ isAdmin: true, email: 'admin@relais.fr' });
+    expect((await agent.get('/api/auth/me')).json()).toMatchObject({
+      isAdmin: true,
+      email: 'admin@relais.fr',
+    });
   });
 });

@@ -36,33 +36,51 @@ describe('brute-force limits', () => {
   it('stops password guessing on one account, even with the right password, with a French 429', async () => {
     const user = await createUser(t.db, { email: 'cible@exemple.fr' });
     for (let i = 0; i < 3; i++) {
-      const attempt = await agentAt(ip).post('/api/auth/login', { email: user.email, password: `faux-${i}-mdp` });
+      const attempt = await agentAt(ip).post('/api/auth/login', {
+        email: user.email,
+        password: `faux-${i}-mdp`,
+      });
       expect(attempt.statusCode).toBe(401);
     }
-    const blocked = await agentAt(ip).post('/api/auth/login', { email: 'CIBLE@exemple.fr', password: TEST_PASSWORD });
+    const blocked = await agentAt(ip).post('/api/auth/login', {
+      email: 'CIBLE@exemple.fr',
+      password: TEST_PASSWORD,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another account from the same address is still served.
     const other = await createUser(t.db);
-    expect((await agentAt(ip).post('/api/auth/login', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await agentAt(ip).post('/api/auth/login', { email: other.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('stops one address trying many accounts', async () => {
     const codes = [];
     for (let i = 0; i < 9; i++) {
-      codes.push((await agentAt(ip).post('/api/auth/login', { email: `essai-${i}@exemple.fr`, password: 'mauvais-mdp' })).statusCode);
+      codes.push(
+        (
+          await agentAt(ip).post('/api/auth/login', {
+            email: `essai-${i}@exemple.fr`,
+            password: 'mauvais-mdp',
+          })
+        ).statusCode,
+      );
     }
     expect(codes).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
   });
 
   it('lets the window pass: the counter starts again', async () => {
     const user = await createUser(t.db, { email: 'fenetre@exemple.fr' });
-    for (let i = 0; i < 4; i++) await agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' });
+    for (let i = 0; i < 4; i++)
+      await agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' });
     await t.db.execute(
       sql`update rate_limits set window_start = now() - interval '1 hour' where key = 'login:account:fenetre@exemple.fr'`,
     );
-    expect((await agentAt(ip).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await agentAt(ip).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('limits registrations per address', async () => {
@@ -86,7 +104,9 @@ describe('brute-force limits', () => {
   it('counts concurrent attempts exactly (one atomic counter shared by every instance)', async () => {
     const user = await createUser(t.db, { email: 'rafale@exemple.fr' });
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' })),
+      Array.from({ length: 8 }, () =>
+        agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' }),
+      ),
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((code) => code === 401)).toHaveLength(3);

@@ -12,7 +12,7 @@ interface Received {
 
 let smtp: SMTPServer;
 let received: Received[] = [];
-let waiters: Array<(mail: Received) => void> = [];
+const waiters: Array<(mail: Received) => void> = [];
 let t: TestApp;
 
 /** A real SMTP server on loopback: the mail really travels over a socket. */
@@ -39,7 +39,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Relais <bonjour@relais.fr>', PUBLIC_URL: 'https://relais.example.fr' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Relais <bonjour@relais.fr>',
+      PUBLIC_URL: 'https://relais.example.fr',
+    },
   });
 });
 afterAll(async () => {
@@ -51,7 +55,10 @@ describe('verification e-mail over SMTP', () => {
   it('sends a French mail (text and HTML) whose link verifies the account', async () => {
     received = [];
     const agent = new Agent(t.app);
-    const response = await agent.post('/api/auth/register', driverPayload({ email: 'smtp@exemple.fr', fullName: 'Éloïse Bérard' }));
+    const response = await agent.post(
+      '/api/auth/register',
+      driverPayload({ email: 'smtp@exemple.fr', fullName: 'Éloïse Bérard' }),
+    );
     expect(response.statusCode).toBe(201);
     const mail = received[0] ?? (await new Promise<Received>((resolve) => waiters.push(resolve)));
 
