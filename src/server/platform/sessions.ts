@@ -38,22 +38,26 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  // Runs on every signed-in request: a named prepared statement keeps its plan per connection.
+  const sessionByToken = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const now = new Date();
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, now),
-          gt(sessions.absoluteExpiresAt, now),
-        ),
-      )
-      .limit(1);
+    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
     if (!row || !row.user.isActive || row.user.accountStatus !== 'active') return;
     request.user = row.user;
     request.sessionId = row.session.id;

@@ -47,9 +47,9 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`create database ${templateDatabase}`);
   await migrateDatabase(withDatabase(adminUrl, templateDatabase));
-  const { rows } = await admin.query<{ version: string }>('show server_version');
+  const { rows } = await admin.query<{ server_version: string }>('show server_version');
   await admin.end();
-  console.warn(`[tests] PostgreSQL ${rows[0]?.version} (${external ? 'external' : 'embedded'})`);
+  console.warn(`[tests] PostgreSQL ${rows[0]?.server_version} (${external ? 'external' : 'embedded'})`);
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
