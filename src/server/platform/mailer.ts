@@ -55,6 +55,8 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // The body is quoted-printable; this header keeps the link greppable in one piece.
+        ...(mail.link ? { headers: { 'X-Relais-Link': { prepared: true, value: mail.link } } } : {}),
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(

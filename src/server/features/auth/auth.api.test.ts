@@ -193,6 +193,8 @@ describe('POST /api/auth/register', () => {
     const mail = await lastOutboxMail(t.config);
     expect(mail.raw).toContain('To: boite@exemple.fr');
     expect(mail.link).toMatch(/^http:\/\/localhost:5000\/verify-email\?token=/);
+    // The link stands whole in a header, for people reading the outbox with grep.
+    expect(mail.raw).toContain(`X-Relais-Link: ${mail.link}\n`);
     const token = new URL(mail.link!).searchParams.get('token');
     const verified = await agent.post('/api/auth/verify-email', { token });
     expect(verified.statusCode).toBe(200);
