@@ -85,7 +85,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -39,7 +39,15 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    // Every spec registers from 127.0.0.1: the brute-force limits are raised here and tested in the API suite.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '100',
+    },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['development'] },
+  resolve: {
+    conditions: ['development'],
+    alias: [{ find: /^#web\/(.*)$/, replacement: path.resolve(import.meta.dirname, 'src/web/$1') }],
+  },
   ssr: { resolve: { conditions: ['development'], externalConditions: ['development'] } },
   test: {
     projects: [
@@ -9,9 +13,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.api.test.ts', 'src/web/**/*.dom.test.{ts,tsx}', 'node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.dom.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
       {

@@ -17,6 +17,11 @@ describe('configuration', () => {
     expect(config.allowedOrigins).toEqual(['https://relais.example.fr']);
   });
 
+  it('multiplies the brute-force limits when asked (end-to-end runs)', () => {
+    expect(loadConfig({}).rateLimits.registerPerIp.limit).toBe(10);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '100' }).rateLimits.registerPerIp.limit).toBe(1000);
+  });
+
   it('lists every bad key, not only the first', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });

@@ -26,6 +26,7 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export interface AppConfig {
@@ -109,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
-    rateLimits: defaultRateLimits,
+    rateLimits: Object.fromEntries(
+      Object.entries(defaultRateLimits).map(([key, rule]) => [
+        key,
+        { ...rule, limit: rule.limit * e.RATE_LIMIT_MULTIPLIER },
+      ]),
+    ) as unknown as RateLimits,
   };
 }

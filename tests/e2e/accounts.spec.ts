@@ -1,74 +1,199 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import {
+  acceptCookies,
+  isPhone,
+  openMenu,
+  registerDriverByApi,
+  uniqueEmail,
+  verificationLink,
+} from './helpers.js';
 
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+test.beforeEach(async ({ page }) => acceptCookies(page));
 
-/** The verification link of the newest mail sent to `email`, read from the real outbox folder. */
-async function verificationLink(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(outbox()).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(path.join(outbox(), file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (raw.includes(`To: ${email}`)) {
-        const link = raw.match(/https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
-        if (link) return link;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+test('a driver registers through the form and lands on the dashboard with the driver menu', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await expect(page.getByRole('tab', { name: 'Chauffeur' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('form', { name: 'Inscription chauffeur' });
+  await form.getByLabel('Nom complet').fill('Jean Routier');
+  await form.getByLabel('Email').fill(uniqueEmail('form-chauffeur'));
+  await form.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
+  await form.getByLabel('Numéro de permis').fill('12AB34567');
+  await form.getByLabel('Type de permis').selectOption('CE');
+  await expect(form.getByLabel("Années d'expérience")).toHaveValue('0');
+  await form.getByLabel("Années d'expérience").fill('7');
+  await form.getByRole('button', { name: 'Créer mon compte chauffeur' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Bonjour Jean' })).toBeVisible();
+  const menu = await openMenu(page);
+  for (const label of [
+    'Tableau de bord',
+    'Analytics Avancés',
+    'Missions',
+    'Carte',
+    'Historique',
+    'Portefeuille',
+    'Messages',
+    'Alertes & Notifications',
+    'Documents',
+    'Profil',
+    'Paramètres',
+    'Documentation',
+    'Signaler un bug',
+    'Plans & Tarifs',
+  ]) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
-  throw new Error(`no verification mail for ${email}`);
-}
-
-test('the home page speaks French', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('heading', { name: 'Relais' })).toBeVisible();
-  await expect(page.getByText('chauffeurs poids lourds et les transporteurs')).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Suivi des livraisons' })).toHaveCount(0);
+  await expect(page.getByText('Chauffeur', { exact: true }).first()).toBeVisible();
 });
 
-test('a new driver verifies the e-mail by following the link of the mail', async ({
+test('a transporter registers through the form and gets the transporter menu', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('tab', { name: 'Transporteur' }).click();
+  const form = page.getByRole('form', { name: 'Inscription transporteur' });
+  await form.getByLabel("Nom de l'entreprise").fill('Transports Martin');
+  await form.getByLabel('Numéro SIRET').fill('732 829 320 00074');
+  await form.getByLabel('Nom du contact').fill('Claire Martin');
+  await form.getByLabel('Email').fill(uniqueEmail('form-transport'));
+  await form.getByLabel('Téléphone').fill('01 23 45 67 89');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
+  await form.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: 'Suivi des livraisons' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Carte' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Documentation' })).toHaveAttribute(
+    'href',
+    '/transporter-documentation',
+  );
+  await expect(page.getByText('Transporteur', { exact: true }).first()).toBeVisible();
+});
+
+test('every §5 message shows under its field', async ({ page }) => {
+  await page.goto('/register');
+  const driver = page.getByRole('form', { name: 'Inscription chauffeur' });
+  await driver.getByLabel('Email').fill('pas-un-email');
+  await driver.getByLabel('Mot de passe', { exact: true }).fill('123');
+  await driver.getByLabel('Téléphone').fill('0612');
+  await driver.getByRole('button', { name: 'Créer mon compte chauffeur' }).click();
+  for (const message of [
+    'Nom complet requis',
+    'Email invalide',
+    'Le mot de passe doit contenir au moins 6 caractères',
+    'Numéro de téléphone invalide',
+    'Numéro de permis requis',
+    'Type de permis requis',
+  ]) {
+    await expect(driver.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(driver.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('tab', { name: 'Transporteur' }).click();
+  const company = page.getByRole('form', { name: 'Inscription transporteur' });
+  await company.getByLabel('Numéro SIRET').fill('1234');
+  await company.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
+  for (const message of ["Nom de l'entreprise requis", 'Numéro SIRET invalide', 'Nom du contact requis']) {
+    await expect(company.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nope');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Email invalide', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Le mot de passe doit contenir au moins 6 caractères', { exact: true }),
+  ).toBeVisible();
+});
+
+test('the server’s refusals reach the form: e-mail taken and bad SIRET key', async ({ page, request }) => {
+  const { email } = await registerDriverByApi(request);
+  await page.goto('/register');
+  await page.getByRole('tab', { name: 'Transporteur' }).click();
+  const company = page.getByRole('form', { name: 'Inscription transporteur' });
+  await company.getByLabel("Nom de l'entreprise").fill('Transports Martin');
+  await company.getByLabel('Numéro SIRET').fill('73282932000075');
+  await company.getByLabel('Nom du contact').fill('Claire Martin');
+  await company.getByLabel('Email').fill(email.toUpperCase());
+  await company.getByLabel('Téléphone').fill('01 23 45 67 89');
+  await company.getByLabel('Mot de passe', { exact: true }).fill('secret123');
+  await company.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
+  await expect(
+    company.getByText('Numéro SIRET invalide : la clé de contrôle ne correspond pas'),
+  ).toBeVisible();
+  await company.getByLabel('Numéro SIRET').fill('73282932000074');
+  await company.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
+  await expect(company.getByText('Un compte existe déjà avec cet email').first()).toBeVisible();
+  await expect(page.getByText("Erreur d'inscription").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('a failed login shows the notification; a good one goes to the dashboard; logout goes home', async ({
+  page,
+  request,
+}) => {
+  const account = await registerDriverByApi(request);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('mauvais-mdp');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Erreur de connexion').first()).toBeVisible();
+  await expect(page.getByText('Email ou mot de passe incorrect').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the e-mail link verifies the address once; the banner goes away', async ({
   page,
   request,
 }, testInfo) => {
-  const email = `e2e-${testInfo.project.name}-${Date.now()}@exemple.fr`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      userType: 'driver',
-      email,
-      password: 'secret123',
-      fullName: 'Jean Routier',
-      phone: '06 12 34 56 78',
-      licenseNumber: '12AB34567',
-      licenseType: 'CE',
-      yearsExperience: 4,
-      subscriptionPlan: 'basic',
-      certifications: [],
-    },
-  });
-  expect(registered.status()).toBe(201);
+  const email = uniqueEmail(`verif-${testInfo.project.name}`);
+  await registerDriverByApi(page.request, email);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: "Vérification de l'adresse email" })).toBeVisible();
 
-  const link = await verificationLink(email);
-  await page.goto(link);
+  await page.goto(await verificationLink(email));
   await expect(page.getByRole('status')).toHaveText('Votre adresse email est vérifiée.');
-
-  // The link is single-use.
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien de vérification est invalide ou a déjà été utilisé.',
   );
 
-  const me = await request.get('/api/auth/me');
-  expect((await me.json()).emailVerified).toBe(true);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Bonjour Jean' })).toBeVisible();
+  await expect(page.getByRole('region', { name: "Vérification de l'adresse email" })).toHaveCount(0);
+  expect((await (await request.get('/api/health')).json()).status).toBe('ok');
 });
 
-test('an unknown API path answers JSON, an unknown page the app', async ({ page, request }) => {
-  const api = await request.get('/api/rien-ici');
-  expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ message: 'Ressource introuvable' });
-  const response = await page.goto('/une/page/quelconque');
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Relais' })).toBeVisible();
+test('redirects of SPEC.md §4 and the 404 page', async ({ page }) => {
+  for (const path of ['/dashboard', '/wallet', '/admin', '/nimporte-quoi']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+  }
+  await registerDriverByApi(page.request);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/une/page/inconnue');
+  await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  await expect(page.getByText("Cette page n'existe pas ou a été déplacée.")).toBeVisible();
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Plans & Tarifs' })).toBeVisible();
+  if (!isPhone(page)) await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 });

@@ -1,0 +1,131 @@
+import { ArrowUp, Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
+import { Button } from '#web/ui/button.js';
+
+/** SPEC.md §2: a scroll-to-top button after 300 px. */
+function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > 300);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.scrollTo({ top: 0 })}
+      aria-label="Revenir en haut de la page"
+      className="fixed bottom-5 left-5 z-40 flex h-12 w-12 items-center justify-center rounded-full border border-line bg-surface-raised shadow-lg hover:bg-surface-sunken"
+    >
+      <ArrowUp className="h-5 w-5" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** SPEC.md §2, §4: unset, accepted or rejected; both choices equally easy. */
+function CookieConsent() {
+  const [choice, setChoice] = useState(() => readStorage(STORAGE_KEYS.cookieConsent));
+  if (choice === 'accepted' || choice === 'rejected') return null;
+  const decide = (value: 'accepted' | 'rejected') => {
+    writeStorage(STORAGE_KEYS.cookieConsent, value);
+    setChoice(value);
+  };
+  return (
+    <section
+      aria-label="Cookies"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-raised p-4 shadow-[0_-8px_24px_rgba(0,0,0,0.15)]"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center">
+        <p className="flex-1 text-sm">
+          Relais utilise des cookies indispensables à la connexion. Avec votre accord, nous mesurons aussi la
+          fréquentation pour améliorer le service.{' '}
+          <a href="/privacy" className="font-semibold text-accent underline">
+            En savoir plus
+          </a>
+        </p>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={() => decide('rejected')}>
+            Refuser les cookies non essentiels
+          </Button>
+          <Button variant="primary" onClick={() => decide('accepted')}>
+            Accepter tous les cookies
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** SPEC.md §4: available, installed, or dismissed (remembered in `pwa-install-dismissed`). */
+function InstallPrompt() {
+  const [event, setEvent] = useState<InstallPromptEvent | null>(null);
+  useEffect(() => {
+    if (readStorage(STORAGE_KEYS.pwaInstallDismissed)) return;
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      setEvent(e as InstallPromptEvent);
+    };
+    const onInstalled = () => setEvent(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+  if (!event) return null;
+  return (
+    <section
+      aria-label="Installer l'application"
+      className="fixed bottom-5 right-5 z-40 w-[min(22rem,calc(100vw-2.5rem))] rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
+    >
+      <div className="flex gap-3">
+        <Download className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">Installer Relais</p>
+          <p className="text-sm text-ink-muted">
+            Accédez à vos missions depuis l'écran d'accueil, même avec peu de réseau.
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            writeStorage(STORAGE_KEYS.pwaInstallDismissed, 'true');
+            setEvent(null);
+          }}
+        >
+          Plus tard
+        </Button>
+        <Button
+          size="sm"
+          onClick={async () => {
+            await event.prompt();
+            setEvent(null);
+          }}
+        >
+          Installer
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function GlobalUi() {
+  return (
+    <>
+      <ScrollToTop />
+      <InstallPrompt />
+      <CookieConsent />
+    </>
+  );
+}

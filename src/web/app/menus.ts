@@ -1,0 +1,86 @@
+import {
+  AlertTriangle,
+  BarChart3,
+  Bell,
+  BookOpen,
+  Bug,
+  CreditCard,
+  FileText,
+  History,
+  LayoutDashboard,
+  Map,
+  MessageSquare,
+  Route,
+  Settings,
+  Truck,
+  User,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface MenuItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Which unread counter shows on this entry. */
+  badge?: 'messages' | 'alerts';
+}
+
+const common = {
+  dashboard: { href: '/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
+  analytics: { href: '/analytics', label: 'Analytics Avancés', icon: BarChart3 },
+  missions: { href: '/missions', label: 'Missions', icon: Truck },
+  history: { href: '/mission-history', label: 'Historique', icon: History },
+  wallet: { href: '/wallet', label: 'Portefeuille', icon: Wallet },
+  messages: { href: '/messages', label: 'Messages', icon: MessageSquare, badge: 'messages' },
+  alerts: { href: '/alerts', label: 'Alertes & Notifications', icon: Bell, badge: 'alerts' },
+  documents: { href: '/documents', label: 'Documents', icon: FileText },
+  profile: { href: '/profile', label: 'Profil', icon: User },
+  settings: { href: '/parametres', label: 'Paramètres', icon: Settings },
+  bug: { href: '/report-bug', label: 'Signaler un bug', icon: Bug },
+} satisfies Record<string, MenuItem>;
+
+/** SPEC.md §2, in its order. */
+export const DRIVER_MENU: MenuItem[] = [
+  common.dashboard,
+  common.analytics,
+  common.missions,
+  { href: '/driver-map', label: 'Carte', icon: Map },
+  common.history,
+  common.wallet,
+  common.messages,
+  common.alerts,
+  common.documents,
+  common.profile,
+  common.settings,
+  { href: '/documentation', label: 'Documentation', icon: BookOpen },
+  common.bug,
+];
+
+export const TRANSPORTER_MENU: MenuItem[] = [
+  common.dashboard,
+  common.analytics,
+  common.missions,
+  { href: '/delivery-tracking', label: 'Suivi des livraisons', icon: Route },
+  common.history,
+  common.wallet,
+  common.messages,
+  common.alerts,
+  common.documents,
+  common.profile,
+  common.settings,
+  { href: '/transporter-documentation', label: 'Documentation', icon: BookOpen },
+  common.bug,
+];
+
+export const SUBSCRIPTION_MENU: MenuItem[] = [
+  { href: '/pricing', label: 'Plans & Tarifs', icon: CreditCard },
+];
+
+export const ADMIN_MENU: MenuItem[] = [{ href: '/admin', label: 'Administration', icon: AlertTriangle }];
+
+/** Unread counters are capped at 99+ (SPEC.md §9). */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}

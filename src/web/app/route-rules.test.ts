@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute } from './route-rules.js';
+
+const member = { isAdmin: false };
+const admin = { isAdmin: true };
+
+describe('route rules (SPEC.md §2, §4)', () => {
+  it('shows public pages to visitors in the public layout', () => {
+    for (const path of [
+      '/',
+      '/explorer',
+      '/profile/abc',
+      '/login',
+      '/register',
+      '/verify-email',
+      '/demo',
+      '/demo/login',
+      '/pricing',
+      '/privacy',
+      '/cgu-cgv',
+      '/mentions-legales',
+      '/admin/setup',
+      '/offline',
+      '/installer-pwa',
+    ]) {
+      expect(decideRoute(path, null), path).toEqual({ layout: 'public' });
+    }
+  });
+
+  it('sends visitors home from authenticated, admin and unknown paths', () => {
+    for (const path of [
+      '/dashboard',
+      '/missions',
+      '/mission/1/tracking',
+      '/wallet',
+      '/admin',
+      '/admin/users',
+      '/nimporte-quoi',
+    ]) {
+      expect(decideRoute(path, null), path).toEqual({ redirect: '/' });
+    }
+  });
+
+  it('gives members the sidebar layout on their pages, including pricing and the legal pages', () => {
+    for (const path of [
+      '/dashboard',
+      '/analytics',
+      '/driver-map',
+      '/delivery-tracking',
+      '/missions',
+      '/mission/42/review',
+      '/mission-history',
+      '/wallet',
+      '/messages',
+      '/alerts',
+      '/documents',
+      '/availability',
+      '/profile',
+      '/parametres',
+      '/report-bug',
+      '/documentation',
+      '/transporter-documentation',
+      '/pricing',
+      '/driver/subscription',
+      '/privacy',
+      '/offline',
+    ]) {
+      expect(decideRoute(path, member), path).toEqual({ layout: 'sidebar' });
+    }
+  });
+
+  it('keeps the public layout for public-only pages when signed in', () => {
+    expect(decideRoute('/', member)).toEqual({ layout: 'public' });
+    expect(decideRoute('/explorer', member)).toEqual({ layout: 'public' });
+    expect(decideRoute('/profile/abc', member)).toEqual({ layout: 'public' });
+  });
+
+  it('sends signed-in users away from the sign-in forms to their home', () => {
+    expect(decideRoute('/login', member)).toEqual({ redirect: '/dashboard' });
+    expect(decideRoute('/register', admin)).toEqual({ redirect: '/admin' });
+  });
+
+  it('sends non-admins away from /admin to /dashboard', () => {
+    expect(decideRoute('/admin', member)).toEqual({ redirect: '/dashboard' });
+    expect(decideRoute('/admin/setup', member)).toEqual({ redirect: '/dashboard' });
+  });
+
+  it('confines admins to the admin area', () => {
+    for (const path of [
+      '/dashboard',
+      '/missions',
+      '/wallet',
+      '/messages',
+      '/alerts',
+      '/documents',
+      '/profile',
+      '/analytics',
+      '/driver-map',
+      '/delivery-tracking',
+      '/parametres',
+    ]) {
+      expect(decideRoute(path, admin), path).toEqual({ redirect: '/admin' });
+    }
+    expect(decideRoute('/admin', admin)).toEqual({ layout: 'admin' });
+    expect(decideRoute('/admin/bugs', admin)).toEqual({ layout: 'admin' });
+  });
+
+  it('shows the 404 page for unknown paths when signed in', () => {
+    expect(decideRoute('/nimporte-quoi', member)).toEqual({ layout: 'sidebar', notFound: true });
+    expect(decideRoute('/nimporte-quoi', admin)).toEqual({ layout: 'admin', notFound: true });
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(decideRoute('/dashboard/', member)).toEqual({ layout: 'sidebar' });
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Who sees what, where (SPEC.md §2, §4). A pure function, so every redirect rule is unit-tested.
+ */
+export interface SessionUser {
+  isAdmin: boolean;
+}
+
+export type Layout = 'public' | 'sidebar' | 'admin';
+export type RouteDecision = { redirect: string } | { layout: Layout; notFound?: true };
+
+/** Reachable without an account. */
+const PUBLIC_ONLY = [/^\/$/, /^\/explorer$/, /^\/profile\/[^/]+$/, /^\/verify-email$/, /^\/installer-pwa$/];
+/** The forms that make no sense once signed in. */
+const SIGN_IN_PAGES = [/^\/login$/, /^\/register$/, /^\/demo\/login$/];
+/** Public pages that signed-in users also reach, inside their own layout. */
+const SHARED = [
+  /^\/pricing$/,
+  /^\/privacy$/,
+  /^\/cgu-cgv$/,
+  /^\/mentions-legales$/,
+  /^\/offline$/,
+  /^\/demo$/,
+];
+/** The user area: signed in, not admin. */
+const USER_AREA = [
+  /^\/dashboard$/,
+  /^\/analytics$/,
+  /^\/driver-map$/,
+  /^\/delivery-tracking$/,
+  /^\/missions$/,
+  /^\/mission\/[^/]+$/,
+  /^\/mission\/[^/]+\/(tracking|payment|review)$/,
+  /^\/mission-history$/,
+  /^\/wallet$/,
+  /^\/messages$/,
+  /^\/alerts$/,
+  /^\/documents$/,
+  /^\/availability$/,
+  /^\/profile$/,
+  /^\/parametres$/,
+  /^\/report-bug$/,
+  /^\/documentation$/,
+  /^\/transporter-documentation$/,
+  /^\/driver\/subscription$/,
+];
+
+const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
+
+export function homeFor(user: SessionUser): string {
+  return user.isAdmin ? '/admin' : '/dashboard';
+}
+
+export function decideRoute(rawPath: string, user: SessionUser | null): RouteDecision {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const isAdminPath = path === '/admin' || path.startsWith('/admin/');
+
+  if (!user) {
+    if (path === '/admin/setup') return { layout: 'public' };
+    if (matches(PUBLIC_ONLY, path) || matches(SIGN_IN_PAGES, path) || matches(SHARED, path))
+      return { layout: 'public' };
+    // Authenticated, admin and unknown paths alike send a visitor home.
+    return { redirect: '/' };
+  }
+
+  if (matches(SIGN_IN_PAGES, path)) return { redirect: homeFor(user) };
+
+  if (user.isAdmin) {
+    if (isAdminPath) return { layout: 'admin' };
+    if (matches(USER_AREA, path)) return { redirect: '/admin' };
+    if (matches(PUBLIC_ONLY, path)) return { layout: 'public' };
+    if (matches(SHARED, path)) return { layout: 'admin' };
+    return { layout: 'admin', notFound: true };
+  }
+
+  if (isAdminPath) return { redirect: '/dashboard' };
+  if (matches(USER_AREA, path) || matches(SHARED, path)) return { layout: 'sidebar' };
+  if (matches(PUBLIC_ONLY, path)) return { layout: 'public' };
+  return { layout: 'sidebar', notFound: true };
+}

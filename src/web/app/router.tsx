@@ -1,0 +1,110 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '#web/ui/spinner.js';
+import { PublicLayout } from './public-layout.js';
+import { decideRoute } from './route-rules.js';
+import { useSession } from './session.js';
+
+// Signed-in layouts (and the tooltips they use) stay out of the entry that visitors download.
+const SidebarLayout = lazy(async () => ({ default: (await import('./sidebar-layout.js')).SidebarLayout }));
+const AdminLayout = lazy(async () => ({ default: (await import('./admin-layout.js')).AdminLayout }));
+
+type Page = LazyExoticComponent<ComponentType>;
+const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): Page =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+// Every page is its own chunk: the entry carries the shell only.
+const site = () => import('#web/features/site/landing-page.js');
+const Landing = page(site, 'LandingPage');
+const Pricing = page(() => import('#web/features/site/pricing-page.js'), 'PricingPage');
+const Legal = () => import('#web/features/site/legal-pages.js');
+const Privacy = page(Legal, 'PrivacyPage');
+const Terms = page(Legal, 'TermsPage');
+const LegalNotice = page(Legal, 'LegalNoticePage');
+const Offline = page(() => import('#web/features/site/offline-page.js'), 'OfflinePage');
+const InstallGuide = page(() => import('#web/features/site/install-guide-page.js'), 'InstallGuidePage');
+const NotFound = page(() => import('#web/features/site/not-found-page.js'), 'NotFoundPage');
+const Login = page(() => import('#web/features/auth/login-page.js'), 'LoginPage');
+const Register = page(() => import('#web/features/auth/register-page.js'), 'RegisterPage');
+const VerifyEmail = page(() => import('#web/features/auth/verify-email-page.js'), 'VerifyEmailPage');
+const AdminSetup = page(() => import('#web/features/admin/admin-setup-page.js'), 'AdminSetupPage');
+const AdminHome = page(() => import('#web/features/admin/admin-home-page.js'), 'AdminHomePage');
+const work = () => import('#web/features/workspace/workspace-pages.js');
+const Dashboard = page(work, 'DashboardPage');
+const Explorer = page(work, 'ExplorerPage');
+const PublicProfile = page(work, 'PublicProfilePage');
+const Demo = page(work, 'DemoPage');
+const Workspace = page(work, 'WorkspacePage');
+
+/** Pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
+const WORKSPACE_PATHS = [
+  '/analytics',
+  '/driver-map',
+  '/delivery-tracking',
+  '/missions',
+  '/mission/:id',
+  '/mission/:id/tracking',
+  '/mission/:id/payment',
+  '/mission/:id/review',
+  '/mission-history',
+  '/wallet',
+  '/messages',
+  '/alerts',
+  '/documents',
+  '/availability',
+  '/profile',
+  '/parametres',
+  '/report-bug',
+  '/documentation',
+  '/transporter-documentation',
+  '/driver/subscription',
+];
+
+function Pages() {
+  return (
+    <Switch>
+      <Route path="/" component={Landing} />
+      <Route path="/pricing" component={Pricing} />
+      <Route path="/privacy" component={Privacy} />
+      <Route path="/cgu-cgv" component={Terms} />
+      <Route path="/mentions-legales" component={LegalNotice} />
+      <Route path="/offline" component={Offline} />
+      <Route path="/installer-pwa" component={InstallGuide} />
+      <Route path="/login" component={Login} />
+      <Route path="/register" component={Register} />
+      <Route path="/verify-email" component={VerifyEmail} />
+      <Route path="/explorer" component={Explorer} />
+      <Route path="/profile/:id" component={PublicProfile} />
+      <Route path="/demo" component={Demo} />
+      <Route path="/demo/login" component={Demo} />
+      <Route path="/admin/setup" component={AdminSetup} />
+      <Route path="/admin" component={AdminHome} nest />
+      <Route path="/dashboard" component={Dashboard} />
+      {WORKSPACE_PATHS.map((path) => (
+        <Route key={path} path={path} component={Workspace} />
+      ))}
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
+
+export function AppRouter() {
+  const [location] = useLocation();
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner />;
+
+  const decision = decideRoute(location, user);
+  if ('redirect' in decision) return <Redirect to={decision.redirect} replace />;
+
+  const content = <Suspense fallback={<Spinner />}>{decision.notFound ? <NotFound /> : <Pages />}</Suspense>;
+  if (decision.layout === 'public') return <PublicLayout user={user}>{content}</PublicLayout>;
+  return (
+    <Suspense fallback={<Spinner />}>
+      {decision.layout === 'admin' ? (
+        <AdminLayout user={user!}>{content}</AdminLayout>
+      ) : (
+        <SidebarLayout user={user!}>{content}</SidebarLayout>
+      )}
+    </Suspense>
+  );
+}

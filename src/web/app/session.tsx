@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { PublicUser } from '#core/schemas/users.js';
+import { apiRequest } from '#web/lib/api.js';
+import { getQueryFn } from '#web/lib/query-client.js';
+import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
+import { homeFor } from './route-rules.js';
+
+export type SessionUser = PublicUser;
+export const ME_KEY = ['/api/auth/me'] as const;
+const DEMO_PAGES = ['/demo', '/demo/login'];
+
+/**
+ * SPEC.md §4: on load the current user is fetched, then loading ends; a failed check leaves the user
+ * signed out (and is logged). On demo pages with the demo flag, the demo twin answers.
+ */
+export function useSession(): { user: SessionUser | null; isLoading: boolean } {
+  const [location] = useLocation();
+  const onDemoPage = DEMO_PAGES.includes(location);
+  const query = useQuery<SessionUser | null>({
+    queryKey: ME_KEY,
+    queryFn: async (context) => {
+      const path = onDemoPage && isDemoFlagSet() ? '/api/demo/me' : '/api/auth/me';
+      try {
+        return (
+          (await getQueryFn<SessionUser>({ on401: 'returnNull' })({ ...context, queryKey: [path] })) ?? null
+        );
+      } catch (error) {
+        console.warn('Vérification de la session impossible', error);
+        writeStorage(STORAGE_KEYS.isDemo, null);
+        return null;
+      }
+    },
+  });
+  const user = query.data ?? null;
+
+  useEffect(() => {
+    if (user?.isDemo && onDemoPage) writeStorage(STORAGE_KEYS.isDemo, 'true');
+    else if (!user?.isDemo) writeStorage(STORAGE_KEYS.isDemo, null);
+  }, [user, onDemoPage]);
+
+  return { user, isLoading: query.isLoading };
+}
+
+/** Signs in, stores the user, and goes to /dashboard (an administrator to /admin). */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return (user: SessionUser) => {
+    queryClient.setQueryData(ME_KEY, user);
+    navigate(homeFor(user), { replace: true });
+  };
+}
+
+/** Logs out on the server (demo users through their own endpoint), forgets every cached answer, goes to /. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async (user: SessionUser | null) => {
+      await apiRequest('POST', user?.isDemo ? '/api/demo/logout' : '/api/auth/logout');
+    },
+    onSettled: () => {
+      writeStorage(STORAGE_KEYS.isDemo, null);
+      queryClient.clear();
+      queryClient.setQueryData(ME_KEY, null);
+      navigate('/', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTheme } from '#web/ui/theme.js';
+
+type Settings = Record<string, string | null>;
+
+/** Logos from the site settings (logoLightUrl / logoDarkUrl); the built-in mark is the fallback. */
+export function useLogoUrl(): string | null {
+  const { theme } = useTheme();
+  const { data } = useQuery<Settings>({ queryKey: ['/api/site-settings'] });
+  return (theme === 'dark' ? data?.logoDarkUrl : data?.logoLightUrl) ?? null;
+}
+
+export function useContactEmail(): string {
+  const { data } = useQuery<Settings>({ queryKey: ['/api/site-settings'] });
+  return data?.contactEmail ?? 'contact@relais.fr';
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { MailWarning, X } from 'lucide-react';
+import { useState } from 'react';
+import { ApiError, apiRequest } from '#web/lib/api.js';
+import { useToast } from '#web/ui/toast.js';
+import type { SessionUser } from './session.js';
+
+/** SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. */
+export function VerificationBanner({ user }: { user: SessionUser }) {
+  const [dismissed, setDismissed] = useState(false);
+  const toast = useToast();
+  const resend = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/resend-verification', {}),
+    onSuccess: () =>
+      toast({
+        title: 'Email envoyé',
+        description: 'Un nouvel email de vérification a été envoyé à votre adresse',
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Erreur',
+        description:
+          error instanceof ApiError && error.message ? error.message : "Impossible d'envoyer l'email",
+        variant: 'destructive',
+      }),
+  });
+  if (user.emailVerified || dismissed) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Vérification de l'adresse email"
+      className="border-b border-brand-500/40 bg-brand-500/10"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-2.5 text-sm sm:px-6">
+        <MailWarning className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+        <p className="flex-1">
+          Confirmez votre adresse <strong>{user.email}</strong> grâce au lien reçu par email.
+        </p>
+        <button
+          type="button"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+          className="rounded-md px-2 py-1 font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
+        >
+          {resend.isPending ? 'Envoi...' : "Renvoyer l'email"}
+        </button>
+        <button
+          type="button"
+          onClick={() => setDismissed(true)}
+          aria-label="Masquer ce message"
+          className="rounded-md p-1 hover:bg-surface-sunken"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

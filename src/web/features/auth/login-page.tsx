@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { loginSchema, type LoginInput } from '#core/schemas/auth.js';
+import { useSignedIn, type SessionUser } from '#web/app/session.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
+import { Button } from '#web/ui/button.js';
+import { PasswordField, TextField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { AuthCard } from './auth-card.js';
+
+export function LoginPage() {
+  const toast = useToast();
+  const signedIn = useSignedIn();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const login = useMutation({
+    mutationFn: (values: LoginInput) => apiRequest<SessionUser>('POST', '/api/auth/login', values),
+    onSuccess: signedIn,
+    onError: (error) => {
+      // SPEC.md §8: 'Erreur de connexion' with the server message, else the French fallback.
+      const message =
+        error instanceof ApiError && error.message ? error.message : 'Email ou mot de passe incorrect';
+      for (const [field, text] of Object.entries(error instanceof ApiError ? error.fieldErrors : {})) {
+        if (field === 'email' || field === 'password') form.setError(field, { message: text });
+      }
+      toast({ title: 'Erreur de connexion', description: message, variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <AuthCard
+      title="Connexion"
+      subtitle={
+        <>
+          Pas encore de compte ?{' '}
+          <Link href="/register" className="font-semibold text-accent underline">
+            Créer un compte
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label="Mot de passe"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Connexion...' : 'Se connecter'}
+        </Button>
+      </form>
+      <div className="mt-6 rounded-xl bg-surface-sunken p-4 text-sm">
+        Envie de voir Relais avant de vous inscrire ?{' '}
+        <Link href="/demo" className="font-semibold text-accent underline">
+          Essayer la démo
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,255 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { LICENSE_TYPES } from '#core/rules/enums.js';
+import { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
+import { useSignedIn, type SessionUser } from '#web/app/session.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
+import { Button } from '#web/ui/button.js';
+import { PasswordField, SelectField, TextField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { AuthCard } from './auth-card.js';
+
+type DriverForm = z.input<typeof driverRegistrationSchema>;
+type CompanyForm = z.input<typeof companyRegistrationSchema>;
+
+/** Sends the SPEC.md §3 payload; server field errors land under their fields, the rest in a toast (§8). */
+function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
+  const toast = useToast();
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (payload: unknown) => apiRequest<SessionUser>('POST', '/api/auth/register', payload),
+    onSuccess: signedIn,
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors))
+          form.setError(field as Path<T>, { message });
+      }
+      const message = error instanceof ApiError && error.message ? error.message : 'Une erreur est survenue';
+      toast({ title: "Erreur d'inscription", description: message, variant: 'destructive' });
+    },
+  });
+}
+
+function DriverRegistration() {
+  const form = useForm<DriverForm>({
+    resolver: zodResolver(driverRegistrationSchema),
+    defaultValues: {
+      userType: 'driver',
+      fullName: '',
+      email: '',
+      phone: '',
+      password: '',
+      licenseNumber: '',
+      licenseType: '',
+      yearsExperience: 0,
+      subscriptionPlan: 'basic',
+      certifications: [],
+    },
+  });
+  const register = useRegistration(form);
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      aria-label="Inscription chauffeur"
+      onSubmit={form.handleSubmit((values) =>
+        register.mutate({
+          email: values.email,
+          password: values.password,
+          fullName: values.fullName,
+          phone: values.phone,
+          licenseNumber: values.licenseNumber,
+          licenseType: values.licenseType,
+          yearsExperience: Number(values.yearsExperience),
+          userType: 'driver',
+          subscriptionPlan: 'basic',
+          certifications: [],
+        }),
+      )}
+      className="space-y-4"
+    >
+      <TextField
+        label="Nom complet"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="06 12 34 56 78"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <PasswordField
+        label="Mot de passe"
+        autoComplete="new-password"
+        hint="6 caractères minimum"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Numéro de permis"
+          error={errors.licenseNumber?.message}
+          {...form.register('licenseNumber')}
+        />
+        <SelectField
+          label="Type de permis"
+          placeholder="Choisir…"
+          options={LICENSE_TYPES.map((type) => ({ value: type, label: type }))}
+          error={errors.licenseType?.message}
+          {...form.register('licenseType')}
+        />
+      </div>
+      <TextField
+        label="Années d'expérience"
+        type="number"
+        min={0}
+        max={60}
+        inputMode="numeric"
+        error={errors.yearsExperience?.message}
+        {...form.register('yearsExperience')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Inscription...' : 'Créer mon compte chauffeur'}
+      </Button>
+    </form>
+  );
+}
+
+function CompanyRegistration() {
+  const form = useForm<CompanyForm>({
+    resolver: zodResolver(companyRegistrationSchema),
+    defaultValues: {
+      userType: 'company',
+      companyName: '',
+      siretNumber: '',
+      fullName: '',
+      email: '',
+      phone: '',
+      password: '',
+      subscriptionPlan: 'basic',
+    },
+  });
+  const register = useRegistration(form);
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      aria-label="Inscription transporteur"
+      onSubmit={form.handleSubmit((values) =>
+        register.mutate({
+          email: values.email,
+          password: values.password,
+          fullName: values.fullName,
+          phone: values.phone,
+          companyName: values.companyName,
+          siretNumber: values.siretNumber,
+          userType: 'company',
+          subscriptionPlan: 'basic',
+        }),
+      )}
+      className="space-y-4"
+    >
+      <TextField
+        label="Nom de l'entreprise"
+        autoComplete="organization"
+        error={errors.companyName?.message}
+        {...form.register('companyName')}
+      />
+      <TextField
+        label="Numéro SIRET"
+        inputMode="numeric"
+        placeholder="14 chiffres"
+        error={errors.siretNumber?.message}
+        {...form.register('siretNumber')}
+      />
+      <TextField
+        label="Nom du contact"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="01 23 45 67 89"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <PasswordField
+        label="Mot de passe"
+        autoComplete="new-password"
+        hint="6 caractères minimum"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Inscription...' : 'Créer mon compte transporteur'}
+      </Button>
+    </form>
+  );
+}
+
+const tabClass =
+  'flex-1 rounded-lg px-3 py-2.5 font-semibold text-ink-muted data-[state=active]:bg-surface-raised data-[state=active]:text-ink data-[state=active]:shadow-sm';
+
+export function RegisterPage() {
+  const [tab, setTab] = useState('driver');
+  return (
+    <AuthCard
+      title="Créer un compte"
+      subtitle={
+        <>
+          Gratuit, sans carte bancaire. Déjà inscrit ?{' '}
+          <Link href="/login" className="font-semibold text-accent underline">
+            Se connecter
+          </Link>
+        </>
+      }
+    >
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List aria-label="Type de compte" className="mb-6 flex gap-1 rounded-xl bg-surface-sunken p-1">
+          <Tabs.Trigger value="driver" className={tabClass}>
+            Chauffeur
+          </Tabs.Trigger>
+          <Tabs.Trigger value="company" className={tabClass}>
+            Transporteur
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="driver">
+          <DriverRegistration />
+        </Tabs.Content>
+        <Tabs.Content value="company">
+          <CompanyRegistration />
+        </Tabs.Content>
+      </Tabs.Root>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearch } from 'wouter';
+import { ME_KEY, type SessionUser } from '#web/app/session.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
+import { buttonClasses } from '#web/ui/button.js';
+import { Spinner } from '#web/ui/spinner.js';
+
+/** Consumes the token of the e-mail link once (POST, so that mail scanners cannot spend it). */
+export function VerifyEmailPage() {
+  const token = new URLSearchParams(useSearch()).get('token');
+  const queryClient = useQueryClient();
+  const verify = useMutation({
+    mutationFn: (value: string) =>
+      apiRequest<{ message: string; user: SessionUser }>('POST', '/api/auth/verify-email', { token: value }),
+    onSuccess: ({ user }) => {
+      const current = queryClient.getQueryData<SessionUser | null>(ME_KEY);
+      if (current?.id === user.id) queryClient.setQueryData(ME_KEY, user);
+    },
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (token && !started.current) {
+      started.current = true;
+      verify.mutate(token);
+    }
+  }, [token, verify]);
+
+  const failed = !token || verify.isError;
+  const message = !token
+    ? 'Ce lien de vérification est incomplet.'
+    : verify.error instanceof ApiError
+      ? verify.error.message
+      : 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      {verify.isPending || (token && verify.isIdle) ? (
+        <Spinner label="Vérification de votre adresse email…" />
+      ) : failed ? (
+        <div className="rounded-2xl border border-line bg-surface-raised p-8">
+          <XCircle className="mx-auto h-12 w-12 text-danger" aria-hidden="true" />
+          <h1 className="mt-4 text-2xl font-extrabold">Vérification impossible</h1>
+          <p role="alert" className="mt-2 text-ink-muted">
+            {message}
+          </p>
+          <Link href="/login" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Se connecter pour recevoir un nouveau lien
+          </Link>
+        </div>
+      ) : (
+        <div className="rounded-2xl border border-line bg-surface-raised p-8">
+          <CheckCircle2 className="mx-auto h-12 w-12 text-success" aria-hidden="true" />
+          <h1 className="mt-4 text-2xl font-extrabold">Adresse vérifiée</h1>
+          <p role="status" className="mt-2 text-ink-muted">
+            {verify.data?.message}
+          </p>
+          <Link href="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Aller à mon espace
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

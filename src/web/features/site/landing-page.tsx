@@ -1,0 +1,431 @@
+import {
+  Bell,
+  CheckCircle2,
+  Clock,
+  FileCheck2,
+  MapPinned,
+  MessageSquare,
+  ShieldCheck,
+  Star,
+  Truck,
+  Wallet,
+  Zap,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClasses } from '#web/ui/button.js';
+import { PlanGrid } from './plans.js';
+
+const REASONS = [
+  {
+    icon: Zap,
+    title: 'Des missions pour demain matin',
+    text: 'Les transporteurs publient au dernier moment ; vous êtes prévenu dans la minute, même en route.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Des profils vérifiés',
+    text: 'Permis, carte conducteur, ADR, FIMO/FCO : les documents sont contrôlés par notre équipe.',
+  },
+  {
+    icon: Wallet,
+    title: 'Zéro commission',
+    text: 'Le prix est affiché, les conditions de paiement se règlent directement entre vous.',
+  },
+];
+
+const FEATURES = [
+  {
+    icon: Bell,
+    title: 'Alertes en temps réel',
+    text: 'Une mission qui correspond à votre permis et à votre zone ? Vous le savez aussitôt.',
+  },
+  {
+    icon: MessageSquare,
+    title: 'Messagerie intégrée',
+    text: 'Chauffeur et exploitant échangent directement, sans se courir après au téléphone.',
+  },
+  {
+    icon: MapPinned,
+    title: 'Suivi de livraison',
+    text: 'Départ, arrivée, livraison : chaque étape est horodatée et partagée.',
+  },
+  {
+    icon: FileCheck2,
+    title: 'Documents à jour',
+    text: 'Rappels avant l’expiration du permis, de la carte conducteur ou de la FCO.',
+  },
+  {
+    icon: Star,
+    title: 'Avis et réputation',
+    text: 'Après chaque mission, chacun évalue l’autre : la confiance se construit mission après mission.',
+  },
+  {
+    icon: Clock,
+    title: 'Disponibilités',
+    text: 'Indiquez vos jours libres : vous ne recevez que ce que vous pouvez prendre.',
+  },
+];
+
+const STEPS = [
+  {
+    title: 'Créez votre compte',
+    text: 'Chauffeur ou transporteur, l’inscription prend deux minutes. Gratuit, sans carte bancaire.',
+  },
+  {
+    title: 'Publiez ou postulez',
+    text: 'Le transporteur décrit sa mission ; les chauffeurs disponibles postulent en un geste.',
+  },
+  {
+    title: 'Roulez',
+    text: 'Le transporteur choisit son chauffeur, la mission est suivie jusqu’à la livraison, puis chacun laisse un avis.',
+  },
+];
+
+const TESTIMONIALS = [
+  {
+    name: 'Karim B.',
+    role: 'Chauffeur SPL, Lyon',
+    rating: 5,
+    text: 'Trois missions la première semaine, toutes payées au prix annoncé. Je choisis mes jours, c’est ce que je voulais.',
+  },
+  {
+    name: 'Sandrine M.',
+    role: 'Exploitante, transports frigorifiques, Rungis',
+    rating: 5,
+    text: 'Un chauffeur malade à 6 h, un remplaçant qualifié à 7 h 30. Relais nous a sauvé une tournée.',
+  },
+  {
+    name: 'Julien T.',
+    role: 'Chauffeur porteur, Nantes',
+    rating: 4,
+    text: 'Les alertes arrivent vite et l’appli marche même avec une barre de réseau.',
+  },
+  {
+    name: 'Patrick L.',
+    role: 'Gérant, PME de messagerie, Lille',
+    rating: 5,
+    text: 'Les documents sont vérifiés avant que je confie un camion : je gagne un temps fou.',
+  },
+  {
+    name: 'Aïcha D.',
+    role: 'Conductrice citerne ADR, Fos-sur-Mer',
+    rating: 5,
+    text: 'Mes habilitations ADR sont enfin mises en valeur. Les missions proposées me correspondent.',
+  },
+  {
+    name: 'Thomas R.',
+    role: 'Responsable d’exploitation, Strasbourg',
+    rating: 4,
+    text: 'Simple pour publier, clair pour suivre. Les avis aident vraiment à choisir.',
+  },
+];
+
+const FAQ = [
+  {
+    q: 'Relais gère-t-il le paiement des missions ?',
+    a: 'Non. Le prix et les conditions sont affichés sur chaque mission, et le paiement se règle directement entre le chauffeur et le transporteur (bulletin de salaire pour un contrat court, facture pour un transporteur indépendant). Relais ne prend aucune commission sur les missions.',
+  },
+  {
+    q: 'Combien coûte Relais ?',
+    a: 'L’inscription est gratuite et sans carte bancaire. Le plan Freemium permet 3 candidatures par mois et 5 messages par jour. Les formules Premium et Elite lèvent ces limites ; la formule Transporteur permet de publier sans limite.',
+  },
+  {
+    q: 'Quels permis sont acceptés ?',
+    a: 'Les permis poids lourds C, CE, C1 et C1E. Vous indiquez aussi vos qualifications (ADR, FIMO/FCO) pour recevoir les missions qui les demandent.',
+  },
+  {
+    q: 'Comment les chauffeurs sont-ils vérifiés ?',
+    a: 'Permis, carte conducteur et attestations sont déposés dans l’espace Documents et contrôlés par l’équipe Relais. Des rappels vous préviennent avant leur expiration.',
+  },
+  {
+    q: 'Sous quel statut le chauffeur travaille-t-il ?',
+    a: 'Chaque mission précise le cadre : contrat court avec le transporteur, qui émet un bulletin de salaire, ou prestation d’un transporteur indépendant inscrit au registre avec son propre véhicule, qui facture.',
+  },
+  {
+    q: 'Relais fonctionne-t-il avec peu de réseau ?',
+    a: 'Oui. Relais s’installe comme une application sur le téléphone et garde l’essentiel à portée de main quand la connexion faiblit ; les actions reprennent dès que le réseau revient.',
+  },
+  {
+    q: 'Comment contacter le support ?',
+    a: 'Par email ou via « Signaler un bug » dans votre espace. Le support répond sous 24 heures ouvrées.',
+  },
+  {
+    q: 'Puis-je essayer sans m’inscrire ?',
+    a: 'Oui : la démo vous fait découvrir Relais avec des données de présentation, que vous pouvez réinitialiser à tout moment.',
+  },
+];
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="flex gap-0.5" role="img" aria-label={`${rating} étoiles sur 5`}>
+      {Array.from({ length: 5 }, (_, index) => (
+        <Star
+          key={index}
+          className={index < rating ? 'h-4 w-4 fill-current text-brand-400' : 'h-4 w-4 text-line'}
+          aria-hidden="true"
+        />
+      ))}
+    </span>
+  );
+}
+
+export function LandingPage() {
+  return (
+    <>
+      <section className="relative overflow-hidden border-b border-line">
+        <div
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(247,103,7,0.22),transparent_60%)]"
+          aria-hidden="true"
+        />
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-2">
+          <div>
+            <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-line bg-surface-raised px-3 py-1 text-sm font-semibold">
+              <Truck className="h-4 w-4 text-accent" aria-hidden="true" /> Chauffeurs poids lourds ·
+              Transporteurs
+            </p>
+            <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+              Une mission demain matin ? <span className="text-accent">Un chauffeur ce soir.</span>
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-ink-muted">
+              Relais met en relation les chauffeurs poids lourds disponibles et les transporteurs qui ont
+              besoin de renfort pour des missions courtes, de dernière minute. Gratuit pour commencer, sans
+              carte bancaire.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link href="/register" className={buttonClasses('primary', 'lg')}>
+                Créer mon compte gratuit
+              </Link>
+              <Link href="/explorer" className={buttonClasses('secondary', 'lg')}>
+                Voir les missions
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-ink-muted">
+              Déjà inscrit ?{' '}
+              <Link href="/login" className="font-semibold text-accent underline">
+                Se connecter
+              </Link>{' '}
+              · ou{' '}
+              <Link href="/demo" className="font-semibold text-accent underline">
+                essayer la démo
+              </Link>
+            </p>
+          </div>
+          <div className="rounded-2xl border border-line bg-surface-raised p-5 shadow-xl" aria-hidden="true">
+            <div className="flex items-center justify-between">
+              <p className="font-bold">Semi frigo · Rungis → Lille</p>
+              <span className="rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger">
+                Urgent
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-ink-muted">Demain 05:30 · 220 km · Permis CE · FCO</p>
+            <div className="mt-4 grid grid-cols-3 gap-3 text-center text-sm">
+              <div className="rounded-lg bg-surface-sunken p-3">
+                <p className="text-ink-muted">Prix</p>
+                <p className="text-lg font-extrabold">420 €</p>
+              </div>
+              <div className="rounded-lg bg-surface-sunken p-3">
+                <p className="text-ink-muted">Durée</p>
+                <p className="text-lg font-extrabold">1 jour</p>
+              </div>
+              <div className="rounded-lg bg-surface-sunken p-3">
+                <p className="text-ink-muted">Cadre</p>
+                <p className="text-lg font-extrabold">CDD</p>
+              </div>
+            </div>
+            <div className="mt-4 flex items-center gap-2 rounded-lg bg-success/10 p-3 text-sm font-semibold text-success">
+              <CheckCircle2 className="h-5 w-5" /> 3 chauffeurs vérifiés ont postulé
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="pourquoi" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="pourquoi" className="text-3xl font-extrabold tracking-tight">
+          Pourquoi choisir Relais
+        </h2>
+        <div className="mt-8 grid gap-5 md:grid-cols-3">
+          {REASONS.map((reason) => (
+            <div key={reason.title} className="rounded-2xl border border-line bg-surface-raised p-6">
+              <reason.icon className="h-8 w-8 text-accent" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-bold">{reason.title}</h3>
+              <p className="mt-2 text-ink-muted">{reason.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="fonctionnalites" className="border-y border-line bg-surface-raised">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="fonctionnalites" className="text-3xl font-extrabold tracking-tight">
+            Tout ce qu'il faut pour rouler sereinement
+          </h2>
+          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <div key={feature.title} className="flex gap-4 rounded-2xl p-2">
+                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-500/15 text-accent">
+                  <feature.icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <div>
+                  <h3 className="font-bold">{feature.title}</h3>
+                  <p className="mt-1 text-ink-muted">{feature.text}</p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-1" className="mx-auto max-w-6xl px-4 py-16">
+        <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-asphalt-900 p-8 text-white md:flex-row md:items-center">
+          <div>
+            <h2 id="cta-1" className="text-2xl font-extrabold">
+              Un camion à l'arrêt coûte cher.
+            </h2>
+            <p className="mt-1 text-asphalt-200">
+              Publiez votre mission en deux minutes, recevez des candidatures qualifiées dans l'heure.
+            </p>
+          </div>
+          <Link href="/register" className={buttonClasses('primary', 'lg', 'bg-brand-400 text-asphalt-950')}>
+            Publier une mission
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="espaces" className="mx-auto max-w-6xl px-4 pb-16">
+        <h2 id="espaces" className="text-3xl font-extrabold tracking-tight">
+          Un espace pour chacun
+        </h2>
+        <div className="mt-8 grid gap-5 md:grid-cols-2">
+          <div className="rounded-2xl border border-line bg-surface-raised p-6">
+            <h3 className="text-xl font-bold">Espace chauffeur</h3>
+            <ul className="mt-4 space-y-2 text-ink-muted">
+              {[
+                'Missions près de chez vous, filtrées par permis et qualifications',
+                'Candidature en un geste, réponse rapide',
+                'Portefeuille : vos gains mission par mission',
+                'Documents et rappels d’expiration',
+                'Réputation et badges qui vous suivent',
+              ].map((item) => (
+                <li key={item} className="flex gap-2">
+                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl border border-line bg-surface-raised p-6">
+            <h3 className="text-xl font-bold">Espace transporteur</h3>
+            <ul className="mt-4 space-y-2 text-ink-muted">
+              {[
+                'Publication de mission guidée, prix et cadre d’engagement clairs',
+                'Candidats avec permis, expérience et avis',
+                'Suivi de livraison étape par étape',
+                'Historique et export de vos missions',
+                'Tableau de bord de votre activité',
+              ].map((item) => (
+                <li key={item} className="flex gap-2">
+                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="etapes" className="border-y border-line bg-surface-raised">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="etapes" className="text-3xl font-extrabold tracking-tight">
+            Comment ça marche
+          </h2>
+          <ol className="mt-8 grid gap-5 md:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-2xl border border-line bg-surface p-6">
+                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent text-lg font-extrabold text-accent-ink">
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 text-ink-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="temoignages" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="temoignages" className="text-3xl font-extrabold tracking-tight">
+          Ils roulent avec Relais
+        </h2>
+        <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {TESTIMONIALS.map((testimonial) => (
+            <figure key={testimonial.name} className="rounded-2xl border border-line bg-surface-raised p-6">
+              <Stars rating={testimonial.rating} />
+              <blockquote className="mt-3">« {testimonial.text} »</blockquote>
+              <figcaption className="mt-4 text-sm">
+                <span className="font-bold">{testimonial.name}</span>
+                <span className="text-ink-muted"> — {testimonial.role}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="tarifs" className="border-y border-line bg-surface-raised">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="tarifs" className="text-3xl font-extrabold tracking-tight">
+            Tarifs simples
+          </h2>
+          <p className="mt-2 text-ink-muted">
+            Gratuit pour commencer.{' '}
+            <Link href="/pricing" className="font-semibold text-accent underline">
+              Détail des formules
+            </Link>
+          </p>
+          <div className="mt-10">
+            <PlanGrid />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq" className="mx-auto max-w-3xl px-4 py-16">
+        <h2 id="faq" className="text-3xl font-extrabold tracking-tight">
+          Questions fréquentes
+        </h2>
+        <div className="mt-8 divide-y divide-line rounded-2xl border border-line bg-surface-raised">
+          {FAQ.map((item) => (
+            <details key={item.q} className="group p-5">
+              <summary className="cursor-pointer list-none font-semibold marker:hidden">
+                <span className="flex items-center justify-between gap-4">
+                  {item.q}
+                  <span className="text-accent transition group-open:rotate-45" aria-hidden="true">
+                    +
+                  </span>
+                </span>
+              </summary>
+              <p className="mt-3 text-ink-muted">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-final" className="mx-auto max-w-6xl px-4 pb-20">
+        <div className="rounded-2xl border border-accent bg-brand-500/10 p-8 text-center sm:p-12">
+          <h2 id="cta-final" className="text-3xl font-extrabold tracking-tight">
+            Prêt à prendre la route ?
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-ink-muted">
+            Inscription gratuite en deux minutes, chauffeur comme transporteur.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link href="/register" className={buttonClasses('primary', 'lg')}>
+              Créer mon compte
+            </Link>
+            <Link href="/pricing" className={buttonClasses('secondary', 'lg')}>
+              Voir les tarifs
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import { useContactEmail } from '#web/app/site-settings.js';
+
+function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_li]:mt-1 [&_p]:mt-3 [&_p]:leading-relaxed [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      <p className="text-sm text-ink-muted">Dernière mise à jour : {updated}</p>
+      {children}
+    </article>
+  );
+}
+
+export function PrivacyPage() {
+  const contact = useContactEmail();
+  return (
+    <LegalPage title="Politique de confidentialité" updated="22/11/2026">
+      <p>
+        Relais traite vos données personnelles pour vous mettre en relation, chauffeurs poids lourds et
+        transporteurs, autour de missions de transport. Cette page explique quelles données nous gardons,
+        pourquoi, combien de temps, et comment exercer vos droits (Règlement général sur la protection des
+        données, RGPD).
+      </p>
+      <h2>Responsable du traitement</h2>
+      <p>
+        Relais, joignable à l'adresse{' '}
+        <a className="text-accent underline" href={`mailto:${contact}`}>
+          {contact}
+        </a>
+        .
+      </p>
+      <h2>Données traitées</h2>
+      <ul>
+        <li>
+          Compte : nom, email, téléphone, mot de passe (conservé sous forme chiffrée irréversible), type de
+          compte.
+        </li>
+        <li>
+          Chauffeurs : numéro et type de permis, expérience, qualifications, documents professionnels et leurs
+          dates d'expiration.
+        </li>
+        <li>Transporteurs : raison sociale, numéro SIRET, nom du contact.</li>
+        <li>Activité : missions, candidatures, messages, avis, positions GPS pendant une mission suivie.</li>
+        <li>Technique : adresse IP et navigateur des sessions de connexion, journaux de sécurité.</li>
+      </ul>
+      <h2>Finalités et bases légales</h2>
+      <ul>
+        <li>Fournir le service (exécution du contrat) : comptes, missions, messagerie, suivi, avis.</li>
+        <li>
+          Sécuriser la plateforme (intérêt légitime) : limitation des tentatives de connexion, journaux
+          d'administration.
+        </li>
+        <li>Mesure d'audience (consentement) : uniquement si vous acceptez les cookies non essentiels.</li>
+      </ul>
+      <h2>Durées de conservation</h2>
+      <ul>
+        <li>Compte et profil : tant que le compte est actif, puis 3 ans après la dernière connexion.</li>
+        <li>Documents professionnels : jusqu'à leur remplacement ou la suppression du compte.</li>
+        <li>Positions GPS : 12 mois après la fin de la mission.</li>
+        <li>Sessions de connexion : 30 jours au plus.</li>
+      </ul>
+      <h2>Destinataires</h2>
+      <p>
+        Vos données ne sont ni vendues ni louées. Le profil public d'un chauffeur (nom, permis, expérience,
+        avis) est visible des transporteurs ; les coordonnées ne sont partagées qu'entre parties d'une même
+        mission. Nos hébergeurs et notre prestataire d'envoi d'emails traitent les données pour notre compte,
+        dans l'Union européenne.
+      </p>
+      <h2>Relais et les paiements</h2>
+      <p>
+        Relais ne traite pas le paiement des missions : les conditions sont convenues et réglées directement
+        entre le chauffeur et le transporteur. Aucune donnée bancaire liée aux missions n'est collectée.
+      </p>
+      <h2>Vos droits</h2>
+      <p>
+        Vous disposez des droits d'accès, de rectification, d'effacement, de limitation, d'opposition et de
+        portabilité. Écrivez-nous à{' '}
+        <a className="text-accent underline" href={`mailto:${contact}`}>
+          {contact}
+        </a>{' '}
+        ; nous répondons sous un mois. Vous pouvez aussi saisir la CNIL (www.cnil.fr).
+      </p>
+      <h2>Cookies</h2>
+      <p>
+        Un cookie de session, indispensable, vous garde connecté. Le thème et vos choix d'affichage sont
+        gardés dans votre navigateur. La mesure d'audience n'est activée qu'avec votre accord, modifiable à
+        tout moment en vidant les données du site.
+      </p>
+    </LegalPage>
+  );
+}
+
+export function TermsPage() {
+  const contact = useContactEmail();
+  return (
+    <LegalPage title="Conditions générales d'utilisation et de vente" updated="22/11/2026">
+      <h2>1. Objet</h2>
+      <p>
+        Relais est une plateforme de mise en relation entre chauffeurs poids lourds et entreprises de
+        transport pour des missions courtes. Relais n'est ni employeur, ni transporteur, ni commissionnaire de
+        transport.
+      </p>
+      <h2>2. Inscription</h2>
+      <p>
+        L'inscription est gratuite. Vous vous engagez à fournir des informations exactes : identité, permis et
+        qualifications pour les chauffeurs ; raison sociale et SIRET pour les transporteurs. Relais peut
+        suspendre un compte dont les informations sont fausses.
+      </p>
+      <h2>3. Missions et engagement</h2>
+      <p>
+        Chaque mission précise son cadre : contrat court conclu entre le chauffeur et le transporteur (qui
+        émet le bulletin de salaire), ou prestation d'un transporteur indépendant inscrit au registre avec son
+        propre véhicule (qui facture). Les parties sont seules responsables du respect de la réglementation du
+        transport et du droit du travail.
+      </p>
+      <h2>4. Paiement des missions</h2>
+      <p>
+        Les conditions de paiement des missions sont convenues directement entre chauffeur et transporteur.
+        Relais ne perçoit, ne détient et ne reverse aucune somme au titre des missions et ne prend aucune
+        commission.
+      </p>
+      <h2>5. Formules et prix</h2>
+      <p>
+        Le plan Freemium est gratuit : 3 candidatures par mois et 5 messages par jour. Les formules Premium
+        Chauffeur, Elite Chauffeur et Transporteur sont payantes, au mois ou à l'année, aux prix affichés sur
+        la page Tarifs, toutes taxes comprises. Un abonnement se résilie à tout moment et prend fin au terme
+        de la période payée.
+      </p>
+      <h2>6. Avis</h2>
+      <p>
+        Les avis portent sur une mission réellement effectuée, restent factuels et courtois. Relais retire les
+        avis injurieux.
+      </p>
+      <h2>7. Support</h2>
+      <p>
+        Le support répond sous 24 heures ouvrées :{' '}
+        <a className="text-accent underline" href={`mailto:${contact}`}>
+          {contact}
+        </a>
+        .
+      </p>
+      <h2>8. Droit applicable</h2>
+      <p>
+        Les présentes conditions sont soumises au droit français. À défaut d'accord amiable, les tribunaux
+        français sont compétents.
+      </p>
+    </LegalPage>
+  );
+}
+
+export function LegalNoticePage() {
+  const contact = useContactEmail();
+  return (
+    <LegalPage title="Mentions légales" updated="22/11/2026">
+      <h2>Éditeur</h2>
+      <p>Relais — plateforme de mise en relation entre chauffeurs poids lourds et transporteurs.</p>
+      <p>
+        Contact :{' '}
+        <a className="text-accent underline" href={`mailto:${contact}`}>
+          {contact}
+        </a>
+      </p>
+      <h2>Hébergement</h2>
+      <p>
+        Le service est hébergé dans l'Union européenne. Les coordonnées de l'hébergeur sont communiquées sur
+        simple demande.
+      </p>
+      <h2>Propriété intellectuelle</h2>
+      <p>
+        La marque Relais, son logo et les contenus du site sont protégés. Toute reproduction sans autorisation
+        est interdite.
+      </p>
+      <h2>Données personnelles</h2>
+      <p>
+        Voir la{' '}
+        <a className="text-accent underline" href="/privacy">
+          politique de confidentialité
+        </a>
+        .
+      </p>
+    </LegalPage>
+  );
+}

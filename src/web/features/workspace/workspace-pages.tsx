@@ -1,0 +1,393 @@
+import {
+  BarChart3,
+  Bell,
+  BookOpen,
+  Bug,
+  CalendarDays,
+  CreditCard,
+  FileText,
+  History,
+  Map,
+  MessageSquare,
+  PlayCircle,
+  Route,
+  Search,
+  Settings,
+  Star,
+  Truck,
+  User,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { roleOf } from '#core/rules/roles.js';
+import { FREEMIUM_LIMITS } from '#core/rules/tariffs.js';
+import { useSession } from '#web/app/session.js';
+import { buttonClasses } from '#web/ui/button.js';
+import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
+
+interface Section {
+  title: string;
+  icon: LucideIcon;
+  empty: string;
+  text: string;
+}
+
+/** The user-area pages: each opens on its honest empty state until the feature's own screen replaces it. */
+const SECTIONS: Array<[RegExp, Section]> = [
+  [
+    /^\/analytics$/,
+    {
+      title: 'Analytics Avancés',
+      icon: BarChart3,
+      empty: 'Pas encore de chiffres',
+      text: 'Vos statistiques se construisent avec vos premières missions : revenus, missions réalisées, taux de réponse.',
+    },
+  ],
+  [
+    /^\/driver-map$/,
+    {
+      title: 'Carte',
+      icon: Map,
+      empty: 'Aucune mission à afficher',
+      text: 'Les missions disponibles autour de vous s’affichent ici sur la carte.',
+    },
+  ],
+  [
+    /^\/delivery-tracking$/,
+    {
+      title: 'Suivi des livraisons',
+      icon: Route,
+      empty: 'Aucune livraison en cours',
+      text: 'Quand un chauffeur démarre l’une de vos missions, vous suivez ici chaque étape jusqu’à la livraison.',
+    },
+  ],
+  [
+    /^\/missions$/,
+    {
+      title: 'Missions',
+      icon: Truck,
+      empty: 'Aucune mission pour le moment',
+      text: 'Vos missions, publiées ou acceptées, apparaîtront ici.',
+    },
+  ],
+  [
+    /^\/mission\/[^/]+\/tracking$/,
+    {
+      title: 'Suivi de mission',
+      icon: Route,
+      empty: 'Suivi indisponible',
+      text: 'Le suivi s’affiche dès que la mission est en cours.',
+    },
+  ],
+  [
+    /^\/mission\/[^/]+\/payment$/,
+    {
+      title: 'Règlement de la mission',
+      icon: CreditCard,
+      empty: 'Rien à régler ici',
+      text: 'Le prix et les conditions convenus sont rappelés ici ; le paiement se fait directement entre chauffeur et transporteur.',
+    },
+  ],
+  [
+    /^\/mission\/[^/]+\/review$/,
+    {
+      title: 'Laisser un avis',
+      icon: Star,
+      empty: 'Avis indisponible',
+      text: 'Vous pourrez évaluer l’autre partie une fois la mission terminée.',
+    },
+  ],
+  [
+    /^\/mission\/[^/]+$/,
+    {
+      title: 'Mission',
+      icon: Truck,
+      empty: 'Mission introuvable',
+      text: 'Cette mission n’existe pas ou n’est plus visible.',
+    },
+  ],
+  [
+    /^\/mission-history$/,
+    {
+      title: 'Historique',
+      icon: History,
+      empty: 'Aucune mission terminée',
+      text: 'Vos missions terminées et annulées seront listées ici, avec un export CSV.',
+    },
+  ],
+  [
+    /^\/wallet$/,
+    {
+      title: 'Portefeuille',
+      icon: Wallet,
+      empty: 'Aucun mouvement',
+      text: 'Vos gains et règlements, mission par mission, s’afficheront ici.',
+    },
+  ],
+  [
+    /^\/messages$/,
+    {
+      title: 'Messages',
+      icon: MessageSquare,
+      empty: 'Aucune conversation',
+      text: 'Vos échanges apparaissent ici dès qu’une mission ou une candidature vous relie à quelqu’un.',
+    },
+  ],
+  [
+    /^\/alerts$/,
+    {
+      title: 'Alertes & Notifications',
+      icon: Bell,
+      empty: 'Aucune alerte',
+      text: 'Nouvelles missions, candidatures, changements de statut : tout ce qui vous concerne arrive ici.',
+    },
+  ],
+  [
+    /^\/documents$/,
+    {
+      title: 'Documents',
+      icon: FileText,
+      empty: 'Aucun document déposé',
+      text: 'Permis, carte conducteur, ADR, FIMO/FCO : déposez-les ici pour être vérifié et prévenu avant leur expiration.',
+    },
+  ],
+  [
+    /^\/availability$/,
+    {
+      title: 'Disponibilités',
+      icon: CalendarDays,
+      empty: 'Aucune disponibilité indiquée',
+      text: 'Indiquez vos jours libres pour ne recevoir que les missions que vous pouvez prendre.',
+    },
+  ],
+  [
+    /^\/profile$/,
+    {
+      title: 'Profil',
+      icon: User,
+      empty: 'Votre profil',
+      text: 'Photo, téléphone, permis, expérience, véhicules : votre profil est ce que les autres voient de vous.',
+    },
+  ],
+  [
+    /^\/parametres$/,
+    {
+      title: 'Paramètres',
+      icon: Settings,
+      empty: 'Vos réglages',
+      text: 'Notifications, sessions ouvertes et sécurité du compte se règlent ici.',
+    },
+  ],
+  [
+    /^\/report-bug$/,
+    {
+      title: 'Signaler un bug',
+      icon: Bug,
+      empty: 'Un souci ?',
+      text: 'Décrivez ce qui ne va pas ; le support répond sous 24 heures ouvrées.',
+    },
+  ],
+  [
+    /^\/documentation$/,
+    {
+      title: 'Documentation chauffeur',
+      icon: BookOpen,
+      empty: 'Guide du chauffeur',
+      text: 'Trouver une mission, postuler, tenir ses documents à jour : le guide pas à pas.',
+    },
+  ],
+  [
+    /^\/transporter-documentation$/,
+    {
+      title: 'Documentation transporteur',
+      icon: BookOpen,
+      empty: 'Guide du transporteur',
+      text: 'Publier une mission, choisir un chauffeur, suivre la livraison : le guide pas à pas.',
+    },
+  ],
+  [
+    /^\/driver\/subscription$/,
+    {
+      title: 'Mon abonnement',
+      icon: CreditCard,
+      empty: 'Formule Freemium',
+      text: `Vous profitez de ${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois et ${FREEMIUM_LIMITS.messagesPerDay} messages par jour.`,
+    },
+  ],
+];
+
+export function WorkspacePage() {
+  const [location] = useLocation();
+  const section = SECTIONS.find(([pattern]) => pattern.test(location))?.[1];
+  if (!section) return null;
+  return (
+    <>
+      <PageHeader title={section.title} />
+      <EmptyState icon={section.icon} title={section.empty}>
+        <p>{section.text}</p>
+      </EmptyState>
+    </>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  const role = roleOf(user);
+  const firstName = user.fullName.split(' ')[0];
+  return (
+    <>
+      <PageHeader
+        title={`Bonjour ${firstName}`}
+        description={
+          role === 'transporter' ? (user.companyName ?? 'Espace transporteur') : 'Espace chauffeur'
+        }
+      />
+      <div className="grid gap-5 md:grid-cols-3">
+        <section
+          className="rounded-2xl border border-line bg-surface-raised p-6 md:col-span-2"
+          aria-labelledby="prochaines-etapes"
+        >
+          <h2 id="prochaines-etapes" className="text-lg font-bold">
+            Pour bien démarrer
+          </h2>
+          <ol className="mt-4 space-y-3">
+            <li className="flex items-start gap-3">
+              <span className={user.emailVerified ? 'text-success' : 'text-accent'} aria-hidden="true">
+                {user.emailVerified ? '✓' : '1.'}
+              </span>
+              <span>
+                {user.emailVerified
+                  ? 'Adresse email vérifiée'
+                  : 'Confirmez votre adresse email grâce au lien reçu.'}
+              </span>
+            </li>
+            {role === 'driver' ? (
+              <>
+                <li className="flex items-start gap-3">
+                  <span className="text-accent" aria-hidden="true">
+                    2.
+                  </span>
+                  <span>
+                    Déposez votre permis et votre carte conducteur dans{' '}
+                    <Link href="/documents" className="font-semibold text-accent underline">
+                      Documents
+                    </Link>
+                    .
+                  </span>
+                </li>
+                <li className="flex items-start gap-3">
+                  <span className="text-accent" aria-hidden="true">
+                    3.
+                  </span>
+                  <span>
+                    Complétez votre{' '}
+                    <Link href="/profile" className="font-semibold text-accent underline">
+                      profil
+                    </Link>{' '}
+                    pour rassurer les transporteurs.
+                  </span>
+                </li>
+              </>
+            ) : (
+              <>
+                <li className="flex items-start gap-3">
+                  <span className="text-accent" aria-hidden="true">
+                    2.
+                  </span>
+                  <span>
+                    Complétez le{' '}
+                    <Link href="/profile" className="font-semibold text-accent underline">
+                      profil
+                    </Link>{' '}
+                    de votre entreprise.
+                  </span>
+                </li>
+                <li className="flex items-start gap-3">
+                  <span className="text-accent" aria-hidden="true">
+                    3.
+                  </span>
+                  <span>
+                    Préparez votre première{' '}
+                    <Link href="/missions" className="font-semibold text-accent underline">
+                      mission
+                    </Link>
+                    .
+                  </span>
+                </li>
+              </>
+            )}
+          </ol>
+        </section>
+        <section className="rounded-2xl border border-line bg-surface-raised p-6" aria-labelledby="formule">
+          <h2 id="formule" className="text-lg font-bold">
+            Votre formule
+          </h2>
+          <p className="mt-2 text-2xl font-extrabold">
+            {user.subscriptionPlan === 'basic' ? 'Freemium' : user.subscriptionPlan}
+          </p>
+          {user.subscriptionPlan === 'basic' && (
+            <p className="mt-1 text-sm text-ink-muted">
+              {FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois · {FREEMIUM_LIMITS.messagesPerDay}{' '}
+              messages par jour
+            </p>
+          )}
+          <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+            Plans & Tarifs
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ExplorerPage() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <PageHeader
+        title="Explorer les missions"
+        description="Les missions ouvertes aux chauffeurs, partout en France."
+      />
+      <EmptyState
+        icon={Search}
+        title="Aucune mission publiée pour le moment"
+        action={
+          <Link href="/register" className={buttonClasses('primary')}>
+            Créer un compte pour être alerté
+          </Link>
+        }
+      >
+        <p>Inscrivez-vous pour être prévenu dès qu'une mission correspond à votre permis et à votre zone.</p>
+      </EmptyState>
+    </div>
+  );
+}
+
+export function PublicProfilePage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <EmptyState icon={User} title="Profil introuvable">
+        <p>Ce profil n'existe pas ou n'est pas public.</p>
+      </EmptyState>
+    </div>
+  );
+}
+
+export function DemoPage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <EmptyState
+        icon={PlayCircle}
+        title="Démonstration"
+        action={
+          <Link href="/register" className={buttonClasses('primary')}>
+            Créer un compte gratuit
+          </Link>
+        }
+      >
+        <p>La démonstration de Relais avec des données de présentation s'ouvre ici.</p>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The API client (SPEC.md §7, §8): credentials included, JSON bodies, and every non-OK answer turned
+ * into an ApiError holding status, message and body.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Field errors of a 400 answer (`{ errors: { field: message } }`), for the forms. */
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.body as { errors?: unknown } | null)?.errors;
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+  }
+}
+
+/** Message: the body's `message` if present, else the raw text, else the status text. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  let message = '';
+  try {
+    body = text ? JSON.parse(text) : null;
+    const candidate = (body as { message?: unknown } | null)?.message;
+    if (typeof candidate === 'string' && candidate) message = candidate;
+  } catch {
+    body = text;
+  }
+  if (!message) message = text || response.statusText || `Erreur ${response.status}`;
+  return new ApiError(response.status, message, body);
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type QueryParams = Record<
+  string,
+  string | number | boolean | null | undefined | Array<string | number>
+>;
+
+/** An object becomes query-string parameters; empty, null and 'all' values are dropped (SPEC.md §7). */
+export function toQueryString(params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '' || item === 'all') continue;
+      search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** ['/api/missions', { page: 2 }] → '/api/missions?page=2'; ['/api/messages', id] → '/api/messages/<id>'. */
+export function pathFromQueryKey(queryKey: readonly unknown[]): string {
+  let path = '';
+  let query = '';
+  for (const part of queryKey) {
+    if (part === undefined || part === null) continue;
+    if (typeof part === 'object') query = toQueryString(part as QueryParams);
+    else path += path ? `/${encodeURIComponent(String(part))}` : String(part);
+  }
+  return path + query;
+}
+
+/** The §7 paths that have a demo twin under /api/demo/ (used when the demo flag is set). */
+const DEMO_PATHS = new Set([
+  '/api/missions',
+  '/api/missions/search',
+  '/api/transactions',
+  '/api/wallet/balance',
+  '/api/wallet/chart',
+  '/api/alerts',
+  '/api/dashboard/stats',
+  '/api/conversations',
+]);
+
+export function demoPath(path: string): string {
+  const [pathname = '', query] = path.split('?');
+  const suffix = query ? `?${query}` : '';
+  if (DEMO_PATHS.has(pathname)) return `/api/demo${pathname.slice(4)}${suffix}`;
+  const messages = pathname.match(/^\/api\/messages\/([^/]+)$/);
+  if (messages) return `/api/demo/messages/${messages[1]}${suffix}`;
+  const reviews = pathname.match(/^\/api\/reviews\/user\/([^/]+)$/);
+  if (reviews) return `/api/demo/reviews/${reviews[1]}${suffix}`;
+  return path;
+}

@@ -1,0 +1,38 @@
+/** Browser storage keys of SPEC.md §3; every access survives a browser that refuses storage. */
+export const STORAGE_KEYS = {
+  isDemo: 'isDemo',
+  theme: 'theme',
+  cookieConsent: 'cookie-consent',
+  pwaInstallDismissed: 'pwa-install-dismissed',
+  verifyBannerDismissed: 'verify-banner-dismissed',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private browsing or storage disabled: the choice lasts for this page only.
+  }
+}
+
+export function isDemoFlagSet(): boolean {
+  return readStorage(STORAGE_KEYS.isDemo) === 'true';
+}
+
+export function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; samesite=lax`;
+}

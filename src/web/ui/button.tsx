@@ -1,0 +1,53 @@
+import { Slot } from 'radix-ui';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from './cn.js';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'sm' | 'md' | 'lg';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-accent text-accent-ink hover:brightness-110 shadow-sm',
+  secondary: 'bg-surface-raised text-ink border border-line hover:bg-surface-sunken',
+  ghost: 'text-ink hover:bg-surface-sunken',
+  danger: 'bg-danger text-white hover:brightness-110',
+};
+const sizes: Record<Size, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-4 text-base',
+  lg: 'h-12 px-6 text-lg',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: Size;
+  /** Renders the child (a link) with the button's look. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', className?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild,
+  className,
+  type,
+  ...props
+}: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      className={buttonClasses(variant, size, className)}
+      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { cn } from './cn.js';
+
+const control =
+  'block w-full rounded-lg border bg-surface-raised px-3 h-11 text-base text-ink placeholder:text-ink-muted/70 ' +
+  'border-line focus:border-accent aria-[invalid=true]:border-danger';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label above, control, then the French error under the field (SPEC.md §8). */
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="text-sm text-ink-muted">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, className, ...props },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        className={cn(control, className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+});
+
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
+  function PasswordField({ label, error, hint, id, ...props }, ref) {
+    const generated = useId();
+    const inputId = id ?? generated;
+    const [visible, setVisible] = useState(false);
+    return (
+      <FieldShell id={inputId} label={label} error={error} hint={hint}>
+        <div className="relative">
+          <input
+            ref={ref}
+            id={inputId}
+            type={visible ? 'text' : 'password'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className={cn(control, 'pr-12')}
+            {...props}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink"
+            aria-label={visible ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+            aria-pressed={visible}
+          >
+            {visible ? (
+              <EyeOff className="h-5 w-5" aria-hidden="true" />
+            ) : (
+              <Eye className="h-5 w-5" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </FieldShell>
+    );
+  },
+);
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, options, placeholder, id, className, ...props },
+  ref,
+) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <FieldShell id={selectId} label={label} error={error}>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        className={cn(control, className)}
+        {...props}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+});

@@ -1,0 +1,57 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}@exemple.fr`;
+
+/** Most specs start with the cookie choice made, so the banner does not cover the page. */
+export async function acceptCookies(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** The sidebar menu: on a phone it lives in a drawer opened from the header. */
+export async function openMenu(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  return page.getByRole('navigation', { name: 'Menu principal' });
+}
+
+export async function registerDriverByApi(request: APIRequestContext, email = uniqueEmail('chauffeur')) {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      userType: 'driver',
+      email,
+      password: 'secret123',
+      fullName: 'Jean Routier',
+      phone: '06 12 34 56 78',
+      licenseNumber: '12AB34567',
+      licenseType: 'CE',
+      yearsExperience: 4,
+      subscriptionPlan: 'basic',
+      certifications: [],
+    },
+  });
+  if (response.status() !== 201)
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  return { email, password: 'secret123' };
+}
+
+/** The verification link of the newest mail sent to `email`, read from the real outbox folder. */
+export async function verificationLink(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(outbox, file), 'utf8');
+      if (raw.includes(`To: ${email}`)) {
+        const link = raw.match(/^X-Relais-Link: (\S+)$/m)?.[1];
+        if (link) return link;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}

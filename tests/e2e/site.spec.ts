@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, isPhone, registerDriverByApi } from './helpers.js';
+
+test('the landing page has every section of SPEC.md §2 and links where it should', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Une mission demain matin');
+  for (const heading of [
+    'Pourquoi choisir Relais',
+    "Tout ce qu'il faut pour rouler sereinement",
+    'Un espace pour chacun',
+    'Comment ça marche',
+    'Ils roulent avec Relais',
+    'Tarifs simples',
+    'Questions fréquentes',
+    'Prêt à prendre la route ?',
+  ]) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(page.locator('figure')).toHaveCount(6);
+  await expect(page.locator('details')).toHaveCount(8);
+  await expect(
+    page.getByText('Relais ne prend aucune commission sur les missions', { exact: false }),
+  ).toHaveCount(1);
+  for (const href of ['/register', '/explorer', '/login', '/pricing', '/demo']) {
+    expect(await page.locator(`main a[href="${href}"]`).count(), href).toBeGreaterThan(0);
+  }
+});
+
+test('pricing shows the 4 plans with monthly, annual and saving in French format', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/pricing');
+  const plans = page.getByRole('article');
+  await expect(plans).toHaveCount(4);
+  await expect(page.getByRole('article', { name: 'Freemium' })).toContainText('Le plus populaire');
+  const premium = page.getByRole('article', { name: 'Premium Chauffeur' });
+  await expect(premium).toContainText(/14,90\s€/);
+  await expect(premium).toContainText(/149,00\s€ \/ an/);
+  await expect(premium).toContainText(/29,80\s€ d'économie/);
+  await expect(page.getByRole('article', { name: 'Elite Chauffeur' })).toContainText(/49,80\s€ d'économie/);
+  await expect(page.getByRole('article', { name: 'Transporteur' })).toContainText(/188,90\s€ d'économie/);
+});
+
+test('theme and cookie choices survive a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const banner = page.getByRole('region', { name: 'Cookies' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Refuser les cookies non essentiels' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: 'Passer au thème clair' }).first().click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('cookie-consent')]),
+  ).toEqual(['light', 'rejected']);
+});
+
+test('the sidebar collapses, remembers it in sidebar_state and answers Ctrl+B; on a phone it is a drawer', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await registerDriverByApi(page.request);
+  await page.goto('/dashboard');
+  if (isPhone(page)) {
+    await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.getByTestId('sidebar-drawer')).toBeVisible();
+    await page.getByTestId('sidebar-drawer').getByRole('link', { name: 'Portefeuille' }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
+    return;
+  }
+  const sidebar = page.locator('aside[data-state]');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.getByRole('button', { name: /Replier le menu/ }).click();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604800 - 60);
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+});
+
+test('the public header hides when scrolling down and comes back on the way up', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/');
+  const header = page.locator('header').first();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo({ top: 800, behavior: 'instant' }));
+  await expect(header).toHaveAttribute('data-hidden', 'true');
+  await page.evaluate(() => window.scrollTo({ top: 500, behavior: 'instant' }));
+  await expect(header).toHaveAttribute('data-hidden', 'false');
+  await expect(page.getByRole('button', { name: 'Revenir en haut de la page' })).toBeVisible();
+});
+
+test('an unknown API path answers JSON; a deep link serves the app', async ({ page, request }) => {
+  const api = await request.get('/api/rien-ici');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ message: 'Ressource introuvable' });
+  const response = await page.goto('/mentions-legales');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Mentions légales' })).toBeVisible();
+});
