@@ -32,7 +32,11 @@ export default defineConfig({
   use: { baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris', trace: 'off', launchOptions: chromium },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      testIgnore: ['**/a11y.spec.ts'],
+    },
   ],
   webServer: {
     command: 'node dist/server/main.js',

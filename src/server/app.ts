@@ -2,8 +2,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { THEME_INIT_SCRIPT } from '#core/theme-init.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -25,6 +27,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   logger?: FastifyBaseLogger;
 }
+
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
 /** Builds the whole application; never listens (main.ts does, tests use inject()). */
 export async function buildApp({
@@ -50,7 +54,8 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our own files, plus the one inline theme script, allowed by its hash.
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
         // Radix and React set inline style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { GlobalUi } from '#web/app/global-ui.js';
 import { AppRouter } from '#web/app/router.js';
 import { createQueryClient } from '#web/lib/query-client.js';
+import { registerServiceWorker } from '#web/lib/service-worker.js';
 import { ThemeProvider } from '#web/ui/theme.js';
 import { ToastProvider } from '#web/ui/toast.js';
 import './styles.css';
@@ -22,3 +23,7 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Back online: refetch everything shown, so nothing missed offline stays missing.
+registerServiceWorker(() => void queryClient.invalidateQueries());
+window.addEventListener('online', () => void queryClient.invalidateQueries());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARIFFS, annualSaving, formatEuros, tariffSchema } from './tariffs.js';
+import { DEFAULT_TARIFFS, annualSaving, formatEuros, validateTariffs } from './tariffs.js';
 
 describe('tariffs', () => {
   it('has the SPEC.md §9 defaults', () => {
@@ -23,8 +23,12 @@ describe('tariffs', () => {
     expect(formatEuros(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 €');
   });
   it('refuses a negative tariff with the French message', () => {
-    const result = tariffSchema.safeParse({ ...DEFAULT_TARIFFS, driverEliteAnnual: -1 });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Le tarif doit être positif');
+    expect(validateTariffs({ ...DEFAULT_TARIFFS, driverEliteAnnual: -1 })).toEqual({
+      ok: false,
+      errors: { driverEliteAnnual: 'Le tarif doit être positif' },
+    });
+    expect(validateTariffs({ ...DEFAULT_TARIFFS, driverFreemium: 'gratuit' }).ok).toBe(false);
+    expect(validateTariffs({ ...DEFAULT_TARIFFS, transporterMonthly: Number.NaN }).ok).toBe(false);
+    expect(validateTariffs(DEFAULT_TARIFFS)).toEqual({ ok: true, tariffs: DEFAULT_TARIFFS });
   });
 });

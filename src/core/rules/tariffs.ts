@@ -1,20 +1,16 @@
-import { z } from 'zod';
-
 /** SPEC.md §3, §9: tariff settings (EUR), stored by the browser under version 2.0. */
 export const TARIFF_VERSION = '2.0';
+export const TARIFF_ERROR = 'Le tarif doit être positif';
 
-export const tariffSchema = z.object({
-  driverFreemium: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-  driverPremiumMonthly: z
-    .number({ error: 'Le tarif doit être positif' })
-    .min(0, 'Le tarif doit être positif'),
-  driverPremiumAnnual: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-  driverEliteMonthly: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-  driverEliteAnnual: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-  transporterMonthly: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-  transporterAnnual: z.number({ error: 'Le tarif doit être positif' }).min(0, 'Le tarif doit être positif'),
-});
-export type Tariffs = z.infer<typeof tariffSchema>;
+export interface Tariffs {
+  driverFreemium: number;
+  driverPremiumMonthly: number;
+  driverPremiumAnnual: number;
+  driverEliteMonthly: number;
+  driverEliteAnnual: number;
+  transporterMonthly: number;
+  transporterAnnual: number;
+}
 
 export const DEFAULT_TARIFFS: Tariffs = {
   driverFreemium: 0,
@@ -25,6 +21,26 @@ export const DEFAULT_TARIFFS: Tariffs = {
   transporterMonthly: 89.9,
   transporterAnnual: 889.9,
 };
+
+const KEYS = Object.keys(DEFAULT_TARIFFS) as Array<keyof Tariffs>;
+
+/**
+ * Each tariff is a number of at least 0; anything else fails with 'Le tarif doit être positif'.
+ * Written without zod on purpose: the landing page shows prices and must stay light.
+ */
+export function validateTariffs(
+  value: unknown,
+): { ok: true; tariffs: Tariffs } | { ok: false; errors: Partial<Record<keyof Tariffs, string>> } {
+  const source = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const errors: Partial<Record<keyof Tariffs, string>> = {};
+  const tariffs = {} as Tariffs;
+  for (const key of KEYS) {
+    const amount = source[key];
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) errors[key] = TARIFF_ERROR;
+    else tariffs[key] = amount;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tariffs };
+}
 
 /** Twelve times the monthly price minus the annual price, in cents-exact arithmetic. */
 export function annualSaving(monthly: number, annual: number): number {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_INIT_SCRIPT } from '#core/theme-init.js';
 import { TEST_PASSWORD, createUser, driverPayload } from '../test/factories.js';
 import { Agent, createTestApp, type TestApp } from '../test/harness.js';
 import { requireRole } from './sessions.js';
@@ -112,6 +114,9 @@ describe('security headers and cross-site requests', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The inline theme script is allowed by its exact hash, nothing else inline.
+    const hash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');

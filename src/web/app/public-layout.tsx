@@ -149,7 +149,8 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
           </nav>
         )}
       </header>
-      <main id="contenu" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads. */}
+      <main id="contenu" className="min-h-screen flex-1">
         {children}
       </main>
       <footer className="border-t border-line bg-surface-raised">

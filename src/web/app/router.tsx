@@ -90,8 +90,28 @@ function Pages() {
 
 export function AppRouter() {
   const [location] = useLocation();
-  const { user, isLoading } = useSession();
-  if (isLoading) return <Spinner />;
+  const { user, isLoading, offline } = useSession();
+  // Public pages do not wait for the session check: a visitor sees the page at once.
+  if (isLoading) {
+    const asVisitor = decideRoute(location, null);
+    if (!('layout' in asVisitor)) return <Spinner />;
+    return (
+      <PublicLayout user={null}>
+        <Suspense fallback={null}>
+          <Pages />
+        </Suspense>
+      </PublicLayout>
+    );
+  }
+  if (offline) {
+    return (
+      <PublicLayout user={null}>
+        <Suspense fallback={<Spinner />}>
+          <Offline />
+        </Suspense>
+      </PublicLayout>
+    );
+  }
 
   const decision = decideRoute(location, user);
   if ('redirect' in decision) return <Redirect to={decision.redirect} replace />;

@@ -15,7 +15,7 @@ const DEMO_PAGES = ['/demo', '/demo/login'];
  * SPEC.md §4: on load the current user is fetched, then loading ends; a failed check leaves the user
  * signed out (and is logged). On demo pages with the demo flag, the demo twin answers.
  */
-export function useSession(): { user: SessionUser | null; isLoading: boolean } {
+export function useSession(): { user: SessionUser | null; isLoading: boolean; offline: boolean } {
   const [location] = useLocation();
   const onDemoPage = DEMO_PAGES.includes(location);
   const query = useQuery<SessionUser | null>({
@@ -29,6 +29,8 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
       } catch (error) {
         console.warn('Vérification de la session impossible', error);
         writeStorage(STORAGE_KEYS.isDemo, null);
+        // No network at all: say so rather than pretend the user is signed out.
+        if (error instanceof TypeError) throw error;
         return null;
       }
     },
@@ -40,7 +42,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
     else if (!user?.isDemo) writeStorage(STORAGE_KEYS.isDemo, null);
   }, [user, onDemoPage]);
 
-  return { user, isLoading: query.isLoading };
+  return { user, isLoading: query.isLoading, offline: query.error instanceof TypeError };
 }
 
 /** Signs in, stores the user, and goes to /dashboard (an administrator to /admin). */

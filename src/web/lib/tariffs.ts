@@ -1,4 +1,4 @@
-import { DEFAULT_TARIFFS, TARIFF_VERSION, tariffSchema, type Tariffs } from '#core/rules/tariffs.js';
+import { DEFAULT_TARIFFS, TARIFF_VERSION, validateTariffs, type Tariffs } from '#core/rules/tariffs.js';
 import { readStorage, writeStorage } from './storage.js';
 
 export const TARIFF_STORAGE_KEY = 'tariff-settings';
@@ -8,8 +8,8 @@ export function loadTariffs(): Tariffs {
   const raw = readStorage(TARIFF_STORAGE_KEY);
   try {
     const stored = raw ? (JSON.parse(raw) as { version?: string; tariffs?: unknown }) : null;
-    const parsed = stored?.version === TARIFF_VERSION ? tariffSchema.safeParse(stored.tariffs) : null;
-    if (parsed?.success) return parsed.data;
+    const parsed = stored?.version === TARIFF_VERSION ? validateTariffs(stored.tariffs) : null;
+    if (parsed?.ok) return parsed.tariffs;
   } catch {
     // Unreadable JSON: fall through to the defaults.
   }
@@ -19,8 +19,8 @@ export function loadTariffs(): Tariffs {
 
 /** An invalid tariff is not saved: the call returns false ('Le tarif doit être positif'). */
 export function saveTariffs(tariffs: unknown): boolean {
-  const parsed = tariffSchema.safeParse(tariffs);
-  if (!parsed.success) return false;
-  writeStorage(TARIFF_STORAGE_KEY, JSON.stringify({ version: TARIFF_VERSION, tariffs: parsed.data }));
+  const parsed = validateTariffs(tariffs);
+  if (!parsed.ok) return false;
+  writeStorage(TARIFF_STORAGE_KEY, JSON.stringify({ version: TARIFF_VERSION, tariffs: parsed.tariffs }));
   return true;
 }

@@ -1,0 +1,39 @@
+// Run by the desktop project only (playwright.config.ts): one viewport is enough for axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/login',
+  '/register',
+  '/explorer',
+  '/privacy',
+  '/cgu-cgv',
+  '/mentions-legales',
+  '/installer-pwa',
+  '/offline',
+  '/verify-email',
+  '/admin/setup',
+];
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe finds no accessibility violation on the public pages (${theme} theme)`, async ({ page }) => {
+    await page.addInitScript((value) => {
+      window.localStorage.setItem('theme', value);
+      window.localStorage.setItem('cookie-consent', 'accepted');
+    }, theme);
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+      expect(summary, `${path} (${theme})`).toEqual([]);
+    }
+  });
+}
