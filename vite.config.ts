@@ -5,9 +5,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { THEME_INIT_SCRIPT } from './src/core/theme-init.js';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     {
       // The theme script runs inline, before paint; the server's CSP allows it by its hash.
@@ -17,6 +17,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // The prerender build (SSR) makes no service worker.
+      disable: Boolean(isSsrBuild),
       strategies: 'generateSW',
       injectRegister: false,
       filename: 'sw.js',
@@ -62,7 +64,8 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    // The browser build, then the prerender build (npm run build runs both; scripts/prerender.ts writes the pages).
+    outDir: path.resolve(import.meta.dirname, isSsrBuild ? 'dist/prerender' : 'dist/web'),
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
@@ -70,4 +73,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },
   },
-});
+}));

@@ -1,28 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { GlobalUi } from '#web/app/global-ui.js';
-import { AppRouter } from '#web/app/router.js';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from '#web/app/app.js';
 import { createQueryClient } from '#web/lib/query-client.js';
 import { registerServiceWorker } from '#web/lib/service-worker.js';
-import { ThemeProvider } from '#web/ui/theme.js';
-import { ToastProvider } from '#web/ui/toast.js';
 import './styles.css';
 
 const queryClient = createQueryClient();
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <ToastProvider>
-          <AppRouter />
-          <GlobalUi />
-        </ToastProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Public pages arrive prerendered (scripts/prerender.ts): let the browser paint that HTML first, then
+// hydrate it in the next frame. Every other path starts empty and renders at once.
+if (root.hasChildNodes()) {
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, <App queryClient={queryClient} />), 0));
+} else {
+  createRoot(root).render(<App queryClient={queryClient} />);
+}
 
 // Back online: refetch everything shown, so nothing missed offline stays missing.
 registerServiceWorker(() => void queryClient.invalidateQueries());

@@ -23,6 +23,9 @@ test('the service worker registers; with the network cut the app shows /offline,
 }) => {
   await acceptCookies(page);
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The worker installs on the first interaction (or 10 s after load).
+  await page.keyboard.press('Tab');
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);
   await page.reload();

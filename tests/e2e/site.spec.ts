@@ -94,11 +94,18 @@ test('the public header hides when scrolling down and comes back on the way up',
   await page.goto('/');
   const header = page.locator('header').first();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(() => window.scrollTo({ top: 800, behavior: 'instant' }));
+  // Prerendered: the scroll listener exists once the page is hydrated (the theme toggle turns enabled).
+  await expect(page.getByRole('button', { name: 'Passer au thème clair' }).first()).toBeEnabled();
+  await page.mouse.move(600, 400);
+  await page.mouse.wheel(0, 900);
   await expect(header).toHaveAttribute('data-hidden', 'true');
-  await page.evaluate(() => window.scrollTo({ top: 500, behavior: 'instant' }));
-  await expect(header).toHaveAttribute('data-hidden', 'false');
   await expect(page.getByRole('button', { name: 'Revenir en haut de la page' })).toBeVisible();
+  // Scrolling back up a little, as a thumb does, brings the header back.
+  await expect(async () => {
+    await page.mouse.wheel(0, -120);
+    await expect(header).toHaveAttribute('data-hidden', 'false', { timeout: 400 });
+  }).toPass({ timeout: 6000 });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
 });
 
 test('an unknown API path answers JSON; a deep link serves the app', async ({ page, request }) => {
@@ -108,4 +115,20 @@ test('an unknown API path answers JSON; a deep link serves the app', async ({ pa
   const response = await page.goto('/mentions-legales');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Mentions légales' })).toBeVisible();
+});
+
+test('public pages arrive prerendered, with their submit buttons off until the app takes over', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('<h1 class="text-2xl font-extrabold tracking-tight">Connexion</h1>');
+  // A form sent before hydration would be a native GET with the password in the URL.
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+  expect(html).not.toMatch(
+    /<script(?![^>]*src=)(?![^>]*type="module")[^>]*>(?!\(function\(\)\{var c=document)/,
+  );
+  await acceptCookies(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });

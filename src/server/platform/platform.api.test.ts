@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,11 @@ beforeAll(async () => {
   );
   await writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), 'console.log("relais")');
   await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Relais"}');
+  await mkdir(path.join(webDir, 'prerendered'));
+  await writeFile(
+    path.join(webDir, 'prerendered', 'pricing.html'),
+    `<!doctype html><html lang="fr"><body><div id="root"><h1>Plans prérendus</h1>${'<p>Tarifs</p>'.repeat(200)}</div></body></html>`,
+  );
   t = await createTestApp({
     configure: (config) => ({ ...config, webDir }),
     routes: (app) => {
@@ -215,6 +221,25 @@ describe('web app', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends a prerendered page for its path, compressed, and the shell elsewhere', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/pricing',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('Plans prérendus');
+    const shell = await t.app.inject({
+      method: 'GET',
+      url: '/pricing/',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(shell.body).toContain('Plans prérendus');
+    const other = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(other.body).not.toContain('Plans prérendus');
   });
 
   it('compresses large answers', async () => {

@@ -1,10 +1,28 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_PAGES, prerenderedFileName } from '#core/prerendered-pages.js';
 import type { AppConfig } from '../config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A page kept in memory with its compressed forms, made once at start. */
+interface StaticPage {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function staticPage(file: string): StaticPage {
+  const raw = readFileSync(file);
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
 
 /** Shown when the web app has not been built (`npm run build`), so a developer knows what to do. */
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -22,6 +40,14 @@ const NOT_BUILT_PAGE = `<!doctype html>
  */
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   const built = existsSync(path.join(config.webDir, 'index.html'));
+  // The app shell and the public pages rendered at build time (scripts/prerender.ts), kept in memory:
+  // they are small, asked for on every first visit, and sent compressed.
+  const shell = built ? staticPage(path.join(config.webDir, 'index.html')) : null;
+  const prerendered = new Map<string, StaticPage>();
+  for (const page of Object.keys(PRERENDERED_PAGES)) {
+    const file = path.join(config.webDir, 'prerendered', prerenderedFileName(page));
+    if (existsSync(file)) prerendered.set(page, staticPage(file));
+  }
   if (built) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -47,8 +73,15 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
     }
-    reply.header('cache-control', 'no-cache');
-    if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!shell) return reply.send(NOT_BUILT_PAGE);
+    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // The not-found handler is not a route, so @fastify/compress does not see it: negotiate here.
+    const body = prerendered.get(page) ?? shell;
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    reply.header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+    return reply.send(body.raw);
   });
 }

@@ -1,5 +1,6 @@
 import { ArrowUp, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '#web/lib/hydrated.js';
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
 
@@ -26,14 +27,19 @@ function ScrollToTop() {
 
 /** SPEC.md §2, §4: unset, accepted or rejected; both choices equally easy. */
 function CookieConsent() {
-  const [choice, setChoice] = useState(() => readStorage(STORAGE_KEYS.cookieConsent));
+  // Rendered as the prerendered HTML has it, then the stored choice is read (CSS hides it meanwhile).
+  const [choice, setChoice] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  useEffect(() => setChoice(readStorage(STORAGE_KEYS.cookieConsent) ?? 'unset'), []);
   if (choice === 'accepted' || choice === 'rejected') return null;
   const decide = (value: 'accepted' | 'rejected') => {
     writeStorage(STORAGE_KEYS.cookieConsent, value);
+    document.documentElement.classList.add('consent-set');
     setChoice(value);
   };
   return (
     <section
+      data-cookie-banner
       aria-label="Cookies"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-raised p-4 shadow-[0_-8px_24px_rgba(0,0,0,0.15)]"
     >
@@ -46,10 +52,10 @@ function CookieConsent() {
           </a>
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" onClick={() => decide('rejected')}>
+          <Button variant="secondary" disabled={!hydrated} onClick={() => decide('rejected')}>
             Refuser les cookies non essentiels
           </Button>
-          <Button variant="primary" onClick={() => decide('accepted')}>
+          <Button variant="primary" disabled={!hydrated} onClick={() => decide('accepted')}>
             Accepter tous les cookies
           </Button>
         </div>

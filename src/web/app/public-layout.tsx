@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useHydrated } from '#web/lib/hydrated.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { Logo } from '#web/ui/logo.js';
@@ -22,6 +23,8 @@ function useHeaderHidden(): boolean {
     let last = window.scrollY;
     const onScroll = () => {
       const y = window.scrollY;
+      // A few pixels either way (scroll anchoring, inertia) do not count as a change of direction.
+      if (Math.abs(y - last) < 8) return;
       setHidden(y > 100 && y > last);
       last = y;
     };
@@ -34,6 +37,7 @@ function useHeaderHidden(): boolean {
 export function PublicLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
   const hidden = useHeaderHidden();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [location] = useLocation();
   const logo = useLogoUrl();
   const contact = useContactEmail();
@@ -93,6 +97,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
               type="button"
               className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-surface-sunken"
               aria-expanded={open}
+              disabled={!hydrated}
               aria-controls="menu-mobile"
               aria-label={open ? 'Fermer le menu' : 'Ouvrir le menu'}
               onClick={() => setOpen((value) => !value)}

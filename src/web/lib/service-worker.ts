@@ -13,7 +13,20 @@ export function registerServiceWorker(onSync: () => void): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'sync-data') onSync();
   });
-  window.addEventListener('load', async () => {
+  // Installing precaches the whole app (several hundred kB): it waits for the first interaction or
+  // 10 s after load, so it never competes with the first page a driver opens on a weak network.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTIONS) window.removeEventListener(type, start);
+    void register();
+  };
+  const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+  for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
+  window.addEventListener('load', () => window.setTimeout(start, 10_000));
+
+  const register = async () => {
     try {
       const registration: SyncRegistration = await navigator.serviceWorker.register('/sw.js');
       window.setInterval(() => {
@@ -30,5 +43,5 @@ export function registerServiceWorker(onSync: () => void): void {
     } catch (error) {
       console.warn('Service worker non enregistré', error);
     }
-  });
+  };
 }

@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useHydrated } from '#web/lib/hydrated.js';
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { cn } from './cn.js';
 
@@ -25,8 +26,17 @@ const ThemeContext = createContext<{ theme: Theme; toggle: () => void }>({
 });
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(storedTheme);
-  useEffect(() => applyTheme(theme), [theme]);
+  // Starts as the server rendered it (dark), then takes the stored choice: hydration stays exact, and the
+  // inline head script has already painted the right colours.
+  const [theme, setTheme] = useState<Theme>('dark');
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setTheme(storedTheme());
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (ready) applyTheme(theme);
+  }, [theme, ready]);
   const toggle = useCallback(() => {
     setTheme((current) => {
       const next = current === 'dark' ? 'light' : 'dark';
@@ -43,11 +53,13 @@ export function useTheme() {
 
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggle } = useTheme();
+  const hydrated = useHydrated();
   const label = theme === 'dark' ? 'Passer au thème clair' : 'Passer au thème sombre';
   return (
     <button
       type="button"
       onClick={toggle}
+      disabled={!hydrated}
       aria-label={label}
       title={label}
       className={cn(

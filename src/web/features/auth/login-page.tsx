@@ -1,20 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { loginSchema, type LoginInput } from '#core/schemas/auth.js';
+import type { LoginInput } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
+import { useHydrated } from '#web/lib/hydrated.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { PasswordField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AuthCard } from './auth-card.js';
 
+const resolver = lazyResolver<LoginInput>(
+  async () => (await import('./resolvers.js')).loginResolver as never,
+);
+
 export function LoginPage() {
   const toast = useToast();
+  const hydrated = useHydrated();
   const signedIn = useSignedIn();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const login = useMutation({
@@ -44,7 +50,12 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-5">
+      <form
+        noValidate
+        onFocusCapture={resolver.preload}
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+        className="space-y-5"
+      >
         <TextField
           label="Email"
           type="email"
@@ -59,7 +70,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
           {login.isPending ? 'Connexion...' : 'Se connecter'}
         </Button>
       </form>

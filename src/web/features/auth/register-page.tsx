@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -6,9 +5,11 @@ import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
-import { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
+import type { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
+import { useHydrated } from '#web/lib/hydrated.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { PasswordField, SelectField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -16,6 +17,13 @@ import { AuthCard } from './auth-card.js';
 
 type DriverForm = z.input<typeof driverRegistrationSchema>;
 type CompanyForm = z.input<typeof companyRegistrationSchema>;
+
+const driverResolver = lazyResolver<DriverForm>(
+  async () => (await import('./resolvers.js')).driverResolver as never,
+);
+const companyResolver = lazyResolver<CompanyForm>(
+  async () => (await import('./resolvers.js')).companyResolver as never,
+);
 
 /** Sends the SPEC.md §3 payload; server field errors land under their fields, the rest in a toast (§8). */
 function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
@@ -37,7 +45,7 @@ function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
 
 function DriverRegistration() {
   const form = useForm<DriverForm>({
-    resolver: zodResolver(driverRegistrationSchema),
+    resolver: driverResolver,
     defaultValues: {
       userType: 'driver',
       fullName: '',
@@ -52,10 +60,12 @@ function DriverRegistration() {
     },
   });
   const register = useRegistration(form);
+  const hydrated = useHydrated();
   const { errors } = form.formState;
   return (
     <form
       noValidate
+      onFocusCapture={driverResolver.preload}
       aria-label="Inscription chauffeur"
       onSubmit={form.handleSubmit((values) =>
         register.mutate({
@@ -126,7 +136,7 @@ function DriverRegistration() {
         error={errors.yearsExperience?.message}
         {...form.register('yearsExperience')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
         {register.isPending ? 'Inscription...' : 'Créer mon compte chauffeur'}
       </Button>
     </form>
@@ -135,7 +145,7 @@ function DriverRegistration() {
 
 function CompanyRegistration() {
   const form = useForm<CompanyForm>({
-    resolver: zodResolver(companyRegistrationSchema),
+    resolver: companyResolver,
     defaultValues: {
       userType: 'company',
       companyName: '',
@@ -148,10 +158,12 @@ function CompanyRegistration() {
     },
   });
   const register = useRegistration(form);
+  const hydrated = useHydrated();
   const { errors } = form.formState;
   return (
     <form
       noValidate
+      onFocusCapture={companyResolver.preload}
       aria-label="Inscription transporteur"
       onSubmit={form.handleSubmit((values) =>
         register.mutate({
@@ -210,7 +222,7 @@ function CompanyRegistration() {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
         {register.isPending ? 'Inscription...' : 'Créer mon compte transporteur'}
       </Button>
     </form>

@@ -78,7 +78,9 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
   ];
 }
 
-export function PlanGrid() {
+/** `headingLevel`: 3 under a section heading (landing), 2 directly under the page title (pricing). */
+export function PlanGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const plans = plansFrom(loadTariffs());
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -97,9 +99,9 @@ export function PlanGrid() {
             </span>
           )}
           <p className="text-sm font-semibold text-ink-muted">{plan.audience}</p>
-          <h3 id={`plan-${plan.id}`} className="text-xl font-extrabold">
+          <Heading id={`plan-${plan.id}`} className="text-xl font-extrabold">
             {plan.name}
-          </h3>
+          </Heading>
           <p className="mt-4">
             <span className="text-3xl font-extrabold">
               {plan.monthly === 0 ? 'Gratuit' : formatEuros(plan.monthly)}

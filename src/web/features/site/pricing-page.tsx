@@ -10,7 +10,7 @@ export function PricingPage() {
         : Relais ne prend aucune commission.
       </p>
       <div className="mt-10">
-        <PlanGrid />
+        <PlanGrid headingLevel={2} />
       </div>
     </div>
   );
