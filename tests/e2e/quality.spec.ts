@@ -1,3 +1,4 @@
+import { registerDriverByApi, uniqueEmail } from './helpers.js';
 import { expect, test } from '@playwright/test';
 
 test('no sideways scrolling from 360 px to 1440 px', async ({ page }) => {
@@ -10,5 +11,17 @@ test('no sideways scrolling from 360 px to 1440 px', async ({ page }) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
     }
+  }
+});
+
+test('signed-in pages fit a 360 px phone, even with a long e-mail address', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+  await registerDriverByApi(page.request, uniqueEmail('une-adresse-vraiment-tres-longue-pour-un-telephone'));
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const path of ['/dashboard', '/messages', '/pricing']) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
