@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useHydrated } from '#web/lib/hydrated.js';
 import { cn } from './cn.js';
 
 const control =
@@ -134,3 +135,16 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </FieldShell>
   );
 });
+
+/**
+ * The fields of a form, disabled until React has hydrated the page: text typed into prerendered HTML
+ * would otherwise be reset when the form library takes over, and a submit would go out natively.
+ */
+export function FormFields({ children, className }: { children: ReactNode; className?: string }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset disabled={!hydrated} className={cn('min-w-0 space-y-4', className)}>
+      {children}
+    </fieldset>
+  );
+}

@@ -5,7 +5,7 @@ import { adminSetupSchema, type AdminSetupInput } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
-import { PasswordField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 
@@ -43,34 +43,32 @@ export function AdminSetupPage() {
         {status.data?.setupRequired ? (
           <>
             <p className="mt-1 text-ink-muted">Créez le compte du premier administrateur de Relais.</p>
-            <form
-              noValidate
-              className="mt-6 space-y-4"
-              onSubmit={form.handleSubmit((values) => setup.mutate(values))}
-            >
-              <TextField
-                label="Nom complet"
-                autoComplete="name"
-                error={errors.fullName?.message}
-                {...form.register('fullName')}
-              />
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
-              <PasswordField
-                label="Mot de passe"
-                autoComplete="new-password"
-                hint="10 caractères minimum"
-                error={errors.password?.message}
-                {...form.register('password')}
-              />
-              <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
-                {setup.isPending ? 'Création...' : 'Créer l’administrateur'}
-              </Button>
+            <form noValidate className="mt-6" onSubmit={form.handleSubmit((values) => setup.mutate(values))}>
+              <FormFields>
+                <TextField
+                  label="Nom complet"
+                  autoComplete="name"
+                  error={errors.fullName?.message}
+                  {...form.register('fullName')}
+                />
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
+                <PasswordField
+                  label="Mot de passe"
+                  autoComplete="new-password"
+                  hint="10 caractères minimum"
+                  error={errors.password?.message}
+                  {...form.register('password')}
+                />
+                <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
+                  {setup.isPending ? 'Création...' : 'Créer l’administrateur'}
+                </Button>
+              </FormFields>
             </form>
           </>
         ) : (

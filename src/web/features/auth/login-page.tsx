@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from '#web/lib/api.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { PasswordField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AuthCard } from './auth-card.js';
 
@@ -54,25 +54,26 @@ export function LoginPage() {
         noValidate
         onFocusCapture={resolver.preload}
         onSubmit={form.handleSubmit((values) => login.mutate(values))}
-        className="space-y-5"
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <PasswordField
-          label="Mot de passe"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
-          {login.isPending ? 'Connexion...' : 'Se connecter'}
-        </Button>
+        <FormFields>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label="Mot de passe"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
+            {login.isPending ? 'Connexion...' : 'Se connecter'}
+          </Button>
+        </FormFields>
       </form>
       <div className="mt-6 rounded-xl bg-surface-sunken p-4 text-sm">
         Envie de voir Relais avant de vous inscrire ?{' '}

@@ -11,7 +11,7 @@ import { ApiError, apiRequest } from '#web/lib/api.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { PasswordField, SelectField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, SelectField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AuthCard } from './auth-card.js';
 
@@ -81,64 +81,65 @@ function DriverRegistration() {
           certifications: [],
         }),
       )}
-      className="space-y-4"
     >
-      <TextField
-        label="Nom complet"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...form.register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Téléphone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="06 12 34 56 78"
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
-      <PasswordField
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint="6 caractères minimum"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormFields>
         <TextField
-          label="Numéro de permis"
-          error={errors.licenseNumber?.message}
-          {...form.register('licenseNumber')}
+          label="Nom complet"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...form.register('fullName')}
         />
-        <SelectField
-          label="Type de permis"
-          placeholder="Choisir…"
-          options={LICENSE_TYPES.map((type) => ({ value: type, label: type }))}
-          error={errors.licenseType?.message}
-          {...form.register('licenseType')}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
         />
-      </div>
-      <TextField
-        label="Années d'expérience"
-        type="number"
-        min={0}
-        max={60}
-        inputMode="numeric"
-        error={errors.yearsExperience?.message}
-        {...form.register('yearsExperience')}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
-        {register.isPending ? 'Inscription...' : 'Créer mon compte chauffeur'}
-      </Button>
+        <TextField
+          label="Téléphone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="06 12 34 56 78"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <PasswordField
+          label="Mot de passe"
+          autoComplete="new-password"
+          hint="6 caractères minimum"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Numéro de permis"
+            error={errors.licenseNumber?.message}
+            {...form.register('licenseNumber')}
+          />
+          <SelectField
+            label="Type de permis"
+            placeholder="Choisir…"
+            options={LICENSE_TYPES.map((type) => ({ value: type, label: type }))}
+            error={errors.licenseType?.message}
+            {...form.register('licenseType')}
+          />
+        </div>
+        <TextField
+          label="Années d'expérience"
+          type="number"
+          min={0}
+          max={60}
+          inputMode="numeric"
+          error={errors.yearsExperience?.message}
+          {...form.register('yearsExperience')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
+          {register.isPending ? 'Inscription...' : 'Créer mon compte chauffeur'}
+        </Button>
+      </FormFields>
     </form>
   );
 }
@@ -177,54 +178,55 @@ function CompanyRegistration() {
           subscriptionPlan: 'basic',
         }),
       )}
-      className="space-y-4"
     >
-      <TextField
-        label="Nom de l'entreprise"
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...form.register('companyName')}
-      />
-      <TextField
-        label="Numéro SIRET"
-        inputMode="numeric"
-        placeholder="14 chiffres"
-        error={errors.siretNumber?.message}
-        {...form.register('siretNumber')}
-      />
-      <TextField
-        label="Nom du contact"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...form.register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Téléphone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="01 23 45 67 89"
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
-      <PasswordField
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint="6 caractères minimum"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
-        {register.isPending ? 'Inscription...' : 'Créer mon compte transporteur'}
-      </Button>
+      <FormFields>
+        <TextField
+          label="Nom de l'entreprise"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...form.register('companyName')}
+        />
+        <TextField
+          label="Numéro SIRET"
+          inputMode="numeric"
+          placeholder="14 chiffres"
+          error={errors.siretNumber?.message}
+          {...form.register('siretNumber')}
+        />
+        <TextField
+          label="Nom du contact"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...form.register('fullName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Téléphone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="01 23 45 67 89"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <PasswordField
+          label="Mot de passe"
+          autoComplete="new-password"
+          hint="6 caractères minimum"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
+          {register.isPending ? 'Inscription...' : 'Créer mon compte transporteur'}
+        </Button>
+      </FormFields>
     </form>
   );
 }
