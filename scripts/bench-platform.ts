@@ -3,43 +3,18 @@
  * the built server (and its embedded PostgreSQL) pinned to core 0, autocannon pinned to core 1.
  * Prints requests per second and latency percentiles; no assertion, figures only.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
+import { startBenchServer } from './bench-server.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5191);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.cpus().length;
 const pin = (core: number) => (cores > 1 ? ['taskset', '-c', String(core)] : []);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-bench-'));
-const [serverCmd, ...serverArgs] = [...pin(0), process.execPath, 'dist/server/main.js'];
-const server = spawn(serverCmd!, serverArgs, {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: BASE,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
+const server = await startBenchServer(PORT, pin(0));
+const BASE = server.base;
 
 interface Result {
   requests: { average: number };
@@ -65,7 +40,6 @@ function load(url: string, headers: Record<string, string> = {}): Result {
 }
 
 try {
-  await waitForHealth();
   const register = await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -110,7 +84,5 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -3,41 +3,14 @@
  * /, /pricing, /login and /register of the built app served by the real server. Prints the scores.
  * Targets (issue 3): performance ≥ 95 on each page (100 on /), accessibility 100.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBenchServer } from './bench-server.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5193);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ['/', '/pricing', '/login', '/register'];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-lighthouse-'));
-
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: BASE,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
+const server = await startBenchServer(PORT);
+const BASE = server.base;
 
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
@@ -53,7 +26,6 @@ const chrome = await chromeLauncher.launch({
 });
 
 try {
-  await waitForHealth();
   const rows: Array<[string, number, number, number, number]> = [];
   const details: string[] = [];
   // Lighthouse varies from run to run on a busy 2-core machine: each page runs RUNS times, the median
@@ -105,7 +77,5 @@ try {
   );
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -66,6 +66,29 @@ const FEATURES = [
   },
 ];
 
+const SPACES = [
+  {
+    title: 'Espace chauffeur',
+    items: [
+      'Missions près de chez vous, filtrées par permis et qualifications',
+      'Candidature en un geste, réponse rapide',
+      'Portefeuille : vos gains mission par mission',
+      'Documents et rappels d’expiration',
+      'Réputation et badges qui vous suivent',
+    ],
+  },
+  {
+    title: 'Espace transporteur',
+    items: [
+      'Publication de mission guidée, prix et cadre d’engagement clairs',
+      'Candidats avec permis, expérience et avis',
+      'Suivi de livraison étape par étape',
+      'Historique et export de vos missions',
+      'Tableau de bord de votre activité',
+    ],
+  },
+];
+
 const STEPS = [
   {
     title: 'Créez votre compte',
@@ -296,40 +319,19 @@ export function LandingPage() {
           Un espace pour chacun
         </h2>
         <div className="mt-8 grid gap-5 md:grid-cols-2">
-          <div className="rounded-2xl border border-line bg-surface-raised p-6">
-            <h3 className="text-xl font-bold">Espace chauffeur</h3>
-            <ul className="mt-4 space-y-2 text-ink-muted">
-              {[
-                'Missions près de chez vous, filtrées par permis et qualifications',
-                'Candidature en un geste, réponse rapide',
-                'Portefeuille : vos gains mission par mission',
-                'Documents et rappels d’expiration',
-                'Réputation et badges qui vous suivent',
-              ].map((item) => (
-                <li key={item} className="flex gap-2">
-                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="rounded-2xl border border-line bg-surface-raised p-6">
-            <h3 className="text-xl font-bold">Espace transporteur</h3>
-            <ul className="mt-4 space-y-2 text-ink-muted">
-              {[
-                'Publication de mission guidée, prix et cadre d’engagement clairs',
-                'Candidats avec permis, expérience et avis',
-                'Suivi de livraison étape par étape',
-                'Historique et export de vos missions',
-                'Tableau de bord de votre activité',
-              ].map((item) => (
-                <li key={item} className="flex gap-2">
-                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </div>
+          {SPACES.map((space) => (
+            <div key={space.title} className="rounded-2xl border border-line bg-surface-raised p-6">
+              <h3 className="text-xl font-bold">{space.title}</h3>
+              <ul className="mt-4 space-y-2 text-ink-muted">
+                {space.items.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </div>
       </section>
 
