@@ -54,6 +54,9 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     .prepare('session_by_token');
 
   app.addHook('onRequest', async (request) => {
+    // Only the API needs to know who is asking; pages and assets (which the browser requests with the
+    // cookie too) must not cost a database round trip each.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const now = new Date();

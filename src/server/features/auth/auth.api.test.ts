@@ -358,6 +358,23 @@ describe('sessions', () => {
     expect(row!.expiresAt.getTime()).toBe(absolute.getTime());
   });
 
+  it('does not look the session up for pages and assets, only for the API', async () => {
+    const user = await createUser(t.db);
+    const agent = new Agent(t.app);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const stale = new Date(Date.now() - 3600_000);
+    await t.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.userId, user.id));
+    // A page and a missing asset: no lookup, so the session is not touched.
+    await agent.get('/dashboard');
+    await agent.get('/assets/absent-123.js');
+    let [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.lastSeenAt.getTime()).toBe(stale.getTime());
+    // An API call looks it up and pushes it forward.
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+    [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.lastSeenAt.getTime()).toBeGreaterThan(stale.getTime());
+  });
+
   it('lets a user list their sessions and end one or all others, but not someone else’s', async () => {
     const user = await createUser(t.db);
     const phone = new Agent(t.app);
