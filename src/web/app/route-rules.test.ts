@@ -114,3 +114,12 @@ describe('route rules (SPEC.md §2, §4)', () => {
     expect(decideRoute('/dashboard/', member)).toEqual({ layout: 'sidebar' });
   });
 });
+
+describe('route patterns', () => {
+  it('match one segment per parameter, and nothing more', () => {
+    expect(decideRoute('/mission/abc-123/review', member)).toEqual({ layout: 'sidebar' });
+    expect(decideRoute('/mission/abc/def/review', member)).toEqual({ layout: 'sidebar', notFound: true });
+    expect(decideRoute('/profile/a/b', null)).toEqual({ redirect: '/' });
+    expect(decideRoute('/missionsX', member)).toEqual({ layout: 'sidebar', notFound: true });
+  });
+});

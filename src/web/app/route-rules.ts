@@ -8,41 +8,44 @@ export interface SessionUser {
 export type Layout = 'public' | 'sidebar' | 'admin';
 export type RouteDecision = { redirect: string } | { layout: Layout; notFound?: true };
 
+/** Route patterns in the router's syntax (`:id` is one path segment); the router registers these same lists. */
 /** Reachable without an account. */
-const PUBLIC_ONLY = [/^\/$/, /^\/explorer$/, /^\/profile\/[^/]+$/, /^\/verify-email$/, /^\/installer-pwa$/];
+export const PUBLIC_ONLY_PATHS = ['/', '/explorer', '/profile/:id', '/verify-email', '/installer-pwa'];
 /** The forms that make no sense once signed in. */
-const SIGN_IN_PAGES = [/^\/login$/, /^\/register$/, /^\/demo\/login$/];
+export const SIGN_IN_PATHS = ['/login', '/register', '/demo/login'];
 /** Public pages that signed-in users also reach, inside their own layout. */
-const SHARED = [
-  /^\/pricing$/,
-  /^\/privacy$/,
-  /^\/cgu-cgv$/,
-  /^\/mentions-legales$/,
-  /^\/offline$/,
-  /^\/demo$/,
-];
+export const SHARED_PATHS = ['/pricing', '/privacy', '/cgu-cgv', '/mentions-legales', '/offline', '/demo'];
 /** The user area: signed in, not admin. */
-const USER_AREA = [
-  /^\/dashboard$/,
-  /^\/analytics$/,
-  /^\/driver-map$/,
-  /^\/delivery-tracking$/,
-  /^\/missions$/,
-  /^\/mission\/[^/]+$/,
-  /^\/mission\/[^/]+\/(tracking|payment|review)$/,
-  /^\/mission-history$/,
-  /^\/wallet$/,
-  /^\/messages$/,
-  /^\/alerts$/,
-  /^\/documents$/,
-  /^\/availability$/,
-  /^\/profile$/,
-  /^\/parametres$/,
-  /^\/report-bug$/,
-  /^\/documentation$/,
-  /^\/transporter-documentation$/,
-  /^\/driver\/subscription$/,
+export const USER_AREA_PATHS = [
+  '/dashboard',
+  '/analytics',
+  '/driver-map',
+  '/delivery-tracking',
+  '/missions',
+  '/mission/:id',
+  '/mission/:id/tracking',
+  '/mission/:id/payment',
+  '/mission/:id/review',
+  '/mission-history',
+  '/wallet',
+  '/messages',
+  '/alerts',
+  '/documents',
+  '/availability',
+  '/profile',
+  '/parametres',
+  '/report-bug',
+  '/documentation',
+  '/transporter-documentation',
+  '/driver/subscription',
 ];
+
+const toRegExp = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
+const PUBLIC_ONLY = PUBLIC_ONLY_PATHS.map(toRegExp);
+const SIGN_IN_PAGES = SIGN_IN_PATHS.map(toRegExp);
+const SHARED = SHARED_PATHS.map(toRegExp);
+const USER_AREA = USER_AREA_PATHS.map(toRegExp);
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
 

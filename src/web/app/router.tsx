@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#web/ui/spinner.js';
 import { PublicLayout } from './public-layout.js';
-import { decideRoute } from './route-rules.js';
+import { USER_AREA_PATHS, decideRoute } from './route-rules.js';
 import { useSession } from './session.js';
 
 // Signed-in layouts (and the tooltips they use) stay out of the entry that visitors download.
@@ -36,29 +36,8 @@ const PublicProfile = page(work, 'PublicProfilePage');
 const Demo = page(work, 'DemoPage');
 const Workspace = page(work, 'WorkspacePage');
 
-/** Pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
-const WORKSPACE_PATHS = [
-  '/analytics',
-  '/driver-map',
-  '/delivery-tracking',
-  '/missions',
-  '/mission/:id',
-  '/mission/:id/tracking',
-  '/mission/:id/payment',
-  '/mission/:id/review',
-  '/mission-history',
-  '/wallet',
-  '/messages',
-  '/alerts',
-  '/documents',
-  '/availability',
-  '/profile',
-  '/parametres',
-  '/report-bug',
-  '/documentation',
-  '/transporter-documentation',
-  '/driver/subscription',
-];
+/** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
+const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => path !== '/dashboard');
 
 function Pages() {
   return (
