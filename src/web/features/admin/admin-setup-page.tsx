@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { adminSetupSchema, type AdminSetupInput } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -22,13 +23,10 @@ export function AdminSetupPage() {
     mutationFn: (values: AdminSetupInput) => apiRequest<SessionUser>('POST', '/api/admin/setup', values),
     onSuccess: signedIn,
     onError: (error) => {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors))
-          form.setError(field as keyof AdminSetupInput, { message });
-      }
+      showFieldErrors(form, error);
       toast({
         title: 'Erreur',
-        description: error instanceof ApiError ? error.message : 'Une erreur est survenue',
+        description: errorMessage(error, 'Une erreur est survenue'),
         variant: 'destructive',
       });
     },

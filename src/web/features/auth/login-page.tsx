@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { LoginInput } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
-import { useHydrated } from '#web/lib/hydrated.js';
+import { apiRequest } from '#web/lib/api.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
@@ -17,7 +17,6 @@ const resolver = lazyResolver<LoginInput>(
 
 export function LoginPage() {
   const toast = useToast();
-  const hydrated = useHydrated();
   const signedIn = useSignedIn();
   const form = useForm<LoginInput>({
     resolver,
@@ -27,13 +26,12 @@ export function LoginPage() {
     mutationFn: (values: LoginInput) => apiRequest<SessionUser>('POST', '/api/auth/login', values),
     onSuccess: signedIn,
     onError: (error) => {
-      // SPEC.md §8: 'Erreur de connexion' with the server message, else the French fallback.
-      const message =
-        error instanceof ApiError && error.message ? error.message : 'Email ou mot de passe incorrect';
-      for (const [field, text] of Object.entries(error instanceof ApiError ? error.fieldErrors : {})) {
-        if (field === 'email' || field === 'password') form.setError(field, { message: text });
-      }
-      toast({ title: 'Erreur de connexion', description: message, variant: 'destructive' });
+      showFieldErrors(form, error);
+      toast({
+        title: 'Erreur de connexion',
+        description: errorMessage(error, 'Email ou mot de passe incorrect'),
+        variant: 'destructive',
+      });
     },
   });
   const { errors } = form.formState;
@@ -70,7 +68,7 @@ export function LoginPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button type="submit" size="lg" className="w-full" disabled={login.isPending || !hydrated}>
+          <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Connexion...' : 'Se connecter'}
           </Button>
         </FormFields>

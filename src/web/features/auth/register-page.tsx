@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import type { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
 import { useSignedIn, type SessionUser } from '#web/app/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
@@ -25,7 +26,7 @@ const companyResolver = lazyResolver<CompanyForm>(
   async () => (await import('./resolvers.js')).companyResolver as never,
 );
 
-/** Sends the SPEC.md §3 payload; server field errors land under their fields, the rest in a toast (§8). */
+/** Sends the SPEC.md §3 payload (the resolver's output is exactly that payload); server field errors land under their fields, the rest in a toast (§8). */
 function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
   const toast = useToast();
   const signedIn = useSignedIn();
@@ -33,12 +34,12 @@ function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
     mutationFn: (payload: unknown) => apiRequest<SessionUser>('POST', '/api/auth/register', payload),
     onSuccess: signedIn,
     onError: (error) => {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors))
-          form.setError(field as Path<T>, { message });
-      }
-      const message = error instanceof ApiError && error.message ? error.message : 'Une erreur est survenue';
-      toast({ title: "Erreur d'inscription", description: message, variant: 'destructive' });
+      showFieldErrors(form, error);
+      toast({
+        title: "Erreur d'inscription",
+        description: errorMessage(error, 'Une erreur est survenue'),
+        variant: 'destructive',
+      });
     },
   });
 }
@@ -60,27 +61,13 @@ function DriverRegistration() {
     },
   });
   const register = useRegistration(form);
-  const hydrated = useHydrated();
   const { errors } = form.formState;
   return (
     <form
       noValidate
       onFocusCapture={driverResolver.preload}
       aria-label="Inscription chauffeur"
-      onSubmit={form.handleSubmit((values) =>
-        register.mutate({
-          email: values.email,
-          password: values.password,
-          fullName: values.fullName,
-          phone: values.phone,
-          licenseNumber: values.licenseNumber,
-          licenseType: values.licenseType,
-          yearsExperience: Number(values.yearsExperience),
-          userType: 'driver',
-          subscriptionPlan: 'basic',
-          certifications: [],
-        }),
-      )}
+      onSubmit={form.handleSubmit((values) => register.mutate(values))}
     >
       <FormFields>
         <TextField
@@ -136,7 +123,7 @@ function DriverRegistration() {
           error={errors.yearsExperience?.message}
           {...form.register('yearsExperience')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Inscription...' : 'Créer mon compte chauffeur'}
         </Button>
       </FormFields>
@@ -159,25 +146,13 @@ function CompanyRegistration() {
     },
   });
   const register = useRegistration(form);
-  const hydrated = useHydrated();
   const { errors } = form.formState;
   return (
     <form
       noValidate
       onFocusCapture={companyResolver.preload}
       aria-label="Inscription transporteur"
-      onSubmit={form.handleSubmit((values) =>
-        register.mutate({
-          email: values.email,
-          password: values.password,
-          fullName: values.fullName,
-          phone: values.phone,
-          companyName: values.companyName,
-          siretNumber: values.siretNumber,
-          userType: 'company',
-          subscriptionPlan: 'basic',
-        }),
-      )}
+      onSubmit={form.handleSubmit((values) => register.mutate(values))}
     >
       <FormFields>
         <TextField
@@ -223,7 +198,7 @@ function CompanyRegistration() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={register.isPending || !hydrated}>
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Inscription...' : 'Créer mon compte transporteur'}
         </Button>
       </FormFields>
@@ -236,6 +211,8 @@ const tabClass =
 
 export function RegisterPage() {
   const [tab, setTab] = useState('driver');
+  // Like the fields: a tab tapped on the prerendered page before React takes over would do nothing.
+  const hydrated = useHydrated();
   return (
     <AuthCard
       title="Créer un compte"
@@ -250,10 +227,10 @@ export function RegisterPage() {
     >
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Type de compte" className="mb-6 flex gap-1 rounded-xl bg-surface-sunken p-1">
-          <Tabs.Trigger value="driver" className={tabClass}>
+          <Tabs.Trigger value="driver" className={tabClass} disabled={!hydrated}>
             Chauffeur
           </Tabs.Trigger>
-          <Tabs.Trigger value="company" className={tabClass}>
+          <Tabs.Trigger value="company" className={tabClass} disabled={!hydrated}>
             Transporteur
           </Tabs.Trigger>
         </Tabs.List>
