@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '#web/ui/logo.js';
+import { SkipLink } from '#web/ui/skip-link.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { useLogout, type SessionUser } from './session.js';
 
@@ -10,6 +11,7 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
   const logout = useLogout();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
           <Link href="/admin" aria-label="Administration Relais">

@@ -57,21 +57,12 @@ export const DRIVER_MENU: MenuItem[] = [
   common.bug,
 ];
 
-export const TRANSPORTER_MENU: MenuItem[] = [
-  common.dashboard,
-  common.analytics,
-  common.missions,
-  { href: '/delivery-tracking', label: 'Suivi des livraisons', icon: Route },
-  common.history,
-  common.wallet,
-  common.messages,
-  common.alerts,
-  common.documents,
-  common.profile,
-  common.settings,
-  { href: '/transporter-documentation', label: 'Documentation', icon: BookOpen },
-  common.bug,
-];
+/** SPEC.md §2: the same, with delivery tracking instead of the map and the transporters' documentation. */
+const TRANSPORTER_SWAPS: Record<string, MenuItem> = {
+  '/driver-map': { href: '/delivery-tracking', label: 'Suivi des livraisons', icon: Route },
+  '/documentation': { href: '/transporter-documentation', label: 'Documentation', icon: BookOpen },
+};
+export const TRANSPORTER_MENU: MenuItem[] = DRIVER_MENU.map((item) => TRANSPORTER_SWAPS[item.href] ?? item);
 
 export const SUBSCRIPTION_MENU: MenuItem[] = [
   { href: '/pricing', label: 'Plans & Tarifs', icon: CreditCard },

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
+import { SkipLink } from '#web/ui/skip-link.js';
 import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { homeFor } from './route-rules.js';
@@ -45,12 +46,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#contenu"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:p-2"
-      >
-        Aller au contenu
-      </a>
+      <SkipLink />
       <header
         data-hidden={hidden}
         className={cn(

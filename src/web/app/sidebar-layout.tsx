@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { ROLE_LABELS, roleOf } from '#core/rules/roles.js';
 import { readCookie, writeCookie } from '#web/lib/storage.js';
 import { cn } from '#web/ui/cn.js';
+import { SkipLink } from '#web/ui/skip-link.js';
 import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { DRIVER_MENU, SUBSCRIPTION_MENU, TRANSPORTER_MENU, badgeText, type MenuItem } from './menus.js';
@@ -236,12 +237,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
     // SPEC.md §9: tooltips open after 700 ms, and 300 ms when moving from one to the next.
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <div className="flex min-h-screen">
-        <a
-          href="#contenu"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface-raised focus:p-2"
-        >
-          Aller au contenu
-        </a>
+        <SkipLink />
         {!mobile && (
           <aside
             data-state={expanded ? 'expanded' : 'collapsed'}
