@@ -30,7 +30,7 @@ try {
   const details: string[] = [];
   // Lighthouse varies from run to run on a busy 2-core machine: each page runs RUNS times, the median
   // run (by performance score) is reported, as Lighthouse's own guidance recommends.
-  const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+  const RUNS = Number(process.env.BENCH_RUNS ?? 5);
   for (const page of PAGES) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {

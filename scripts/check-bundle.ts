@@ -14,7 +14,10 @@ const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
 const gz = (file: string) => gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+// The entry script and the app chunks the shell preloads (main.tsx imports the app right away there).
+const entryFiles = [
+  ...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!)),
+];
 const entrySet = new Set(entryFiles);
 const entryTotal = entryFiles.reduce((sum, file) => sum + gz(file), 0);
 const chunks = readdirSync(path.join(dir, 'assets'))

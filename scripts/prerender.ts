@@ -25,11 +25,15 @@ const inlined = template.replace(
   },
 );
 if (inlined === template) throw new Error('no stylesheet link found in dist/web/index.html');
+// Prerendered pages fetch the app only after their first paint (src/web/main.tsx): the shell's preloads go.
+const deferred = inlined.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+if (!/<script type="module"[^>]*src="\/assets\/index-/.test(deferred))
+  throw new Error('entry script not found');
 
 mkdirSync(path.join(web, 'prerendered'), { recursive: true });
 for (const [page, title] of Object.entries(PRERENDERED_PAGES)) {
   const html = await render(page);
-  const document = inlined
+  const document = deferred
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   writeFileSync(path.join(web, 'prerendered', prerenderedFileName(page)), document);

@@ -1,20 +1,9 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '#web/app/app.js';
-import { createQueryClient } from '#web/lib/query-client.js';
-import { registerServiceWorker } from '#web/lib/service-worker.js';
 import './styles.css';
 
-const queryClient = createQueryClient();
+// The entry is tiny on purpose (decision 008). Public pages arrive prerendered (scripts/prerender.ts):
+// the browser paints that HTML first, and only then fetches and runs the app, which hydrates it. Every
+// other path gets the app shell, whose HTML preloads the app chunk, and starts at once.
 const root = document.getElementById('root')!;
-
-// Public pages arrive prerendered (scripts/prerender.ts): let the browser paint that HTML first, then
-// hydrate it in the next frame. Every other path starts empty and renders at once.
-if (root.hasChildNodes()) {
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, <App queryClient={queryClient} />), 0));
-} else {
-  createRoot(root).render(<App queryClient={queryClient} />);
-}
-
-// Back online: refetch everything shown, so nothing missed offline stays missing.
-registerServiceWorker(() => void queryClient.invalidateQueries());
-window.addEventListener('online', () => void queryClient.invalidateQueries());
+const run = () => void import('./start.js').then(({ start }) => start(root));
+if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(run, 0));
+else run();

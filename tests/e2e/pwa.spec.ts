@@ -24,7 +24,8 @@ test('the service worker registers; with the network cut the app shows /offline,
   await acceptCookies(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The worker installs on the first interaction (or 10 s after load).
+  // The worker installs on the first interaction once the app runs (or 10 s after that).
+  await expect(page.getByRole('button', { name: 'Passer au thème clair' }).first()).toBeEnabled();
   await page.keyboard.press('Tab');
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);

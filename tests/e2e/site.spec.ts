@@ -132,3 +132,43 @@ test('public pages arrive prerendered, with their submit buttons off until the a
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
 });
+
+test('hydration adopts the prerendered HTML instead of rendering the page again', async ({ page }) => {
+  await acceptCookies(page);
+  // Remember elements of the HTML as it arrived, before the app runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const marks = ['h1', 'main details', 'main section:last-of-type a', 'header', 'main form, main p'];
+      (window as unknown as { marks: Array<[string, Element | null]> }).marks = marks.map((selector) => [
+        selector,
+        document.querySelector(selector),
+      ]);
+    });
+  });
+  for (const [path, hydrated] of [
+    ['/', 'Passer au thème clair'],
+    ['/login', 'Se connecter'],
+    ['/pricing', 'Passer au thème clair'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: hydrated }).first()).toBeEnabled();
+    // Let the session check answer too: an update reaching a boundary still hydrating used to discard it.
+    await page.waitForLoadState('networkidle');
+    const replaced = await page.evaluate(() =>
+      (window as unknown as { marks: Array<[string, Element | null]> }).marks
+        .filter(([selector, element]) => element && document.querySelector(selector) !== element)
+        .map(([selector]) => selector),
+    );
+    expect(replaced, path).toEqual([]);
+  }
+  // Links of the landing page's static sections still navigate within the app, without a reload.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Passer au thème clair' }).first()).toBeEnabled();
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('link', { name: 'Voir les tarifs' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+});

@@ -22,6 +22,17 @@ describe('tariffs', () => {
     expect(formatEuros(14.9).replace(/\s/g, ' ')).toBe('14,90 €');
     expect(formatEuros(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 €');
   });
+  it('prints exactly what Intl.NumberFormat fr-FR prints for euros', () => {
+    const intl = new Intl.NumberFormat('fr-FR', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+    });
+    const amounts = [
+      0, 0.004, 0.005, 0.1, 1, 9.99, 14.9, 100, 999.995, 1000, 12345.67, 889.9, 1234567.891, -14.9,
+    ];
+    for (const amount of amounts) expect(formatEuros(amount), String(amount)).toBe(intl.format(amount));
+  });
   it('refuses a negative tariff with the French message', () => {
     expect(validateTariffs({ ...DEFAULT_TARIFFS, driverEliteAnnual: -1 })).toEqual({
       ok: false,

@@ -50,13 +50,14 @@ export function annualSaving(monthly: number, annual: number): number {
 /** Freemium limits (SPEC.md §1, §9). */
 export const FREEMIUM_LIMITS = { messagesPerDay: 5, applicationsPerMonth: 3 } as const;
 
-const euros = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-/** 14.9 → "14,90 €" (with the French narrow no-break spaces). */
+/**
+ * 14.9 → "14,90 €", 1234.5 → "1 234,50 €": what `Intl.NumberFormat('fr-FR', EUR)` prints (narrow no-break
+ * space between thousands, no-break space before €), written out because creating that formatter costs
+ * ~20 ms on a phone, on the landing page's critical path.
+ */
 export function formatEuros(amount: number): string {
-  return euros.format(amount);
+  const cents = Math.round(Math.abs(amount) * 100);
+  const units = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `${sign}${units},${String(cents % 100).padStart(2, '0')}\u00a0€`;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#web/ui/spinner.js';
 import { PublicLayout } from './public-layout.js';
@@ -9,9 +9,24 @@ import { useSession } from './session.js';
 const SidebarLayout = lazy(async () => ({ default: (await import('./sidebar-layout.js')).SidebarLayout }));
 const AdminLayout = lazy(async () => ({ default: (await import('./admin-layout.js')).AdminLayout }));
 
-type Page = LazyExoticComponent<ComponentType>;
-const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): Page =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type Page = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A page in its own chunk. `preload()` fetches it ahead of rendering: a prerendered page is hydrated only once
+ * its code is here (main.tsx), so hydration never suspends on it. A boundary that suspends while hydrating
+ * and then receives an update (the session check answering) is thrown away and rendered again from scratch.
+ */
+const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T): Page => {
+  let loaded: ComponentType | undefined;
+  const resolve = async () => (loaded = (await load())[name] as ComponentType);
+  const Lazy = lazy(async () => ({ default: await resolve() }));
+  function LoadedOrLazy() {
+    // Chosen once per mount: switching component types later would remount the page.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(LoadedOrLazy, { preload: async () => void (await resolve()) });
+};
 
 // Every page is its own chunk: the entry carries the shell only.
 const site = () => import('#web/features/site/landing-page.js');
@@ -39,7 +54,7 @@ const Workspace = page(work, 'WorkspacePage');
 /** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => path !== '/dashboard');
 
-function Pages() {
+const Pages = memo(function Pages() {
   return (
     <Switch>
       <Route path="/" component={Landing} />
@@ -65,6 +80,23 @@ function Pages() {
       <Route component={NotFound} />
     </Switch>
   );
+});
+
+export const PRERENDERED_ROUTES: Record<string, Page> = {
+  '/': Landing,
+  '/pricing': Pricing,
+  '/login': Login,
+  '/register': Register,
+  '/explorer': Explorer,
+  '/privacy': Privacy,
+  '/cgu-cgv': Terms,
+  '/mentions-legales': LegalNotice,
+  '/installer-pwa': InstallGuide,
+};
+
+/** Loads the code of the page at `path` when it is one of the prerendered pages. */
+export function preloadPrerenderedPage(path: string): Promise<void> {
+  return PRERENDERED_ROUTES[path]?.preload() ?? Promise.resolve();
 }
 
 export function AppRouter() {

@@ -24,7 +24,10 @@ export function registerServiceWorker(onSync: () => void): void {
   };
   const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
   for (const type of INTERACTIONS) window.addEventListener(type, start, { passive: true });
-  window.addEventListener('load', () => window.setTimeout(start, 10_000));
+  // The app may start after the page has loaded (prerendered pages fetch it after their first paint).
+  const later = () => window.setTimeout(start, 10_000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 
   const register = async () => {
     try {

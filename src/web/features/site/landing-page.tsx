@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '#web/ui/button.js';
+import { StaticSection } from '#web/ui/static-section.js';
 import { PlanGrid } from './plans.js';
 
 const REASONS = [
@@ -195,7 +196,7 @@ function Stars({ rating }: { rating: number }) {
 export function LandingPage() {
   return (
     <>
-      <section className="relative overflow-hidden border-b border-line">
+      <StaticSection id="section-accueil" className="relative overflow-hidden border-b border-line">
         <div
           className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(247,103,7,0.22),transparent_60%)]"
           aria-hidden="true"
@@ -260,9 +261,13 @@ export function LandingPage() {
             </div>
           </div>
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="pourquoi" className="mx-auto max-w-6xl px-4 py-16">
+      <StaticSection
+        id="section-pourquoi"
+        aria-labelledby="pourquoi"
+        className="below-fold mx-auto max-w-6xl px-4 py-16"
+      >
         <h2 id="pourquoi" className="text-3xl font-extrabold tracking-tight">
           Pourquoi choisir Relais
         </h2>
@@ -275,9 +280,13 @@ export function LandingPage() {
             </div>
           ))}
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="fonctionnalites" className="border-y border-line bg-surface-raised">
+      <StaticSection
+        id="section-fonctionnalites"
+        aria-labelledby="fonctionnalites"
+        className="below-fold border-y border-line bg-surface-raised"
+      >
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="fonctionnalites" className="text-3xl font-extrabold tracking-tight">
             Tout ce qu'il faut pour rouler sereinement
@@ -296,9 +305,13 @@ export function LandingPage() {
             ))}
           </div>
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="cta-1" className="mx-auto max-w-6xl px-4 py-16">
+      <StaticSection
+        id="section-cta-1"
+        aria-labelledby="cta-1"
+        className="below-fold mx-auto max-w-6xl px-4 py-16"
+      >
         <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-asphalt-900 p-8 text-white md:flex-row md:items-center">
           <div>
             <h2 id="cta-1" className="text-2xl font-extrabold">
@@ -312,9 +325,13 @@ export function LandingPage() {
             Publier une mission
           </Link>
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="espaces" className="mx-auto max-w-6xl px-4 pb-16">
+      <StaticSection
+        id="section-espaces"
+        aria-labelledby="espaces"
+        className="below-fold mx-auto max-w-6xl px-4 pb-16"
+      >
         <h2 id="espaces" className="text-3xl font-extrabold tracking-tight">
           Un espace pour chacun
         </h2>
@@ -333,9 +350,13 @@ export function LandingPage() {
             </div>
           ))}
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="etapes" className="border-y border-line bg-surface-raised">
+      <StaticSection
+        id="section-etapes"
+        aria-labelledby="etapes"
+        className="below-fold border-y border-line bg-surface-raised"
+      >
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="etapes" className="text-3xl font-extrabold tracking-tight">
             Comment ça marche
@@ -352,9 +373,13 @@ export function LandingPage() {
             ))}
           </ol>
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="temoignages" className="mx-auto max-w-6xl px-4 py-16">
+      <StaticSection
+        id="section-temoignages"
+        aria-labelledby="temoignages"
+        className="below-fold mx-auto max-w-6xl px-4 py-16"
+      >
         <h2 id="temoignages" className="text-3xl font-extrabold tracking-tight">
           Ils roulent avec Relais
         </h2>
@@ -370,9 +395,9 @@ export function LandingPage() {
             </figure>
           ))}
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="tarifs" className="border-y border-line bg-surface-raised">
+      <section aria-labelledby="tarifs" className="below-fold border-y border-line bg-surface-raised">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="tarifs" className="text-3xl font-extrabold tracking-tight">
             Tarifs simples
@@ -389,7 +414,11 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="faq" className="mx-auto max-w-3xl px-4 py-16">
+      <StaticSection
+        id="section-faq"
+        aria-labelledby="faq"
+        className="below-fold mx-auto max-w-3xl px-4 py-16"
+      >
         <h2 id="faq" className="text-3xl font-extrabold tracking-tight">
           Questions fréquentes
         </h2>
@@ -408,9 +437,13 @@ export function LandingPage() {
             </details>
           ))}
         </div>
-      </section>
+      </StaticSection>
 
-      <section aria-labelledby="cta-final" className="mx-auto max-w-6xl px-4 pb-20">
+      <StaticSection
+        id="section-cta-final"
+        aria-labelledby="cta-final"
+        className="below-fold mx-auto max-w-6xl px-4 pb-20"
+      >
         <div className="rounded-2xl border border-accent bg-brand-500/10 p-8 text-center sm:p-12">
           <h2 id="cta-final" className="text-3xl font-extrabold tracking-tight">
             Prêt à prendre la route ?
@@ -427,7 +460,7 @@ export function LandingPage() {
             </Link>
           </div>
         </div>
-      </section>
+      </StaticSection>
     </>
   );
 }
