@@ -197,3 +197,22 @@ test('redirects of SPEC.md §4 and the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Plans & Tarifs' })).toBeVisible();
   if (!isPhone(page)) await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 });
+
+test('an admin lands on /admin and is kept out of the user area', async ({ page }) => {
+  // The first administrator is created once per test database; later runs (the other viewport) sign in.
+  const admin = { email: 'admin-e2e@relais.test', password: 'Admin-e2e-2026!', fullName: 'Alice Martin' };
+  const created = await page.request.post('/api/admin/setup', { data: admin });
+  if (created.status() !== 201) {
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(login.status()).toBe(200);
+  }
+  for (const path of ['/dashboard', '/missions', '/messages', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/admin$/);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/pricing');
+  await expect(page).toHaveURL(/\/pricing$/);
+});

@@ -168,6 +168,8 @@ test('hydration adopts the prerendered HTML instead of rendering the page again'
   await page.getByRole('link', { name: 'Voir les tarifs' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // …and the new page opens at its top.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
     true,
   );

@@ -1,8 +1,37 @@
 import { ArrowUp, Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
+
+/**
+ * A new page opens at its top (or at its #anchor), as it would with a full page load. Back and forward keep
+ * the browser's own scroll restoration.
+ */
+function ScrollOnNavigate() {
+  const [location] = useLocation();
+  const previous = useRef(location);
+  const traversing = useRef(false);
+  useEffect(() => {
+    const onPopState = () => (traversing.current = true);
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  useEffect(() => {
+    if (previous.current === location) return;
+    previous.current = location;
+    if (traversing.current) {
+      traversing.current = false;
+      return;
+    }
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    const target = anchor ? document.getElementById(anchor) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo({ top: 0 });
+  }, [location]);
+  return null;
+}
 
 /** SPEC.md §2: a scroll-to-top button after 300 px. */
 function ScrollToTop() {
@@ -129,6 +158,7 @@ function InstallPrompt() {
 export function GlobalUi() {
   return (
     <>
+      <ScrollOnNavigate />
       <ScrollToTop />
       <InstallPrompt />
       <CookieConsent />
