@@ -10,10 +10,14 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { subscribeAlerts } from './features/alerts/subscriber.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { missionRoutes } from './features/missions/routes.js';
 import { siteSettingsRoutes } from './features/site-settings/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { createEventBus } from './platform/events.js';
 import { startHousekeeping } from './platform/housekeeping.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
@@ -94,12 +98,16 @@ export async function buildApp({
     ? null
     : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
-  const deps: FeatureDeps = { db: database.db, config, sessions, mailer: mailer ?? ownMailer! };
+  const events = createEventBus(app.log);
+  const deps: FeatureDeps = { db: database.db, config, sessions, mailer: mailer ?? ownMailer!, events };
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(siteSettingsRoutes, deps);
+  await app.register(missionRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+  subscribeAlerts(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWeb(app, config);

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { EventBus } from './events.js';
 import type { Mailer } from './mailer.js';
 import type { SessionManager } from './sessions.js';
 
@@ -9,4 +10,5 @@ export interface FeatureDeps {
   config: AppConfig;
   mailer: Mailer;
   sessions: SessionManager;
+  events: EventBus;
 }

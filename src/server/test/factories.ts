@@ -67,3 +67,24 @@ export async function createUser(
     .returning();
   return user!;
 }
+
+/** A mission as the publishing form sends it; starts tomorrow unless told. */
+export function missionPayload(overrides: Record<string, unknown> = {}) {
+  const start = new Date(Date.now() + 24 * 3600_000);
+  const end = new Date(start.getTime() + 8 * 3600_000);
+  return {
+    title: 'Livraison frigo Rungis → Lille',
+    description: 'Chargement de produits frais au MIN de Rungis, livraison sur plateforme à Lesquin.',
+    pickupAddress: 'MIN de Rungis, 1 rue de la Tour, 94150 Rungis',
+    deliveryAddress: 'Zone logistique, 59810 Lesquin',
+    vehicleType: 'semi_frigorifique',
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    price: '420',
+    pricingType: 'flat',
+    requiredDocuments: ['permis', 'carte_conducteur'],
+    urgency: true,
+    engagementType: 'employment',
+    ...overrides,
+  };
+}

@@ -139,6 +139,13 @@ export class Agent {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   }
+  put(url: string, payload?: unknown) {
+    return this.request({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }

@@ -16,6 +16,7 @@ import {
   PAYMENT_STATUSES,
   PRICING_TYPES,
 } from '#core/rules/enums.js';
+import { ENGAGEMENT_TYPES } from '#core/rules/missions.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -33,6 +34,9 @@ export const missions = pgTable(
     description: text().notNull(),
     pickupAddress: text().notNull(),
     deliveryAddress: text().notNull(),
+    /** What anonymous visitors see instead of the exact addresses. */
+    pickupCity: text(),
+    deliveryCity: text(),
     pickupLat: coordinate(),
     pickupLng: coordinate(),
     deliveryLat: coordinate(),
@@ -56,11 +60,26 @@ export const missions = pgTable(
       .default(sql`'{}'::text[]`),
     status: text().notNull().default('available'),
     urgency: boolean().notNull().default(false),
+    /** employment (short contract, payslip) or independent (carrier invoices): see core/rules/missions.ts. */
+    engagementType: text().notNull().default('employment'),
+    /** Title, description and cities, lower-case without accents (core `searchable`), for text search. */
+    searchText: text().notNull().default(''),
+    assignedAt: timestamptz(),
+    startedAt: timestamptz(),
+    deliveredAt: timestamptz(),
+    completedAt: timestamptz(),
+    cancelledAt: timestamptz(),
+    cancellationReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('missions_status_start_idx').on(t.status, t.startDate),
+    index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('missions_pickup_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.pickupLat}::float8, ${t.pickupLng}::float8)`)
+      .where(sql`${t.pickupLat} is not null and ${t.pickupLng} is not null`),
+    check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
     index('missions_company_idx').on(t.companyId, t.createdAt),
     index('missions_driver_idx').on(t.driverId, t.createdAt),
     check('missions_status_check', oneOf(t.status, MISSION_STATUSES)),
@@ -83,6 +102,8 @@ export const missionApplications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text().notNull().default('pending'),
     message: text(),
+    /** Rejected because another driver was chosen: back to pending if that driver drops the mission. */
+    rejectedOnAssignment: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +113,23 @@ export const missionApplications = pgTable(
     index('mission_applications_mission_status_idx').on(t.missionId, t.status),
     check('mission_applications_status_check', oneOf(t.status, APPLICATION_STATUSES)),
   ],
+);
+
+/** A mission's timeline: each step, who took it and why (cancel and drop carry a reason). */
+export const missionEvents = pgTable(
+  'mission_events',
+  {
+    id: id(),
+    missionId: uuid()
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    type: text().notNull(),
+    status: text(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mission_events_mission_idx').on(t.missionId, t.createdAt)],
 );
 
 export const gpsPositions = pgTable(

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availableActions,
+  licenseCovers,
+  licensesFor,
+  missingDocuments,
+  searchable,
+  transition,
+  vehiclesFor,
+} from './missions.js';
+
+const noPapers = {
+  drivingLicenseUrl: null,
+  drivingLicenseExpiry: null,
+  driverCardUrl: null,
+  driverCardExpiry: null,
+  adrCardUrl: null,
+  adrCardExpiry: null,
+  fimoUrl: null,
+  fimoExpiry: null,
+  fcosUrl: null,
+  fcosExpiry: null,
+};
+
+describe('licences', () => {
+  it('orders the categories: C1 < C, C1E < CE, C1 < C1E, C < CE', () => {
+    expect(licenseCovers('C', 'C1')).toBe(true);
+    expect(licenseCovers('C1', 'C')).toBe(false);
+    expect(licenseCovers('CE', 'C1E')).toBe(true);
+    expect(licenseCovers('C1E', 'CE')).toBe(false);
+    expect(licenseCovers('C1E', 'C1')).toBe(true);
+    expect(licenseCovers('C', 'CE')).toBe(false);
+    expect(licenseCovers('C', 'C1E')).toBe(false);
+  });
+  it('maps vehicles to the licences that may drive them', () => {
+    expect(licensesFor('semi_remorque')).toEqual(['CE']);
+    expect(licensesFor('porteur').sort()).toEqual(['C', 'CE']);
+    expect(licensesFor('porteur_leger').sort()).toEqual(['C', 'C1', 'C1E', 'CE']);
+    expect(vehiclesFor('C1')).toEqual(['porteur_leger']);
+    expect(vehiclesFor('CE')).toContain('semi_frigorifique');
+  });
+});
+
+describe('lifecycle', () => {
+  it('moves available → assigned → in_progress → delivered → completed with the allowed party', () => {
+    expect(transition('assigned', 'start')).toEqual({ ok: true, to: 'in_progress' });
+    expect(transition('in_progress', 'deliver')).toEqual({ ok: true, to: 'delivered' });
+    expect(transition('delivered', 'complete')).toEqual({ ok: true, to: 'completed' });
+    expect(transition('assigned', 'drop')).toEqual({ ok: true, to: 'available' });
+    expect(transition('available', 'cancel')).toEqual({ ok: true, to: 'cancelled' });
+    expect(transition('in_progress', 'cancel').ok).toBe(false);
+    expect(transition('available', 'start').ok).toBe(false);
+    expect(transition('completed', 'deliver').ok).toBe(false);
+  });
+  it('offers each party only its own actions', () => {
+    expect(availableActions('assigned', 'driver')).toEqual(['start', 'drop']);
+    expect(availableActions('assigned', 'transporter')).toEqual(['cancel']);
+    expect(availableActions('delivered', 'transporter')).toEqual(['complete']);
+    expect(availableActions('completed', 'driver')).toEqual([]);
+  });
+});
+
+describe('documents and search text', () => {
+  it('lists the required documents a driver has not provided', () => {
+    expect(missingDocuments(noPapers, ['permis', 'adr'])).toEqual(['permis', 'adr']);
+    expect(missingDocuments({ ...noPapers, fcosExpiry: '2027-01-01' }, ['fimo_fco'])).toEqual([]);
+  });
+  it('stores and reads text without accents or case', () => {
+    expect(searchable('Rungis → Évry, Île-de-France')).toBe('rungis evry ile de france');
+  });
+});

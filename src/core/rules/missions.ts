@@ -1,0 +1,203 @@
+/**
+ * Mission rules shared by the server and the screens: vehicle types and the licence each needs, pricing
+ * types, required documents, engagement frames, and the lifecycle (SPEC.md §3–§4, issue 4).
+ */
+import type { LicenseType, MissionStatus } from './enums.js';
+
+export const VEHICLE_TYPES = [
+  'porteur_leger',
+  'porteur',
+  'porteur_frigorifique',
+  'porteur_remorque',
+  'semi_remorque',
+  'semi_frigorifique',
+  'citerne',
+  'plateau',
+  'benne',
+  'porte_conteneur',
+  'porte_engins',
+] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+export const VEHICLE_LABELS: Record<VehicleType, string> = {
+  porteur_leger: 'Porteur 3,5 à 7,5 t',
+  porteur: 'Porteur (plus de 7,5 t)',
+  porteur_frigorifique: 'Porteur frigorifique',
+  porteur_remorque: 'Porteur avec remorque',
+  semi_remorque: 'Semi-remorque (tautliner)',
+  semi_frigorifique: 'Semi-remorque frigorifique',
+  citerne: 'Citerne',
+  plateau: 'Plateau',
+  benne: 'Benne',
+  porte_conteneur: 'Porte-conteneur',
+  porte_engins: 'Porte-engins',
+};
+
+/** The licence category each vehicle needs at least. */
+export const VEHICLE_LICENSE: Record<VehicleType, LicenseType> = {
+  porteur_leger: 'C1',
+  porteur: 'C',
+  porteur_frigorifique: 'C',
+  porteur_remorque: 'CE',
+  semi_remorque: 'CE',
+  semi_frigorifique: 'CE',
+  citerne: 'CE',
+  plateau: 'CE',
+  benne: 'C',
+  porte_conteneur: 'CE',
+  porte_engins: 'CE',
+};
+
+/**
+ * What each licence allows (European rules): C covers C1, C1E covers C1, CE covers C, C1 and C1E.
+ * C1 < C, C1E < CE, C1 < C1E, C < CE.
+ */
+const LICENSE_COVERS: Record<LicenseType, readonly LicenseType[]> = {
+  C1: ['C1'],
+  C1E: ['C1', 'C1E'],
+  C: ['C1', 'C'],
+  CE: ['C1', 'C1E', 'C', 'CE'],
+};
+
+export function licenseCovers(held: LicenseType, needed: LicenseType): boolean {
+  return LICENSE_COVERS[held].includes(needed);
+}
+
+/** The licences with which a vehicle may be driven. */
+export function licensesFor(vehicle: VehicleType): LicenseType[] {
+  const needed = VEHICLE_LICENSE[vehicle];
+  return (Object.keys(LICENSE_COVERS) as LicenseType[]).filter((held) => licenseCovers(held, needed));
+}
+
+/** The vehicle types a licence allows. */
+export function vehiclesFor(license: LicenseType): VehicleType[] {
+  return VEHICLE_TYPES.filter((vehicle) => licenseCovers(license, VEHICLE_LICENSE[vehicle]));
+}
+
+export const PRICING_LABELS = { flat: 'Forfait', hourly: 'À l’heure', daily: 'À la journée' } as const;
+export type PricingType = keyof typeof PRICING_LABELS;
+
+export const REQUIRED_DOCUMENTS = ['permis', 'carte_conducteur', 'adr', 'fimo_fco'] as const;
+export type RequiredDocument = (typeof REQUIRED_DOCUMENTS)[number];
+export const DOCUMENT_LABELS: Record<RequiredDocument, string> = {
+  permis: 'Permis de conduire',
+  carte_conducteur: 'Carte conducteur',
+  adr: 'ADR (matières dangereuses)',
+  fimo_fco: 'FIMO / FCO',
+};
+
+/** What the driver has on the profile for each document (a file or an expiry date). */
+export interface DriverPapers {
+  drivingLicenseUrl: string | null;
+  drivingLicenseExpiry: string | null;
+  driverCardUrl: string | null;
+  driverCardExpiry: string | null;
+  adrCardUrl: string | null;
+  adrCardExpiry: string | null;
+  fimoUrl: string | null;
+  fimoExpiry: string | null;
+  fcosUrl: string | null;
+  fcosExpiry: string | null;
+}
+
+export function hasDocument(papers: DriverPapers, document: RequiredDocument): boolean {
+  switch (document) {
+    case 'permis':
+      return Boolean(papers.drivingLicenseUrl || papers.drivingLicenseExpiry);
+    case 'carte_conducteur':
+      return Boolean(papers.driverCardUrl || papers.driverCardExpiry);
+    case 'adr':
+      return Boolean(papers.adrCardUrl || papers.adrCardExpiry);
+    case 'fimo_fco':
+      return Boolean(papers.fimoUrl || papers.fimoExpiry || papers.fcosUrl || papers.fcosExpiry);
+  }
+}
+
+/** Documents a mission asks for that the driver has not provided: shown as warnings, not refusals. */
+export function missingDocuments(papers: DriverPapers, required: readonly string[]): RequiredDocument[] {
+  return REQUIRED_DOCUMENTS.filter(
+    (document) => required.includes(document) && !hasDocument(papers, document),
+  );
+}
+
+/**
+ * How the driver is engaged (SPEC.md §1 keeps both readings of payment). Relais never moves money: the
+ * parties settle directly, on the agreed price.
+ */
+export const ENGAGEMENT_TYPES = ['employment', 'independent'] as const;
+export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
+export const ENGAGEMENT_LABELS: Record<EngagementType, string> = {
+  employment: 'Contrat court avec le transporteur',
+  independent: 'Prestation d’un indépendant',
+};
+export const ENGAGEMENT_EXPLANATIONS: Record<EngagementType, string> = {
+  employment:
+    'Le chauffeur est embauché pour la mission (CDD ou intérim) : le transporteur déclare l’embauche et remet un bulletin de paie.',
+  independent:
+    'Le chauffeur est un transporteur indépendant inscrit au registre, avec son propre véhicule : il facture la prestation au transporteur.',
+};
+
+export const STATUS_LABELS: Record<MissionStatus, string> = {
+  available: 'Disponible',
+  assigned: 'Attribuée',
+  in_progress: 'En cours',
+  delivered: 'Livrée',
+  completed: 'Terminée',
+  cancelled: 'Annulée',
+};
+
+/** The lifecycle: who may do what, from which status, to which status. */
+export const MISSION_ACTIONS = {
+  start: { by: 'driver', from: ['assigned'], to: 'in_progress' },
+  deliver: { by: 'driver', from: ['in_progress'], to: 'delivered' },
+  complete: { by: 'transporter', from: ['delivered'], to: 'completed' },
+  cancel: { by: 'transporter', from: ['available', 'assigned'], to: 'cancelled' },
+  drop: { by: 'driver', from: ['assigned'], to: 'available' },
+} as const satisfies Record<
+  string,
+  { by: 'driver' | 'transporter'; from: readonly MissionStatus[]; to: MissionStatus }
+>;
+export type MissionAction = keyof typeof MISSION_ACTIONS;
+export const MISSION_ACTION_NAMES = Object.keys(MISSION_ACTIONS) as MissionAction[];
+
+export const ACTION_LABELS: Record<MissionAction, string> = {
+  start: 'Démarrer la mission',
+  deliver: 'Marquer comme livrée',
+  complete: 'Confirmer la fin de mission',
+  cancel: 'Annuler la mission',
+  drop: 'Se désister',
+};
+
+/** Actions that need a reason (the other side is told why). */
+export const ACTIONS_WITH_REASON: readonly MissionAction[] = ['cancel', 'drop'];
+
+/** The status after `action`, or the French reason it is refused. */
+export function transition(
+  status: MissionStatus,
+  action: MissionAction,
+): { ok: true; to: MissionStatus } | { ok: false; message: string } {
+  const rule = MISSION_ACTIONS[action];
+  if ((rule.from as readonly MissionStatus[]).includes(status)) return { ok: true, to: rule.to };
+  return {
+    ok: false,
+    message: `Action impossible : la mission est « ${STATUS_LABELS[status].toLowerCase()} ».`,
+  };
+}
+
+/** The actions the given party may take on a mission in `status` (for buttons). */
+export function availableActions(status: MissionStatus, party: 'driver' | 'transporter'): MissionAction[] {
+  return MISSION_ACTION_NAMES.filter((action) => {
+    const rule = MISSION_ACTIONS[action];
+    return rule.by === party && (rule.from as readonly MissionStatus[]).includes(status);
+  });
+}
+
+/** Lower-case, accents removed, spaces collapsed: how mission text is stored for search and how queries are read. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}

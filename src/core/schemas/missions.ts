@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
+import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
+
+/** French messages of SPEC.md §5 for missions, copied exactly; the others follow their tone. */
+export const missionMessages = {
+  title: 'Le titre est requis',
+  titleTooLong: 'Le titre ne doit pas dépasser 120 caractères',
+  description: 'La description est requise',
+  descriptionTooLong: 'La description ne doit pas dépasser 5000 caractères',
+  pickupAddress: "L'adresse de ramassage est requise",
+  deliveryAddress: "L'adresse de livraison est requise",
+  addressTooLong: "L'adresse ne doit pas dépasser 300 caractères",
+  vehicleType: 'Le type de véhicule est requis',
+  startDate: 'Date de début invalide',
+  endDate: 'Date de fin invalide',
+  startInPast: 'La date de début doit être dans le futur',
+  endBeforeStart: 'La date de fin doit être après la date de début',
+  priceFormat: 'Format de prix invalide',
+  pricePositive: 'Le prix doit être supérieur à 0',
+  priceTooHigh: 'Le prix ne doit pas dépasser 1 000 000 €',
+  pricingType: 'Type de tarification invalide',
+  coordinates: 'Coordonnées invalides',
+  engagementType: "Choisissez le cadre d'engagement",
+  document: 'Document requis inconnu',
+  reason: 'Indiquez la raison (10 caractères au moins)',
+  applicationMessage: 'Le message ne doit pas dépasser 1000 caractères',
+} as const;
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** "12", "12.5", "12,50" or 12.5 → "12.50"; anything else is refused with the §5 messages. */
+export const priceSchema = z
+  .union([z.string(), z.number()], { error: missionMessages.priceFormat })
+  .transform((value, ctx) => {
+    const written = String(value).trim().replace(',', '.');
+    if (!/^\d+(\.\d{1,2})?$/.test(written)) {
+      ctx.addIssue({ code: 'custom', message: missionMessages.priceFormat });
+      return z.NEVER;
+    }
+    const amount = Number(written);
+    if (!(amount > 0)) {
+      ctx.addIssue({ code: 'custom', message: missionMessages.pricePositive });
+      return z.NEVER;
+    }
+    if (amount > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: missionMessages.priceTooHigh });
+      return z.NEVER;
+    }
+    return amount.toFixed(2);
+  });
+
+/** An ISO date-time (with its time zone) → Date. */
+const dateTime = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), message)
+    .transform((value) => new Date(value));
+
+const coordinate = (limit: number) =>
+  z
+    .number({ error: missionMessages.coordinates })
+    .min(-limit, missionMessages.coordinates)
+    .max(limit, missionMessages.coordinates)
+    .transform((value) => Math.round(value * 1e6) / 1e6)
+    .nullable()
+    .optional();
+
+const city = z.string().trim().max(100).nullable().optional();
+
+const missionFields = {
+  title: text(missionMessages.title, 120, missionMessages.titleTooLong),
+  description: text(missionMessages.description, 5000, missionMessages.descriptionTooLong),
+  pickupAddress: text(missionMessages.pickupAddress, 300, missionMessages.addressTooLong),
+  deliveryAddress: text(missionMessages.deliveryAddress, 300, missionMessages.addressTooLong),
+  pickupCity: city,
+  deliveryCity: city,
+  pickupLat: coordinate(90),
+  pickupLng: coordinate(180),
+  deliveryLat: coordinate(90),
+  deliveryLng: coordinate(180),
+  vehicleType: z.enum(VEHICLE_TYPES, { error: missionMessages.vehicleType }),
+  startDate: dateTime(missionMessages.startDate),
+  endDate: dateTime(missionMessages.endDate),
+  price: priceSchema,
+  pricingType: z.enum(PRICING_TYPES, { error: missionMessages.pricingType }).default('flat'),
+  cargoType: z.string().trim().max(100).nullable().optional(),
+  requiredDocuments: z
+    .array(z.enum(REQUIRED_DOCUMENTS, { error: missionMessages.document }))
+    .max(4)
+    .default([]),
+  urgency: z.boolean().default(false),
+  engagementType: z.enum(ENGAGEMENT_TYPES, { error: missionMessages.engagementType }).default('employment'),
+};
+
+/** Publishing or editing a mission: the form and the API use this same schema. */
+export const missionInputSchema = z.object(missionFields).superRefine((mission, ctx) => {
+  if (mission.endDate <= mission.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: missionMessages.endBeforeStart });
+  }
+  if (mission.startDate.getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: missionMessages.startInPast });
+  }
+});
+export type MissionInput = z.infer<typeof missionInputSchema>;
+export type MissionFormValues = z.input<typeof missionInputSchema>;
+
+export const reasonSchema = z.object({
+  reason: z.string({ error: missionMessages.reason }).trim().min(10, missionMessages.reason).max(1000),
+});
+
+export const applySchema = z.object({
+  message: z.string().trim().max(1000, missionMessages.applicationMessage).optional().default(''),
+});
+
+export const SEARCH_SORTS = ['start', 'price', 'distance', 'newest'] as const;
+export const SEARCH_PAGE_SIZE_MAX = 50;
+
+const optionalNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).min(min, message).max(max, message).optional();
+
+/** GET /api/missions/search: every filter is optional; values come from the query string. */
+export const missionSearchSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  vehicleType: z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu' }).optional(),
+  licenseType: z.enum(LICENSE_TYPES, { error: 'Type de permis invalide (C, CE, C1 ou C1E)' }).optional(),
+  from: dateTime('Date de début invalide').optional(),
+  to: dateTime('Date de fin invalide').optional(),
+  minPrice: optionalNumber(0, 1_000_000, 'Prix minimum invalide'),
+  maxPrice: optionalNumber(0, 1_000_000, 'Prix maximum invalide'),
+  urgent: z.enum(['true', 'false']).optional(),
+  lat: optionalNumber(-90, 90, 'Latitude invalide'),
+  lng: optionalNumber(-180, 180, 'Longitude invalide'),
+  radiusKm: optionalNumber(1, 1000, 'Le rayon doit être compris entre 1 et 1000 km'),
+  /** 'me': around the signed-in driver's location. */
+  near: z.literal('me', { error: 'Valeur invalide' }).optional(),
+  sort: z.enum(SEARCH_SORTS, { error: 'Tri inconnu' }).optional(),
+  page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Taille de page invalide' })
+    .int('Taille de page invalide')
+    .min(1, 'Taille de page invalide')
+    .max(SEARCH_PAGE_SIZE_MAX, 'Taille de page invalide')
+    .default(20),
+});
+export type MissionSearch = z.infer<typeof missionSearchSchema>;
+
+/** What the API says of a mission. Contact details and exact addresses are null for anonymous visitors. */
+export const missionSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string().nullable(),
+  driverId: z.string().nullable(),
+  driverName: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  pickupAddress: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  pickupCity: z.string().nullable(),
+  deliveryCity: z.string().nullable(),
+  pickupLat: z.number().nullable(),
+  pickupLng: z.number().nullable(),
+  deliveryLat: z.number().nullable(),
+  deliveryLng: z.number().nullable(),
+  vehicleType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  price: z.string(),
+  pricingType: z.enum(PRICING_TYPES),
+  cargoType: z.string().nullable(),
+  requiredDocuments: z.array(z.string()),
+  status: z.enum(MISSION_STATUSES),
+  urgency: z.boolean(),
+  engagementType: z.enum(ENGAGEMENT_TYPES),
+  createdAt: z.string(),
+  assignedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  /** Kilometres from the searched point, when there was one. */
+  distanceKm: z.number().nullable(),
+  applicationCount: z.number(),
+});
+export type Mission = z.infer<typeof missionSchema>;
+
+export const missionPageSchema = z.object({
+  items: z.array(missionSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MissionPage = z.infer<typeof missionPageSchema>;
+
+export const applicantSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+  licenseType: z.string().nullable(),
+  yearsExperience: z.number(),
+  reputationScore: z.string(),
+  documentsVerified: z.boolean(),
+  completedMissions: z.number(),
+});
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  missionId: z.string(),
+  driverId: z.string(),
+  status: z.enum(['pending', 'accepted', 'rejected', 'withdrawn']),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  driver: applicantSchema.optional(),
+  mission: missionSchema.optional(),
+  /** Required documents the driver has not provided (warnings for both sides). */
+  missingDocuments: z.array(z.string()),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const missionEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.string().nullable(),
+  actorName: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const missionDetailSchema = z.object({
+  mission: missionSchema,
+  /** Visible to the publisher only. */
+  applications: z.array(applicationSchema).nullable(),
+  /** The signed-in driver's own application, if any. */
+  myApplication: applicationSchema.nullable(),
+  timeline: z.array(missionEventSchema),
+  /** What the viewer may do now. */
+  actions: z.array(z.string()),
+  canApply: z.boolean(),
+  applyBlockedReason: z.string().nullable(),
+  applicationsLeft: z.number().nullable(),
+  company: z
+    .object({
+      id: z.string(),
+      fullName: z.string(),
+      companyName: z.string().nullable(),
+      phone: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MissionDetail = z.infer<typeof missionDetailSchema>;

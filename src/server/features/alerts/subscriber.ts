@@ -1,0 +1,137 @@
+import type { Db } from '../../db/client.js';
+import { alerts } from '../../db/schema/messaging.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import type { DomainEvent } from '../../platform/events.js';
+
+type NewAlert = typeof alerts.$inferInsert;
+
+const missionLink = (missionId: string) => `/missions/${missionId}`;
+const quote = (title: string) => `« ${title} »`;
+
+/** The alert rows a domain event leaves for the users concerned, in French, each with its link. */
+export function alertsFor(event: DomainEvent): NewAlert[] {
+  const base = (userId: string, type: string, title: string, message: string): NewAlert => ({
+    userId,
+    type,
+    title,
+    message,
+    link: missionLink(event.missionId),
+    missionId: event.missionId,
+    metadata: { event: event.type },
+  });
+  switch (event.type) {
+    case 'mission.published':
+      // Matching drivers are alerted by the messaging issue (zone, vehicle, availability).
+      return [];
+    case 'mission.updated':
+      return event.applicantIds.map((id) =>
+        base(id, 'mission', 'Mission modifiée', `Le transporteur a modifié ${quote(event.title)}.`),
+      );
+    case 'mission.cancelled':
+      return [...new Set([...(event.driverId ? [event.driverId] : []), ...event.applicantIds])].map((id) =>
+        base(
+          id,
+          'mission',
+          'Mission annulée',
+          `${quote(event.title)} a été annulée par le transporteur. Motif : ${event.reason}`,
+        ),
+      );
+    case 'mission.status_changed':
+      if (event.status === 'in_progress')
+        return [
+          base(
+            event.companyId,
+            'mission',
+            'Mission démarrée',
+            `Le chauffeur a démarré ${quote(event.title)}.`,
+          ),
+        ];
+      if (event.status === 'delivered')
+        return [
+          base(
+            event.companyId,
+            'mission',
+            'Mission livrée',
+            `Le chauffeur a livré ${quote(event.title)}. Confirmez la fin de mission.`,
+          ),
+        ];
+      return [
+        base(
+          event.driverId,
+          'mission',
+          'Mission terminée',
+          `Le transporteur a confirmé la fin de ${quote(event.title)}. Merci !`,
+        ),
+      ];
+    case 'mission.dropped':
+      return [
+        base(
+          event.companyId,
+          'mission',
+          'Chauffeur désisté',
+          `${event.driverName} s’est désisté de ${quote(event.title)}. Motif : ${event.reason}. La mission est de nouveau ouverte.`,
+        ),
+        ...event.reopenedApplicantIds.map((id) =>
+          base(
+            id,
+            'application',
+            'Mission de nouveau ouverte',
+            `${quote(event.title)} cherche de nouveau un chauffeur : votre candidature est de nouveau en attente.`,
+          ),
+        ),
+      ];
+    case 'application.created':
+      return [
+        base(
+          event.companyId,
+          'application',
+          'Nouvelle candidature',
+          `${event.driverName} a postulé à ${quote(event.title)}.`,
+        ),
+      ];
+    case 'application.withdrawn':
+      return [
+        base(
+          event.companyId,
+          'application',
+          'Candidature retirée',
+          `${event.driverName} a retiré sa candidature à ${quote(event.title)}.`,
+        ),
+      ];
+    case 'application.accepted':
+      return [
+        base(
+          event.driverId,
+          'application',
+          'Candidature acceptée',
+          `Vous êtes retenu pour ${quote(event.title)}. Démarrez la mission le moment venu.`,
+        ),
+        ...event.rejectedDriverIds.map((id) =>
+          base(
+            id,
+            'application',
+            'Candidature non retenue',
+            `Le transporteur a choisi un autre chauffeur pour ${quote(event.title)}.`,
+          ),
+        ),
+      ];
+    case 'application.rejected':
+      return [
+        base(
+          event.driverId,
+          'application',
+          'Candidature non retenue',
+          `Le transporteur n’a pas retenu votre candidature à ${quote(event.title)}.`,
+        ),
+      ];
+  }
+}
+
+export async function writeAlerts(db: Db, event: DomainEvent): Promise<void> {
+  const rows = alertsFor(event);
+  if (rows.length > 0) await db.insert(alerts).values(rows);
+}
+
+export function subscribeAlerts({ db, events }: FeatureDeps): void {
+  events.subscribe((event) => writeAlerts(db, event));
+}

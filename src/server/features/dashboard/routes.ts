@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardStatsSchema } from '#core/schemas/dashboard.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { requireRole } from '../../platform/sessions.js';
+import { dashboardStats } from './service.js';
+
+export async function dashboardRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/dashboard/stats',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Chiffres du tableau de bord et activité récente',
+        response: { 200: dashboardStatsSchema },
+      },
+    },
+    async (request) => dashboardStats(db, requireRole(request, 'driver', 'transporter')),
+  );
+}

@@ -1,0 +1,443 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { alerts } from '../../db/schema/messaging.js';
+import { missionApplications, missions } from '../../db/schema/missions.js';
+import type { NewUser, User } from '../../db/schema/users.js';
+import { TEST_PASSWORD, createUser, missionPayload } from '../../test/factories.js';
+import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedIn(overrides: Partial<NewUser> = {}): Promise<{ user: User; agent: Agent }> {
+  const user = await createUser(t.db, overrides);
+  const agent = new Agent(t.app);
+  const response = await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+  expect(response.statusCode).toBe(200);
+  return { user, agent };
+}
+const company = () => signedIn({ userType: 'company' });
+const driver = (overrides: Partial<NewUser> = {}) => signedIn({ userType: 'driver', ...overrides });
+
+async function publish(agent: Agent, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await agent.post('/api/missions', missionPayload(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().mission.id as string;
+}
+
+const alertsOf = (userId: string) =>
+  t.db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.createdAt);
+
+describe('publishing', () => {
+  it('is for transporters only', async () => {
+    const anonymous = await new Agent(t.app).post('/api/missions', missionPayload());
+    expect(anonymous.statusCode).toBe(401);
+    const { agent } = await driver();
+    const refused = await agent.post('/api/missions', missionPayload());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Cette action est réservée aux transporteurs');
+  });
+
+  it('checks every field with the French messages of SPEC.md §5', async () => {
+    const { agent } = await company();
+    const empty = await agent.post('/api/missions', {
+      title: '',
+      description: ' ',
+      pickupAddress: '',
+      deliveryAddress: '',
+      startDate: 'demain',
+      endDate: 'plus tard',
+      price: '12,345',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toMatchObject({
+      title: 'Le titre est requis',
+      description: 'La description est requise',
+      pickupAddress: "L'adresse de ramassage est requise",
+      deliveryAddress: "L'adresse de livraison est requise",
+      vehicleType: 'Le type de véhicule est requis',
+      startDate: 'Date de début invalide',
+      endDate: 'Date de fin invalide',
+      price: 'Format de prix invalide',
+    });
+    const zero = await agent.post('/api/missions', missionPayload({ price: '0' }));
+    expect(zero.json().errors).toEqual({ price: 'Le prix doit être supérieur à 0' });
+    const start = new Date(Date.now() + 48 * 3600_000);
+    const backwards = await agent.post(
+      '/api/missions',
+      missionPayload({
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() - 3600_000).toISOString(),
+      }),
+    );
+    expect(backwards.json().errors).toEqual({ endDate: 'La date de fin doit être après la date de début' });
+  });
+
+  it('normalises the price to 2 decimals and places the mission from its city', async () => {
+    const { agent } = await company();
+    const response = await agent.post('/api/missions', missionPayload({ price: '389,5' }));
+    expect(response.statusCode).toBe(201);
+    const { mission } = response.json();
+    expect(mission.price).toBe('389.50');
+    expect(mission.pickupCity).toBe('Rungis');
+    expect(mission.deliveryCity).toBe('Lesquin');
+    expect(mission.pickupLat).toBeCloseTo(48.7467, 3);
+    expect(mission.status).toBe('available');
+    expect(mission.engagementType).toBe('employment');
+  });
+
+  it('can be edited by its publisher until a driver is chosen', async () => {
+    const owner = await company();
+    const other = await company();
+    const id = await publish(owner.agent);
+    expect((await other.agent.put(`/api/missions/${id}`, missionPayload())).statusCode).toBe(403);
+    const edited = await owner.agent.put(
+      `/api/missions/${id}`,
+      missionPayload({ title: 'Frigo Rungis → Arras' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().mission.title).toBe('Frigo Rungis → Arras');
+    const candidate = await driver();
+    await candidate.agent.post(`/api/missions/${id}/apply`, { message: 'Disponible' });
+    const [application] = await t.db
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.missionId, id));
+    await owner.agent.post(`/api/applications/${application!.id}/accept`);
+    const late = await owner.agent.put(`/api/missions/${id}`, missionPayload());
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Une mission ne peut plus être modifiée une fois un chauffeur retenu');
+  });
+});
+
+describe('search', () => {
+  let lille: string;
+  let rungis: string;
+  beforeAll(async () => {
+    const { agent } = await company();
+    rungis = await publish(agent, {
+      title: 'Navette urgente Évry',
+      pickupAddress: '3 rue des Halles, 94150 Rungis',
+      deliveryAddress: '91000 Évry-Courcouronnes',
+      vehicleType: 'porteur',
+      price: '250',
+    });
+    lille = await publish(agent, {
+      title: 'Tournée plateau',
+      pickupAddress: '59000 Lille',
+      deliveryAddress: '62000 Arras',
+      vehicleType: 'plateau',
+      price: '600',
+      urgency: false,
+    });
+    // A mission that already started is not offered.
+    await t.db.insert(missions).values({
+      companyId: (await createUser(t.db, { userType: 'company' })).id,
+      title: 'Déjà partie',
+      description: 'x',
+      pickupAddress: '75001 Paris',
+      deliveryAddress: '69001 Lyon',
+      vehicleType: 'porteur',
+      startDate: new Date(Date.now() - 3600_000),
+      endDate: new Date(Date.now() + 3600_000),
+      price: '100',
+      searchText: 'deja partie',
+    });
+  });
+
+  const search = (query: string, agent = new Agent(t.app)) => agent.get(`/api/missions/search?${query}`);
+  const ids = (response: { json(): { items: Array<{ id: string }> } }) =>
+    response.json().items.map((m) => m.id);
+
+  it('is public, hiding exact addresses from anonymous visitors', async () => {
+    const response = await search('q=evry');
+    expect(response.statusCode).toBe(200);
+    const [mission] = response.json().items;
+    expect(mission.id).toBe(rungis);
+    expect(mission.pickupAddress).toBeNull();
+    expect(mission.pickupCity).toBe('Rungis');
+    const { agent } = await driver();
+    const signed = await search('q=evry', agent);
+    expect(signed.json().items[0].pickupAddress).toBe('3 rue des Halles, 94150 Rungis');
+  });
+
+  it('finds text without accents or case, and never missions already started', async () => {
+    expect(ids(await search('q=NAVETTE%20%C3%A9vry'))).toEqual([rungis]);
+    expect(ids(await search('q=partie'))).toEqual([]);
+  });
+
+  it('filters by radius around a point and gives each distance', async () => {
+    const response = await search('lat=48.8566&lng=2.3522&radiusKm=50');
+    const found = response.json().items;
+    expect(found.map((m: { id: string }) => m.id)).toContain(rungis);
+    expect(found.map((m: { id: string }) => m.id)).not.toContain(lille);
+    const near = found.find((m: { id: string }) => m.id === rungis);
+    expect(near.distanceKm).toBeGreaterThan(10);
+    expect(near.distanceKm).toBeLessThan(15);
+  });
+
+  it('searches around the driver’s own location', async () => {
+    const { agent } = await driver({ currentLat: '50.6292', currentLng: '3.0573' });
+    expect(ids(await search('near=me&radiusKm=30', agent))).toContain(lille);
+    expect(ids(await search('near=me&radiusKm=30', agent))).not.toContain(rungis);
+  });
+
+  it('filters by vehicle, licence, price and urgency, and sorts by price', async () => {
+    expect(ids(await search('vehicleType=plateau'))).toContain(lille);
+    expect(ids(await search('vehicleType=plateau'))).not.toContain(rungis);
+    // A C licence drives a porteur, not a plateau (CE).
+    const withC = ids(await search('licenseType=C'));
+    expect(withC).toContain(rungis);
+    expect(withC).not.toContain(lille);
+    const cheap = ids(await search('maxPrice=300'));
+    expect(cheap).toContain(rungis);
+    expect(cheap).not.toContain(lille);
+    expect(ids(await search('urgent=true'))).not.toContain(lille);
+    const byPrice = ids(await search('sort=price'));
+    expect(byPrice.indexOf(lille)).toBeLessThan(byPrice.indexOf(rungis));
+  });
+
+  it('refuses bad filters with a French message', async () => {
+    const response = await search('radiusKm=0&lat=abc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/invalide|rayon/i);
+  });
+
+  it('uses the indexes for the radius and text searches', async () => {
+    const owner = await createUser(t.db, { userType: 'company' });
+    const rows = Array.from({ length: 4000 }, (_, i) => ({
+      companyId: owner.id,
+      title: `Mission ${i}`,
+      description: 'Transport de palettes filmées, chargement par le haut, hayon, déchargement à quai.',
+      pickupAddress: 'x',
+      deliveryAddress: 'y',
+      pickupLat: (43 + (i % 70) / 10).toFixed(6),
+      pickupLng: (-1 + (i % 80) / 10).toFixed(6),
+      vehicleType: 'porteur',
+      startDate: new Date(Date.now() + 86400_000),
+      endDate: new Date(Date.now() + 2 * 86400_000),
+      price: '100',
+      searchText: `mission ${i} transport de palettes filmees chargement par le haut hayon dechargement a quai ville${i}`,
+    }));
+    await t.db.insert(missions).values(rows);
+    await t.db.execute(sql`analyze missions`);
+    // With a few thousand rows a sequential scan can still be cheapest, so sequential scans are priced out:
+    // the plan then shows whether the query's shape can use the index at all (it cannot if the expression
+    // differs from the index's). The search benchmark measures the real plans on 100,000 rows.
+    const plan = (where: string) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const { rows: lines } = await tx.execute(sql.raw(`explain select id from missions where ${where}`));
+        return lines.map((row) => Object.values(row)[0]).join('\n');
+      });
+    const radius = await plan(
+      `earth_box(ll_to_earth(48.85, 2.35), 20000) @> ll_to_earth(pickup_lat::float8, pickup_lng::float8) and pickup_lat is not null and pickup_lng is not null`,
+    );
+    expect(radius).toContain('missions_pickup_earth_idx');
+    const text = await plan(`search_text like '%ville1234%'`);
+    expect(text).toContain('missions_search_text_idx');
+  });
+});
+
+describe('applying', () => {
+  it('refuses transporters, one’s own mission, twice, and a licence too low', async () => {
+    const owner = await company();
+    const id = await publish(owner.agent);
+    const asCompany = await owner.agent.post(`/api/missions/${id}/apply`, {});
+    expect(asCompany.statusCode).toBe(403);
+    expect(asCompany.json().message).toBe('Cette action est réservée aux chauffeurs');
+
+    const c1 = await driver({ licenseType: 'C1' });
+    const low = await c1.agent.post(`/api/missions/${id}/apply`, {});
+    expect(low.statusCode).toBe(409);
+    expect(low.json().message).toBe('Ce véhicule demande le permis CE ; votre permis C1 ne le permet pas');
+
+    const ce = await driver();
+    const first = await ce.agent.post(`/api/missions/${id}/apply`, { message: 'Dispo dès 5h' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().missingDocuments).toEqual(['permis', 'carte_conducteur']);
+    const again = await ce.agent.post(`/api/missions/${id}/apply`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Vous avez déjà postulé à cette mission');
+    expect((await alertsOf(owner.user.id)).map((alert) => alert.title)).toEqual(['Nouvelle candidature']);
+  });
+
+  it('holds the Freemium limit of 3 a month under concurrent requests; Premium has none', async () => {
+    const owner = await company();
+    const ids = await Promise.all(Array.from({ length: 6 }, () => publish(owner.agent)));
+    const basic = await driver();
+    const responses = await Promise.all(ids.map((id) => basic.agent.post(`/api/missions/${id}/apply`, {})));
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 402, 402, 402]);
+    const refusal = responses.find((response) => response.statusCode === 402)!;
+    expect(refusal.json().message).toBe(APPLICATION_LIMIT_MESSAGE);
+    const mine = await basic.agent.get('/api/applications/mine');
+    expect(mine.json().quota).toEqual({ used: 3, limit: 3, left: 0 });
+
+    const premium = await driver({ subscriptionPlan: 'premium' });
+    const all = await Promise.all(ids.map((id) => premium.agent.post(`/api/missions/${id}/apply`, {})));
+    expect(all.every((response) => response.statusCode === 201)).toBe(true);
+  });
+
+  it('lets a driver withdraw a pending application, not someone else’s', async () => {
+    const owner = await company();
+    const id = await publish(owner.agent);
+    const applicant = await driver({ subscriptionPlan: 'premium' });
+    const application = (await applicant.agent.post(`/api/missions/${id}/apply`, {})).json();
+    const stranger = await driver();
+    expect((await stranger.agent.post(`/api/applications/${application.id}/withdraw`)).statusCode).toBe(403);
+    expect((await applicant.agent.post(`/api/applications/${application.id}/withdraw`)).statusCode).toBe(200);
+    const twice = await applicant.agent.post(`/api/applications/${application.id}/withdraw`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Cette candidature n’est plus en attente');
+  });
+});
+
+describe('choosing a driver and running the mission', () => {
+  async function missionWithApplicants(count: number) {
+    const owner = await company();
+    const id = await publish(owner.agent);
+    const drivers = await Promise.all(
+      Array.from({ length: count }, () => driver({ subscriptionPlan: 'premium' })),
+    );
+    const applications: string[] = [];
+    for (const candidate of drivers) {
+      applications.push((await candidate.agent.post(`/api/missions/${id}/apply`, {})).json().id);
+    }
+    return { owner, id, drivers, applications };
+  }
+
+  it('shows the applicants to the publisher only', async () => {
+    const { owner, id, drivers } = await missionWithApplicants(2);
+    const detail = (await owner.agent.get(`/api/missions/${id}`)).json();
+    expect(detail.applications).toHaveLength(2);
+    expect(detail.applications[0].driver).toMatchObject({
+      licenseType: 'CE',
+      yearsExperience: 5,
+      completedMissions: 0,
+    });
+    const asDriver = (await drivers[0]!.agent.get(`/api/missions/${id}`)).json();
+    expect(asDriver.applications).toBeNull();
+    expect(asDriver.myApplication.status).toBe('pending');
+    const other = await company();
+    expect((await other.agent.get(`/api/missions/${id}`)).json().applications).toBeNull();
+  });
+
+  it('assigns exactly one driver when two accepts race, and tells everyone', async () => {
+    const { owner, id, drivers, applications } = await missionWithApplicants(3);
+    const stranger = await company();
+    expect((await stranger.agent.post(`/api/applications/${applications[0]}/accept`)).statusCode).toBe(403);
+    const [a, b] = await Promise.all([
+      owner.agent.post(`/api/applications/${applications[0]}/accept`),
+      owner.agent.post(`/api/applications/${applications[1]}/accept`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [mission] = await t.db.select().from(missions).where(eq(missions.id, id));
+    expect(mission!.status).toBe('assigned');
+    expect(mission!.assignedAt).not.toBeNull();
+    const statuses = await t.db
+      .select({ status: missionApplications.status })
+      .from(missionApplications)
+      .where(eq(missionApplications.missionId, id));
+    expect(statuses.map((s) => s.status).sort()).toEqual(['accepted', 'rejected', 'rejected']);
+    const chosen = drivers.find((d) => d.user.id === mission!.driverId)!;
+    expect((await alertsOf(chosen.user.id)).map((alert) => alert.title)).toEqual(['Candidature acceptée']);
+    for (const other of drivers.filter((d) => d !== chosen)) {
+      expect((await alertsOf(other.user.id)).map((alert) => alert.title)).toEqual([
+        'Candidature non retenue',
+      ]);
+    }
+  });
+
+  it('runs available → assigned → in_progress → delivered → completed, each step by its party', async () => {
+    const { owner, id, drivers, applications } = await missionWithApplicants(1);
+    const chosen = drivers[0]!;
+    const notYet = await chosen.agent.post(`/api/missions/${id}/start`);
+    expect(notYet.statusCode, notYet.body).toBe(403);
+    await owner.agent.post(`/api/applications/${applications[0]}/accept`);
+    const wrongParty = await owner.agent.post(`/api/missions/${id}/start`);
+    expect(wrongParty.statusCode).toBe(403);
+    expect(wrongParty.json().message).toBe('Cette action est réservée au chauffeur de la mission');
+    const tooEarly = await owner.agent.post(`/api/missions/${id}/complete`);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().message).toBe('Action impossible : la mission est « attribuée ».');
+
+    const started = await chosen.agent.post(`/api/missions/${id}/start`);
+    expect(started.json().mission.status).toBe('in_progress');
+    expect(started.json().mission.startedAt).not.toBeNull();
+    expect((await chosen.agent.post(`/api/missions/${id}/deliver`)).json().mission.status).toBe('delivered');
+    const done = await owner.agent.post(`/api/missions/${id}/complete`);
+    expect(done.json().mission.status).toBe('completed');
+    expect(done.json().timeline.map((event: { type: string }) => event.type)).toEqual([
+      'published',
+      'assigned',
+      'start',
+      'deliver',
+      'complete',
+    ]);
+    expect((await alertsOf(owner.user.id)).map((alert) => alert.title)).toEqual([
+      'Nouvelle candidature',
+      'Mission démarrée',
+      'Mission livrée',
+    ]);
+
+    const driverStats = (await chosen.agent.get('/api/dashboard/stats')).json();
+    expect(driverStats.counts.completedThisMonth).toBe(1);
+    expect(driverStats.earningsThisMonth).toBe('420.00');
+    const companyStats = (await owner.agent.get('/api/dashboard/stats')).json();
+    expect(companyStats.counts.missionsCompleted).toBe(1);
+    const history = (await owner.agent.get('/api/missions?status=completed,cancelled')).json();
+    expect(history.map((m: { id: string }) => m.id)).toEqual([id]);
+  });
+
+  it('cancels with a reason, from available or assigned only, and tells the applicants', async () => {
+    const { owner, id, drivers } = await missionWithApplicants(2);
+    const noReason = await owner.agent.post(`/api/missions/${id}/cancel`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: 'Indiquez la raison (10 caractères au moins)' });
+    const cancelled = await owner.agent.post(`/api/missions/${id}/cancel`, {
+      reason: 'Client a reporté la livraison',
+    });
+    expect(cancelled.json().mission.status).toBe('cancelled');
+    expect(cancelled.json().mission.cancellationReason).toBe('Client a reporté la livraison');
+    for (const candidate of drivers) {
+      const [alert] = await alertsOf(candidate.user.id);
+      expect(alert!.title).toBe('Mission annulée');
+      expect(alert!.message).toContain('Client a reporté la livraison');
+      expect(alert!.link).toBe(`/missions/${id}`);
+    }
+    expect(
+      (await owner.agent.post(`/api/missions/${id}/cancel`, { reason: 'Encore une fois' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('a driver who drops sends the mission back to available and the others’ applications back to pending', async () => {
+    const { owner, id, drivers, applications } = await missionWithApplicants(2);
+    await owner.agent.post(`/api/applications/${applications[0]}/accept`);
+    const dropped = await drivers[0]!.agent.post(`/api/missions/${id}/drop`, {
+      reason: 'Panne du tracteur ce matin',
+    });
+    expect(dropped.statusCode).toBe(200);
+    const [mission] = await t.db.select().from(missions).where(eq(missions.id, id));
+    expect(mission!.status).toBe('available');
+    expect(mission!.driverId).toBeNull();
+    const [other] = await t.db
+      .select()
+      .from(missionApplications)
+      .where(
+        and(eq(missionApplications.missionId, id), eq(missionApplications.driverId, drivers[1]!.user.id)),
+      );
+    expect(other!.status).toBe('pending');
+    expect((await alertsOf(drivers[1]!.user.id)).map((alert) => alert.title)).toEqual([
+      'Candidature non retenue',
+      'Mission de nouveau ouverte',
+    ]);
+    expect((await alertsOf(owner.user.id)).at(-1)!.title).toBe('Chauffeur désisté');
+  });
+});

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MISSION_STATUSES } from '#core/rules/enums.js';
+import { MISSION_ACTION_NAMES } from '#core/rules/missions.js';
+import {
+  applicationSchema,
+  applySchema,
+  missionDetailSchema,
+  missionInputSchema,
+  missionPageSchema,
+  missionSchema,
+  missionSearchSchema,
+  reasonSchema,
+} from '#core/schemas/missions.js';
+import { messageSchema } from '#core/schemas/users.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { requireRole } from '../../platform/sessions.js';
+import {
+  actOnMission,
+  applicationQuota,
+  applyToMission,
+  createMission,
+  decideApplication,
+  getMissionDetail,
+  listMyMissions,
+  myApplications,
+  searchMissions,
+  updateMission,
+  withdrawApplication,
+} from './service.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+const errorResponses = {
+  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+};
+
+export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, events } = deps;
+
+  app.get(
+    '/api/missions/search',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Rechercher des missions ouvertes (public)',
+        querystring: missionSearchSchema,
+        response: { 200: missionPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => searchMissions(db, { user: request.user ?? null }, request.query),
+  );
+
+  app.get(
+    '/api/missions',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Mes missions (chauffeur : attribuées ; transporteur : publiées)',
+        querystring: z.object({
+          status: z
+            .string()
+            .optional()
+            .transform((value) => (value ? value.split(',') : []))
+            .pipe(z.array(z.enum(MISSION_STATUSES, { error: 'Statut inconnu' }))),
+        }),
+        response: { 200: z.array(missionSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      listMyMissions(db, requireRole(request, 'driver', 'transporter'), request.query.status),
+  );
+
+  app.post(
+    '/api/missions',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Publier une mission',
+        body: missionInputSchema,
+        response: { 201: missionDetailSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const company = requireRole(request, 'transporter');
+      return reply.status(201).send(await createMission(db, events, company, request.body));
+    },
+  );
+
+  app.get(
+    '/api/missions/:id',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Détail d’une mission',
+        params: idParams,
+        response: { 200: missionDetailSchema },
+      },
+    },
+    async (request) => getMissionDetail(db, { user: request.user ?? null }, request.params.id),
+  );
+
+  app.put(
+    '/api/missions/:id',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Modifier une mission (tant qu’aucun chauffeur n’est retenu)',
+        params: idParams,
+        body: missionInputSchema,
+        response: { 200: missionDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      updateMission(db, events, requireRole(request, 'transporter'), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/missions/:id/:action',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Faire avancer une mission : start, deliver, complete, cancel, drop',
+        params: idParams.extend({ action: z.enum(MISSION_ACTION_NAMES, { error: 'Action inconnue' }) }),
+        body: reasonSchema.partial().nullish(),
+        response: { 200: missionDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'driver', 'transporter');
+      const { action, id } = request.params;
+      const needsReason = action === 'cancel' || action === 'drop';
+      let reason: string | null = null;
+      if (needsReason) {
+        const parsed = reasonSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'Indiquez la raison';
+          throw new AppError(400, message, { reason: message });
+        }
+        reason = parsed.data.reason;
+      }
+      return actOnMission(db, events, user, id, action, reason);
+    },
+  );
+
+  app.post(
+    '/api/missions/:id/apply',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Postuler à une mission',
+        params: idParams,
+        body: applySchema.nullish(),
+        response: { 201: applicationSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const driver = requireRole(request, 'driver');
+      const application = await applyToMission(
+        db,
+        events,
+        driver,
+        request.params.id,
+        request.body?.message ?? '',
+      );
+      return reply.status(201).send(application);
+    },
+  );
+
+  app.get(
+    '/api/applications/mine',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Mes candidatures et mon quota du mois',
+        response: {
+          200: z.object({
+            items: z.array(applicationSchema),
+            quota: z.object({ used: z.number(), limit: z.number().nullable(), left: z.number().nullable() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const driver = requireRole(request, 'driver');
+      const [items, quota] = await Promise.all([myApplications(db, driver), applicationQuota(db, driver)]);
+      return { items, quota };
+    },
+  );
+
+  for (const action of ['withdraw', 'accept', 'reject'] as const) {
+    app.post(
+      `/api/applications/:id/${action}`,
+      {
+        schema: {
+          tags: ['applications'],
+          summary:
+            action === 'withdraw'
+              ? 'Retirer ma candidature'
+              : action === 'accept'
+                ? 'Retenir ce chauffeur'
+                : 'Refuser cette candidature',
+          params: idParams,
+          response: { 200: messageSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (action === 'withdraw') {
+          await withdrawApplication(db, events, requireRole(request, 'driver'), request.params.id);
+          return { message: 'Candidature retirée' };
+        }
+        const company = requireRole(request, 'transporter');
+        await decideApplication(db, events, company, request.params.id, action);
+        return { message: action === 'accept' ? 'Chauffeur retenu' : 'Candidature refusée' };
+      },
+    );
+  }
+}
