@@ -55,3 +55,28 @@ export async function verificationLink(email: string): Promise<string> {
   }
   throw new Error(`no verification mail for ${email}`);
 }
+
+export async function registerCompanyByApi(request: APIRequestContext, email = uniqueEmail('transporteur')) {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      userType: 'company',
+      email,
+      password: 'secret123',
+      fullName: 'Claire Martin',
+      phone: '06 98 76 54 32',
+      companyName: 'Transports Martin',
+      siretNumber: '73282932000074',
+      subscriptionPlan: 'basic',
+    },
+  });
+  if (response.status() !== 201)
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  return { email, password: 'secret123' };
+}
+
+/** "2026-11-23T05:30" for a datetime-local input, `days` from now at `hour`:00 local time. */
+export function localDateTime(days: number, hour: number): string {
+  const date = new Date(Date.now() + days * 86400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+}

@@ -96,14 +96,28 @@ const missionFields = {
 };
 
 /** Publishing or editing a mission: the form and the API use this same schema. */
-export const missionInputSchema = z.object(missionFields).superRefine((mission, ctx) => {
-  if (mission.endDate <= mission.startDate) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: missionMessages.endBeforeStart });
-  }
-  if (mission.startDate.getTime() <= Date.now()) {
-    ctx.addIssue({ code: 'custom', path: ['startDate'], message: missionMessages.startInPast });
-  }
-});
+const dates = (value: unknown): value is { startDate: Date; endDate: Date } =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { startDate?: unknown }).startDate instanceof Date &&
+  (value as { endDate?: unknown }).endDate instanceof Date;
+
+/**
+ * Publishing or editing a mission: the form and the API use this same schema. The date checks run as soon
+ * as both dates read, even while another field is still wrong, so every message shows at once.
+ */
+export const missionInputSchema = z
+  .object(missionFields)
+  .refine((mission) => mission.endDate > mission.startDate, {
+    path: ['endDate'],
+    message: missionMessages.endBeforeStart,
+    when: ({ value }) => dates(value),
+  })
+  .refine((mission) => mission.startDate.getTime() > Date.now(), {
+    path: ['startDate'],
+    message: missionMessages.startInPast,
+    when: ({ value }) => dates(value),
+  });
 export type MissionInput = z.infer<typeof missionInputSchema>;
 export type MissionFormValues = z.input<typeof missionInputSchema>;
 

@@ -45,14 +45,20 @@ const VerifyEmail = page(() => import('#web/features/auth/verify-email-page.js')
 const AdminSetup = page(() => import('#web/features/admin/admin-setup-page.js'), 'AdminSetupPage');
 const AdminHome = page(() => import('#web/features/admin/admin-home-page.js'), 'AdminHomePage');
 const work = () => import('#web/features/workspace/workspace-pages.js');
-const Dashboard = page(work, 'DashboardPage');
-const Explorer = page(work, 'ExplorerPage');
+const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
+const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
+const Missions = page(() => import('#web/features/missions/missions-page.js'), 'MissionsPage');
+const MissionDetail = page(
+  () => import('#web/features/missions/mission-detail-page.js'),
+  'MissionDetailPage',
+);
 const PublicProfile = page(work, 'PublicProfilePage');
 const Demo = page(work, 'DemoPage');
 const Workspace = page(work, 'WorkspacePage');
 
 /** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
-const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => path !== '/dashboard');
+const OWN_PAGES = new Set(['/dashboard', '/missions', '/mission/:id']);
+const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
 const Pages = memo(function Pages() {
   return (
@@ -74,6 +80,8 @@ const Pages = memo(function Pages() {
       <Route path="/admin/setup" component={AdminSetup} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
+      <Route path="/missions" component={Missions} />
+      <Route path="/mission/:id" component={MissionDetail} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

@@ -7,7 +7,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** Puts the server's field errors (`400 { errors: { field: message } }`) under the form's own fields. */
-export function showFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): void {
+export function showFieldErrors<T extends FieldValues, C, O extends FieldValues>(
+  form: UseFormReturn<T, C, O>,
+  error: unknown,
+): void {
   if (!(error instanceof ApiError)) return;
   const known = new Set(Object.keys(form.getValues()));
   for (const [field, message] of Object.entries(error.fieldErrors)) {

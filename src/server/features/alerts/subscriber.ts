@@ -5,7 +5,7 @@ import type { DomainEvent } from '../../platform/events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
-const missionLink = (missionId: string) => `/missions/${missionId}`;
+const missionLink = (missionId: string) => `/mission/${missionId}`;
 const quote = (title: string) => `« ${title} »`;
 
 /** The alert rows a domain event leaves for the users concerned, in French, each with its link. */

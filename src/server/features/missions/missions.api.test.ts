@@ -317,6 +317,11 @@ describe('choosing a driver and running the mission', () => {
     const { owner, id, drivers } = await missionWithApplicants(2);
     const detail = (await owner.agent.get(`/api/missions/${id}`)).json();
     expect(detail.applications).toHaveLength(2);
+    expect(detail.mission.applicationCount).toBe(2);
+    const found = (
+      await owner.agent.get(`/api/missions/search?q=${encodeURIComponent('rungis')}&pageSize=50`)
+    ).json();
+    expect(found.items.find((m: { id: string }) => m.id === id).applicationCount).toBe(2);
     expect(detail.applications[0].driver).toMatchObject({
       licenseType: 'CE',
       yearsExperience: 5,
@@ -390,6 +395,8 @@ describe('choosing a driver and running the mission', () => {
     const driverStats = (await chosen.agent.get('/api/dashboard/stats')).json();
     expect(driverStats.counts.completedThisMonth).toBe(1);
     expect(driverStats.earningsThisMonth).toBe('420.00');
+    const applicants = (await owner.agent.get(`/api/missions/${id}`)).json().applications;
+    expect(applicants[0].driver.completedMissions).toBe(1);
     const companyStats = (await owner.agent.get('/api/dashboard/stats')).json();
     expect(companyStats.counts.missionsCompleted).toBe(1);
     const history = (await owner.agent.get('/api/missions?status=completed,cancelled')).json();
@@ -410,7 +417,7 @@ describe('choosing a driver and running the mission', () => {
       const [alert] = await alertsOf(candidate.user.id);
       expect(alert!.title).toBe('Mission annulée');
       expect(alert!.message).toContain('Client a reporté la livraison');
-      expect(alert!.link).toBe(`/missions/${id}`);
+      expect(alert!.link).toBe(`/mission/${id}`);
     }
     expect(
       (await owner.agent.post(`/api/missions/${id}/cancel`, { reason: 'Encore une fois' })).statusCode,

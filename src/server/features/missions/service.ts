@@ -85,7 +85,7 @@ function missionValues(input: MissionInput) {
     endDate: input.endDate,
     price: input.price,
     pricingType: input.pricingType,
-    cargoType: input.cargoType ?? null,
+    cargoType: input.cargoType || null,
     requiredDocuments: input.requiredDocuments,
     urgency: input.urgency,
     engagementType: input.engagementType,
@@ -150,9 +150,9 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
 
 const companyName = sql<
   string | null
->`(select coalesce(u.company_name, u.full_name) from users u where u.id = ${missions.companyId})`;
-const driverName = sql<string | null>`(select u.full_name from users u where u.id = ${missions.driverId})`;
-const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = ${missions.id} and a.status in ('pending', 'accepted'))`;
+>`(select coalesce(u.company_name, u.full_name) from users u where u.id = missions.company_id)`;
+const driverName = sql<string | null>`(select u.full_name from users u where u.id = missions.driver_id)`;
+const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status in ('pending', 'accepted'))`;
 
 async function loadMissions(db: DbOrTx, where: SQL | undefined, viewer: Viewer, order: SQL[] = []) {
   const rows = await db
@@ -601,7 +601,7 @@ const applicantFields = {
   yearsExperience: users.yearsExperience,
   reputationScore: users.reputationScore,
   documentsVerified: users.documentsVerified,
-  completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = ${users.id} and m.status = 'completed')`,
+  completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
 };
 
 function toApplication(row: ApplicationRow, missing: string[]): Application {

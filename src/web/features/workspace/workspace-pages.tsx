@@ -11,7 +11,6 @@ import {
   MessageSquare,
   PlayCircle,
   Route,
-  Search,
   Settings,
   Star,
   Truck,
@@ -20,9 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { roleOf } from '#core/rules/roles.js';
 import { FREEMIUM_LIMITS } from '#core/rules/tariffs.js';
-import { useSession } from '#web/app/session.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 
@@ -60,15 +57,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: Route,
       empty: 'Aucune livraison en cours',
       text: 'Quand un chauffeur démarre l’une de vos missions, vous suivez ici chaque étape jusqu’à la livraison.',
-    },
-  ],
-  [
-    /^\/missions$/,
-    {
-      title: 'Missions',
-      icon: Truck,
-      empty: 'Aucune mission pour le moment',
-      text: 'Vos missions, publiées ou acceptées, apparaîtront ici.',
     },
   ],
   [
@@ -228,139 +216,6 @@ export function WorkspacePage() {
         <p>{section.text}</p>
       </EmptyState>
     </>
-  );
-}
-
-export function DashboardPage() {
-  const { user } = useSession();
-  if (!user) return null;
-  const role = roleOf(user);
-  const firstName = user.fullName.split(' ')[0];
-  return (
-    <>
-      <PageHeader
-        title={`Bonjour ${firstName}`}
-        description={
-          role === 'transporter' ? (user.companyName ?? 'Espace transporteur') : 'Espace chauffeur'
-        }
-      />
-      <div className="grid gap-5 md:grid-cols-3">
-        <section
-          className="rounded-2xl border border-line bg-surface-raised p-6 md:col-span-2"
-          aria-labelledby="prochaines-etapes"
-        >
-          <h2 id="prochaines-etapes" className="text-lg font-bold">
-            Pour bien démarrer
-          </h2>
-          <ol className="mt-4 space-y-3">
-            <li className="flex items-start gap-3">
-              <span className={user.emailVerified ? 'text-success' : 'text-accent'} aria-hidden="true">
-                {user.emailVerified ? '✓' : '1.'}
-              </span>
-              <span>
-                {user.emailVerified
-                  ? 'Adresse email vérifiée'
-                  : 'Confirmez votre adresse email grâce au lien reçu.'}
-              </span>
-            </li>
-            {role === 'driver' ? (
-              <>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    2.
-                  </span>
-                  <span>
-                    Déposez votre permis et votre carte conducteur dans{' '}
-                    <Link href="/documents" className="font-semibold text-accent underline">
-                      Documents
-                    </Link>
-                    .
-                  </span>
-                </li>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    3.
-                  </span>
-                  <span>
-                    Complétez votre{' '}
-                    <Link href="/profile" className="font-semibold text-accent underline">
-                      profil
-                    </Link>{' '}
-                    pour rassurer les transporteurs.
-                  </span>
-                </li>
-              </>
-            ) : (
-              <>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    2.
-                  </span>
-                  <span>
-                    Complétez le{' '}
-                    <Link href="/profile" className="font-semibold text-accent underline">
-                      profil
-                    </Link>{' '}
-                    de votre entreprise.
-                  </span>
-                </li>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    3.
-                  </span>
-                  <span>
-                    Préparez votre première{' '}
-                    <Link href="/missions" className="font-semibold text-accent underline">
-                      mission
-                    </Link>
-                    .
-                  </span>
-                </li>
-              </>
-            )}
-          </ol>
-        </section>
-        <section className="rounded-2xl border border-line bg-surface-raised p-6" aria-labelledby="formule">
-          <h2 id="formule" className="text-lg font-bold">
-            Votre formule
-          </h2>
-          <p className="mt-2 text-2xl font-extrabold">
-            {user.subscriptionPlan === 'basic' ? 'Freemium' : user.subscriptionPlan}
-          </p>
-          {user.subscriptionPlan === 'basic' && (
-            <p className="mt-1 text-sm text-ink-muted">
-              {FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois · {FREEMIUM_LIMITS.messagesPerDay}{' '}
-              messages par jour
-            </p>
-          )}
-          <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
-            Plans & Tarifs
-          </Link>
-        </section>
-      </div>
-    </>
-  );
-}
-
-export function ExplorerPage() {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-12">
-      <PageHeader
-        title="Explorer les missions"
-        description="Les missions ouvertes aux chauffeurs, partout en France."
-      />
-      <EmptyState
-        icon={Search}
-        title="Aucune mission publiée pour le moment"
-        action={
-          <Link href="/register" className={buttonClasses('primary')}>
-            Créer un compte pour être alerté
-          </Link>
-        }
-      >
-        <p>Inscrivez-vous pour être prévenu dès qu'une mission correspond à votre permis et à votre zone.</p>
-      </EmptyState>
-    </div>
   );
 }
 

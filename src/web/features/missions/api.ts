@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DashboardStats } from '#core/schemas/dashboard.js';
+import type { Application, Mission, MissionDetail, MissionPage } from '#core/schemas/missions.js';
+import { apiRequest, type QueryParams } from '#web/lib/api.js';
+
+/** Query keys: the default query function builds each path from its key (SPEC.md §7). */
+export const missionKeys = {
+  search: (params: QueryParams) => ['/api/missions/search', params] as const,
+  mine: (params: QueryParams = {}) => ['/api/missions', params] as const,
+  detail: (id: string) => ['/api/missions', id] as const,
+  applications: ['/api/applications/mine'] as const,
+  stats: ['/api/dashboard/stats'] as const,
+};
+
+export const useMissionSearch = (params: QueryParams) =>
+  useQuery<MissionPage>({ queryKey: missionKeys.search(params), placeholderData: (previous) => previous });
+
+export const useMyMissions = (params: QueryParams = {}) =>
+  useQuery<Mission[]>({ queryKey: missionKeys.mine(params) });
+
+export const useMission = (id: string) => useQuery<MissionDetail>({ queryKey: missionKeys.detail(id) });
+
+export const useMyApplications = (enabled = true) =>
+  useQuery<{ items: Application[]; quota: { used: number; limit: number | null; left: number | null } }>({
+    queryKey: missionKeys.applications,
+    enabled,
+  });
+
+export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: missionKeys.stats });
+
+/** After any change to missions or applications, everything that shows them is read again. */
+export function useMissionMutation<TVariables, TResult = unknown>(
+  request: (variables: TVariables) => Promise<TResult>,
+  options: { onSuccess?: (result: TResult) => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/missions'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/missions/search'] }),
+        queryClient.invalidateQueries({ queryKey: missionKeys.applications }),
+        queryClient.invalidateQueries({ queryKey: missionKeys.stats }),
+      ]);
+      options.onSuccess?.(result);
+    },
+    onError: options.onError,
+  });
+}
+
+export const missionApi = {
+  create: (body: unknown) => apiRequest<MissionDetail>('POST', '/api/missions', body),
+  update: (id: string, body: unknown) => apiRequest<MissionDetail>('PUT', `/api/missions/${id}`, body),
+  act: (id: string, action: string, reason?: string) =>
+    apiRequest<MissionDetail>('POST', `/api/missions/${id}/${action}`, reason ? { reason } : {}),
+  apply: (id: string, message: string) =>
+    apiRequest<Application>('POST', `/api/missions/${id}/apply`, { message }),
+  decide: (applicationId: string, decision: 'accept' | 'reject' | 'withdraw') =>
+    apiRequest<{ message: string }>('POST', `/api/applications/${applicationId}/${decision}`),
+};

@@ -1,0 +1,99 @@
+import { ArrowRight, CalendarClock, MapPin, Truck, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { MissionStatus } from '#core/rules/enums.js';
+import { ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
+import type { Mission } from '#core/schemas/missions.js';
+import { cn } from '#web/ui/cn.js';
+import { formatDateTime, formatPrice, vehicleLabel } from './format.js';
+
+const STATUS_STYLES: Record<MissionStatus, string> = {
+  available: 'bg-success/15 text-success',
+  assigned: 'bg-brand-500/15 text-accent',
+  in_progress: 'bg-brand-500/15 text-accent',
+  delivered: 'bg-success/15 text-success',
+  completed: 'bg-surface-sunken text-ink-muted',
+  cancelled: 'bg-danger/15 text-danger',
+};
+
+export function StatusBadge({ status }: { status: MissionStatus }) {
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', STATUS_STYLES[status])}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function UrgentBadge() {
+  return <span className="rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger">Urgent</span>;
+}
+
+/** One mission in a list: route, when, what, how much, and how the driver is engaged. */
+export function MissionCard({
+  mission,
+  href,
+  showStatus = false,
+}: {
+  mission: Mission;
+  href?: string;
+  showStatus?: boolean;
+}) {
+  const from = mission.pickupCity ?? mission.pickupAddress ?? '—';
+  const to = mission.deliveryCity ?? mission.deliveryAddress ?? '—';
+  const body = (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-lg font-bold leading-snug">{mission.title}</h3>
+        <div className="flex shrink-0 gap-1.5">
+          {mission.urgency && <UrgentBadge />}
+          {showStatus && <StatusBadge status={mission.status} />}
+        </div>
+      </div>
+      <p className="mt-2 flex items-center gap-1.5 font-semibold">
+        <MapPin className="h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+        <span>{from}</span>
+        <ArrowRight className="h-4 w-4 shrink-0 text-ink-muted" aria-label="vers" />
+        <span>{to}</span>
+        {mission.distanceKm !== null && (
+          <span className="ml-1 text-sm font-normal text-ink-muted">
+            · à {mission.distanceKm.toLocaleString('fr-FR')} km
+          </span>
+        )}
+      </p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1.5 text-sm text-ink-muted sm:grid-cols-2">
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Début</dt>
+          <CalendarClock className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <dd>{formatDateTime(mission.startDate)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Véhicule</dt>
+          <Truck className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <dd>{vehicleLabel(mission.vehicleType)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Candidatures</dt>
+          <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <dd>
+            {mission.applicationCount === 0
+              ? 'Aucune candidature'
+              : `${mission.applicationCount} candidature${mission.applicationCount > 1 ? 's' : ''}`}
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Cadre</dt>
+          <dd>{ENGAGEMENT_LABELS[mission.engagementType]}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</p>
+    </>
+  );
+  const frame = 'block rounded-2xl border border-line bg-surface-raised p-5';
+  if (!href) return <article className={frame}>{body}</article>;
+  return (
+    <article>
+      <Link href={href} className={cn(frame, 'transition hover:border-accent focus-visible:border-accent')}>
+        {body}
+      </Link>
+    </article>
+  );
+}

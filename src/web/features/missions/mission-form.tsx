@@ -1,0 +1,244 @@
+import { useForm } from 'react-hook-form';
+import {
+  DOCUMENT_LABELS,
+  ENGAGEMENT_EXPLANATIONS,
+  ENGAGEMENT_LABELS,
+  ENGAGEMENT_TYPES,
+  PRICING_LABELS,
+  REQUIRED_DOCUMENTS,
+  VEHICLE_LABELS,
+  VEHICLE_LICENSE,
+  VEHICLE_TYPES,
+} from '#core/rules/missions.js';
+import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
+import { Button } from '#web/ui/button.js';
+import { FormFields, SelectField, TextField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { missionApi, useMissionMutation } from './api.js';
+import { isoToLocalInput } from './format.js';
+
+const resolver = lazyResolver<MissionFormValues>(
+  async () => (await import('./resolvers.js')).missionResolver as never,
+);
+
+function defaults(mission?: Mission): MissionFormValues {
+  if (!mission) {
+    return {
+      title: '',
+      description: '',
+      pickupAddress: '',
+      deliveryAddress: '',
+      vehicleType: '' as never,
+      startDate: '',
+      endDate: '',
+      price: '',
+      pricingType: 'flat',
+      cargoType: '',
+      requiredDocuments: ['permis', 'carte_conducteur'],
+      urgency: false,
+      engagementType: 'employment',
+    };
+  }
+  return {
+    title: mission.title,
+    description: mission.description,
+    pickupAddress: mission.pickupAddress ?? '',
+    deliveryAddress: mission.deliveryAddress ?? '',
+    vehicleType: mission.vehicleType as MissionFormValues['vehicleType'],
+    startDate: isoToLocalInput(mission.startDate),
+    endDate: isoToLocalInput(mission.endDate),
+    price: mission.price,
+    pricingType: mission.pricingType,
+    cargoType: mission.cargoType ?? '',
+    requiredDocuments: mission.requiredDocuments as MissionFormValues['requiredDocuments'],
+    urgency: mission.urgency,
+    engagementType: mission.engagementType,
+  };
+}
+
+/** Publishing (or editing) a mission: the same schema as the API checks every field (SPEC.md §5). */
+export function MissionForm({
+  mission,
+  onDone,
+}: {
+  mission?: Mission;
+  onDone: (detail: MissionDetail) => void;
+}) {
+  const toast = useToast();
+  const form = useForm<MissionFormValues, unknown, MissionInput>({
+    resolver: resolver as never,
+    defaultValues: defaults(mission),
+  });
+  const save = useMissionMutation(
+    (values: MissionInput) => (mission ? missionApi.update(mission.id, values) : missionApi.create(values)),
+    {
+      onSuccess: (detail) => {
+        toast({ title: mission ? 'Mission modifiée' : 'Mission publiée', description: detail.mission.title });
+        onDone(detail);
+      },
+      onError: (error) => {
+        showFieldErrors(form, error);
+        toast({
+          title: mission ? 'Modification impossible' : 'Publication impossible',
+          description: errorMessage(error, 'Vérifiez les champs signalés.'),
+          variant: 'destructive',
+        });
+      },
+    },
+  );
+  const { errors } = form.formState;
+  const vehicle = form.watch('vehicleType') as keyof typeof VEHICLE_LICENSE | '';
+  const engagement = form.watch('engagementType');
+
+  return (
+    <form
+      noValidate
+      onFocusCapture={resolver.preload}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+    >
+      <FormFields className="space-y-5">
+        <TextField
+          label="Titre"
+          placeholder="Ex. Semi frigo Rungis → Lille"
+          error={errors.title?.message}
+          {...form.register('title')}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor="mission-description" className="block text-sm font-semibold">
+            Description
+          </label>
+          <textarea
+            id="mission-description"
+            rows={4}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'mission-description-error' : undefined}
+            placeholder="Marchandise, conditions de chargement, contraintes d’accès, horaires de quai…"
+            className="block w-full rounded-lg border border-line bg-surface-raised px-3 py-2 text-base focus:border-accent aria-[invalid=true]:border-danger"
+            {...form.register('description')}
+          />
+          {errors.description && (
+            <p id="mission-description-error" role="alert" className="text-sm font-medium text-danger">
+              {errors.description.message}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            label="Adresse de ramassage"
+            placeholder="N°, rue, code postal, ville"
+            autoComplete="off"
+            hint="Le code postal et la ville placent la mission sur la carte."
+            error={errors.pickupAddress?.message}
+            {...form.register('pickupAddress')}
+          />
+          <TextField
+            label="Adresse de livraison"
+            placeholder="N°, rue, code postal, ville"
+            autoComplete="off"
+            error={errors.deliveryAddress?.message}
+            {...form.register('deliveryAddress')}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            label="Début"
+            type="datetime-local"
+            error={errors.startDate?.message}
+            {...form.register('startDate')}
+          />
+          <TextField
+            label="Fin"
+            type="datetime-local"
+            error={errors.endDate?.message}
+            {...form.register('endDate')}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          <SelectField
+            label="Type de véhicule"
+            placeholder="Choisir…"
+            options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_LABELS[type] }))}
+            error={errors.vehicleType?.message}
+            {...form.register('vehicleType')}
+          />
+          <TextField
+            label="Prix (€)"
+            inputMode="decimal"
+            placeholder="420"
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          <SelectField
+            label="Tarification"
+            options={Object.entries(PRICING_LABELS).map(([value, label]) => ({ value, label }))}
+            error={errors.pricingType?.message}
+            {...form.register('pricingType')}
+          />
+        </div>
+        {vehicle && (
+          <p className="text-sm text-ink-muted">Permis demandé : {VEHICLE_LICENSE[vehicle]} au minimum.</p>
+        )}
+        <TextField
+          label="Marchandise (facultatif)"
+          placeholder="Produits frais, palettes, vrac…"
+          {...form.register('cargoType')}
+        />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Documents exigés</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {REQUIRED_DOCUMENTS.map((document) => (
+              <label key={document} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  value={document}
+                  className="h-5 w-5 accent-[var(--accent)]"
+                  {...form.register('requiredDocuments')}
+                />
+                {DOCUMENT_LABELS[document]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Cadre d’engagement du chauffeur</legend>
+          <div className="grid gap-3 md:grid-cols-2">
+            {ENGAGEMENT_TYPES.map((type) => (
+              <label
+                key={type}
+                className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${engagement === type ? 'border-accent bg-brand-500/10' : 'border-line'}`}
+              >
+                <input
+                  type="radio"
+                  value={type}
+                  className="mt-1 h-5 w-5 accent-[var(--accent)]"
+                  {...form.register('engagementType')}
+                />
+                <span>
+                  <span className="block font-semibold">{ENGAGEMENT_LABELS[type]}</span>
+                  <span className="mt-1 block text-sm text-ink-muted">{ENGAGEMENT_EXPLANATIONS[type]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="text-sm text-ink-muted">
+            Relais ne gère aucun paiement : le prix et les conditions affichés sont réglés directement entre
+            vous et le chauffeur.
+          </p>
+        </fieldset>
+        <label className="flex items-center gap-2 font-semibold">
+          <input type="checkbox" className="h-5 w-5 accent-[var(--accent)]" {...form.register('urgency')} />
+          Mission urgente
+        </label>
+        <Button type="submit" size="lg" disabled={save.isPending}>
+          {save.isPending
+            ? 'Enregistrement...'
+            : mission
+              ? 'Enregistrer les modifications'
+              : 'Publier la mission'}
+        </Button>
+      </FormFields>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { ClipboardList, Plus, Truck, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { applicationsLeftLabel } from '#core/rules/plans.js';
+import type { Application } from '#core/schemas/missions.js';
+import { useSession } from '#web/app/session.js';
+import { Button } from '#web/ui/button.js';
+import { cn } from '#web/ui/cn.js';
+import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
+import { Spinner } from '#web/ui/spinner.js';
+import { useMyApplications, useMyMissions } from './api.js';
+import { MissionCard } from './mission-card.js';
+import { MissionForm } from './mission-form.js';
+import { SearchPanel } from './search-panel.js';
+
+const ACTIVE = 'available,assigned,in_progress,delivered';
+
+const APPLICATION_LABELS: Record<Application['status'], string> = {
+  pending: 'En attente de réponse',
+  accepted: 'Acceptée',
+  rejected: 'Non retenue',
+  withdrawn: 'Retirée',
+};
+
+function MyMissions({ empty }: { empty: React.ReactNode }) {
+  const missions = useMyMissions({ status: ACTIVE });
+  if (missions.isPending) return <Spinner />;
+  if (missions.isError) return <p role="alert">{missions.error.message}</p>;
+  if (missions.data.length === 0) return <>{empty}</>;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {missions.data.map((mission) => (
+        <MissionCard key={mission.id} mission={mission} href={`/mission/${mission.id}`} showStatus />
+      ))}
+    </div>
+  );
+}
+
+function TransporterMissions() {
+  const [publishing, setPublishing] = useState(false);
+  const [, navigate] = useLocation();
+  return (
+    <>
+      <PageHeader
+        title="Missions"
+        description="Vos missions ouvertes et en cours. Les missions terminées sont dans l’historique."
+        actions={
+          <Button onClick={() => setPublishing((v) => !v)} aria-expanded={publishing}>
+            {publishing ? (
+              <X className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            )}
+            {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
+          </Button>
+        }
+      />
+      {publishing && (
+        <section
+          aria-labelledby="publier"
+          className="mb-8 rounded-2xl border border-line bg-surface-raised p-5"
+        >
+          <h2 id="publier" className="mb-4 text-xl font-bold">
+            Publier une mission
+          </h2>
+          <MissionForm onDone={(detail) => navigate(`/mission/${detail.mission.id}`)} />
+        </section>
+      )}
+      <MyMissions
+        empty={
+          <EmptyState icon={Truck} title="Aucune mission en cours">
+            <p>Publiez votre première mission : les chauffeurs correspondants sont alertés aussitôt.</p>
+          </EmptyState>
+        }
+      />
+    </>
+  );
+}
+
+function MyApplications() {
+  const applications = useMyApplications();
+  if (applications.isPending) return <Spinner />;
+  if (applications.isError) return <p role="alert">{applications.error.message}</p>;
+  const { items, quota } = applications.data;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-ink-muted">
+        {applicationsLeftLabel(quota.left)}
+        {quota.left !== null && (
+          <>
+            {' · '}
+            <Link href="/pricing" className="font-semibold text-accent underline">
+              Passer à Premium
+            </Link>
+          </>
+        )}
+      </p>
+      {items.length === 0 ? (
+        <EmptyState icon={ClipboardList} title="Aucune candidature">
+          <p>Trouvez une mission qui vous correspond et postulez en un geste.</p>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {items.map((application) => (
+            <li key={application.id} className="space-y-2">
+              <p className="text-sm font-semibold">
+                Candidature : <span className="text-accent">{APPLICATION_LABELS[application.status]}</span>
+              </p>
+              {application.mission && (
+                <MissionCard mission={application.mission} href={`/mission/${application.missionId}`} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const DRIVER_TABS = [
+  { id: 'trouver', label: 'Trouver une mission' },
+  { id: 'candidatures', label: 'Mes candidatures' },
+  { id: 'missions', label: 'Mes missions' },
+] as const;
+
+function DriverMissions() {
+  const [tab, setTab] = useState<(typeof DRIVER_TABS)[number]['id']>('trouver');
+  return (
+    <>
+      <PageHeader
+        title="Missions"
+        description="Trouvez une mission, suivez vos candidatures et vos missions."
+      />
+      <div
+        role="tablist"
+        aria-label="Vues"
+        className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-surface-sunken p-1"
+      >
+        {DRIVER_TABS.map((item) => (
+          <button
+            key={item.id}
+            role="tab"
+            type="button"
+            id={`tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`panel-${item.id}`}
+            onClick={() => setTab(item.id)}
+            className={cn(
+              'shrink-0 rounded-lg px-4 py-2 font-semibold',
+              tab === item.id ? 'bg-surface-raised shadow' : 'text-ink-muted hover:text-ink',
+            )}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'trouver' && <SearchPanel missionHref={(id) => `/mission/${id}`} canSearchNearMe />}
+        {tab === 'candidatures' && <MyApplications />}
+        {tab === 'missions' && (
+          <MyMissions
+            empty={
+              <EmptyState icon={Truck} title="Aucune mission attribuée">
+                <p>Quand un transporteur vous retient, la mission apparaît ici.</p>
+              </EmptyState>
+            }
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /missions: transporters publish and follow theirs; drivers search, apply and follow theirs. */
+export function MissionsPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return user.role === 'transporter' ? <TransporterMissions /> : <DriverMissions />;
+}

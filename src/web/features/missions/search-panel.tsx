@@ -1,0 +1,300 @@
+import { LocateFixed, Search, SlidersHorizontal } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
+import { LICENSE_TYPES } from '#core/rules/enums.js';
+import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
+import { PLACES, findPlace } from '#core/rules/places.js';
+import type { QueryParams } from '#web/lib/api.js';
+import { Button } from '#web/ui/button.js';
+import { EmptyState } from '#web/ui/empty-state.js';
+import { FormFields, SelectField, TextField } from '#web/ui/field.js';
+import { Spinner } from '#web/ui/spinner.js';
+import { useMissionSearch } from './api.js';
+import { MissionCard } from './mission-card.js';
+
+/** The filters a search URL may carry; shared links open the same search. */
+const FILTERS = [
+  'q',
+  'city',
+  'radiusKm',
+  'lat',
+  'lng',
+  'near',
+  'vehicleType',
+  'licenseType',
+  'from',
+  'to',
+  'minPrice',
+  'maxPrice',
+  'urgent',
+  'sort',
+  'page',
+] as const;
+
+const SORTS = [
+  { value: 'start', label: 'Date de début' },
+  { value: 'price', label: 'Prix (du plus élevé)' },
+  { value: 'distance', label: 'Distance' },
+  { value: 'newest', label: 'Plus récentes' },
+];
+
+/** URL parameters → the API's query (a city becomes its point; dates become ISO times). */
+export function apiQuery(params: URLSearchParams): QueryParams {
+  const get = (key: string) => params.get(key) ?? undefined;
+  const place = get('city') ? findPlace(get('city')!) : null;
+  const day = (value: string | undefined, end: boolean) =>
+    value ? new Date(`${value}T${end ? '23:59:59' : '00:00:00'}`).toISOString() : undefined;
+  return {
+    q: get('q'),
+    vehicleType: get('vehicleType'),
+    licenseType: get('licenseType'),
+    from: day(get('from'), false),
+    to: day(get('to'), true),
+    minPrice: get('minPrice'),
+    maxPrice: get('maxPrice'),
+    urgent: get('urgent'),
+    lat: place?.lat ?? get('lat'),
+    lng: place?.lng ?? get('lng'),
+    near: place || get('lat') ? undefined : get('near'),
+    radiusKm: get('radiusKm'),
+    sort: get('sort'),
+    page: get('page'),
+  };
+}
+
+export function SearchPanel({
+  missionHref,
+  canSearchNearMe = false,
+  emptyAction,
+}: {
+  missionHref?: (id: string) => string;
+  canSearchNearMe?: boolean;
+  emptyAction?: ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const [showMore, setShowMore] = useState(() =>
+    FILTERS.slice(5).some((key) => key !== 'page' && params.has(key)),
+  );
+  const [locating, setLocating] = useState(false);
+  const query = apiQuery(params);
+  const search = useMissionSearch(query);
+  const unknownCity = params.get('city') && !findPlace(params.get('city')!);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const key of FILTERS) {
+      const value = data.get(key);
+      if (typeof value === 'string' && value.trim() !== '' && key !== 'page') next.set(key, value.trim());
+    }
+    if (params.get('lat') && !next.get('city')) {
+      next.set('lat', params.get('lat')!);
+      next.set('lng', params.get('lng')!);
+    }
+    setParams(next);
+  };
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) return;
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const next = new URLSearchParams(params);
+        next.delete('city');
+        next.delete('page');
+        next.set('lat', position.coords.latitude.toFixed(4));
+        next.set('lng', position.coords.longitude.toFixed(4));
+        if (!next.get('radiusKm')) next.set('radiusKm', '50');
+        setParams(next);
+      },
+      () => setLocating(false),
+      { timeout: 10_000 },
+    );
+  };
+
+  const page = search.data;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(target));
+    setParams(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="space-y-6">
+      <form
+        key={params.toString()}
+        onSubmit={apply}
+        role="search"
+        aria-label="Rechercher des missions"
+        className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-5"
+      >
+        <FormFields>
+          <div className="grid gap-4 md:grid-cols-[2fr_1.5fr_1fr]">
+            <TextField
+              label="Mots-clés"
+              name="q"
+              type="search"
+              placeholder="frigo, palettes, Rungis…"
+              defaultValue={params.get('q') ?? ''}
+            />
+            <TextField
+              label="Ville de chargement"
+              name="city"
+              list="relais-places"
+              placeholder="Lyon, Lille…"
+              defaultValue={params.get('city') ?? ''}
+              error={unknownCity ? 'Ville inconnue : choisissez-en une dans la liste' : undefined}
+            />
+            <SelectField
+              label="Rayon"
+              name="radiusKm"
+              defaultValue={params.get('radiusKm') ?? ''}
+              placeholder="Toute la France"
+              options={[10, 25, 50, 100, 200].map((km) => ({ value: String(km), label: `${km} km` }))}
+            />
+          </div>
+          <datalist id="relais-places">
+            {PLACES.map((place) => (
+              <option key={place.name} value={place.name} />
+            ))}
+          </datalist>
+          {showMore && (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <SelectField
+                label="Véhicule"
+                name="vehicleType"
+                defaultValue={params.get('vehicleType') ?? ''}
+                placeholder="Tous"
+                options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_LABELS[type] }))}
+              />
+              <SelectField
+                label="Mon permis"
+                name="licenseType"
+                defaultValue={params.get('licenseType') ?? ''}
+                placeholder="Tous"
+                options={LICENSE_TYPES.map((type) => ({ value: type, label: `Permis ${type}` }))}
+              />
+              <TextField
+                label="À partir du"
+                name="from"
+                type="date"
+                defaultValue={params.get('from') ?? ''}
+              />
+              <TextField label="Jusqu’au" name="to" type="date" defaultValue={params.get('to') ?? ''} />
+              <TextField
+                label="Prix minimum (€)"
+                name="minPrice"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                defaultValue={params.get('minPrice') ?? ''}
+              />
+              <TextField
+                label="Prix maximum (€)"
+                name="maxPrice"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                defaultValue={params.get('maxPrice') ?? ''}
+              />
+              <SelectField
+                label="Trier par"
+                name="sort"
+                defaultValue={params.get('sort') ?? ''}
+                placeholder="Pertinence"
+                options={SORTS}
+              />
+              <label className="flex items-center gap-2 self-end pb-3 font-semibold">
+                <input
+                  type="checkbox"
+                  name="urgent"
+                  value="true"
+                  defaultChecked={params.get('urgent') === 'true'}
+                  className="h-5 w-5 accent-[var(--accent)]"
+                />
+                Urgentes seulement
+              </label>
+              {canSearchNearMe && (
+                <label className="flex items-center gap-2 self-end pb-3 font-semibold">
+                  <input
+                    type="checkbox"
+                    name="near"
+                    value="me"
+                    defaultChecked={params.get('near') === 'me'}
+                    className="h-5 w-5 accent-[var(--accent)]"
+                  />
+                  Autour de ma position enregistrée
+                </label>
+              )}
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit">
+              <Search className="h-4 w-4" aria-hidden="true" /> Rechercher
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => setShowMore((v) => !v)}
+              aria-expanded={showMore}
+            >
+              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+              {showMore ? 'Moins de filtres' : 'Plus de filtres'}
+            </Button>
+            <Button type="button" variant="ghost" onClick={locate} disabled={locating}>
+              <LocateFixed className="h-4 w-4" aria-hidden="true" />
+              {locating ? 'Localisation...' : 'Autour de moi'}
+            </Button>
+            {params.size > 0 && (
+              <Button type="button" variant="ghost" onClick={() => setParams(new URLSearchParams())}>
+                Effacer les filtres
+              </Button>
+            )}
+          </div>
+        </FormFields>
+      </form>
+
+      <div aria-live="polite">
+        {search.isPending ? (
+          <Spinner label="Recherche des missions..." />
+        ) : search.isError ? (
+          <p role="alert" className="rounded-xl border border-danger p-4 text-danger">
+            {search.error.message}
+          </p>
+        ) : page && page.items.length === 0 ? (
+          <EmptyState icon={Search} title="Aucune mission ne correspond" action={emptyAction}>
+            <p>Élargissez le rayon ou retirez un filtre : de nouvelles missions arrivent chaque jour.</p>
+          </EmptyState>
+        ) : page ? (
+          <>
+            <p className="mb-3 text-sm text-ink-muted">
+              {page.total} mission{page.total > 1 ? 's' : ''} ouverte{page.total > 1 ? 's' : ''}
+            </p>
+            <div className="grid gap-4 lg:grid-cols-2">
+              {page.items.map((mission) => (
+                <MissionCard key={mission.id} mission={mission} href={missionHref?.(mission.id)} />
+              ))}
+            </div>
+            {pages > 1 && (
+              <nav aria-label="Pages de résultats" className="mt-6 flex items-center justify-center gap-3">
+                <Button variant="secondary" disabled={page.page <= 1} onClick={() => goTo(page.page - 1)}>
+                  Précédente
+                </Button>
+                <span className="text-sm">
+                  Page {page.page} sur {pages}
+                </span>
+                <Button variant="secondary" disabled={page.page >= pages} onClick={() => goTo(page.page + 1)}>
+                  Suivante
+                </Button>
+              </nav>
+            )}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { expect, test, type Browser } from '@playwright/test';
+import {
+  acceptCookies,
+  localDateTime,
+  openMenu,
+  registerCompanyByApi,
+  registerDriverByApi,
+} from './helpers.js';
+
+async function signedInPage(
+  browser: Browser,
+  register: typeof registerDriverByApi,
+  viewport: { width: number; height: number } | null,
+) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await acceptCookies(page);
+  await register(page.request);
+  return page;
+}
+
+test('a transporter publishes, a driver finds and applies, the mission runs to completion', async ({
+  browser,
+  page: probe,
+}) => {
+  const viewport = probe.viewportSize();
+  const title = `Semi frigo Rungis → Lesquin ${Date.now().toString(36)}`;
+
+  // The transporter publishes through the form; the §5 messages show under the fields first.
+  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
+  await transporter.goto('/missions');
+  await transporter.getByRole('button', { name: 'Publier une mission' }).click();
+  await transporter.getByRole('button', { name: 'Publier la mission' }).click();
+  await expect(transporter.getByText('Le titre est requis')).toBeVisible();
+  await expect(transporter.getByText('Le type de véhicule est requis')).toBeVisible();
+  await transporter.getByLabel('Titre').fill(title);
+  await transporter
+    .getByLabel('Description')
+    .fill('Palettes de produits frais, quai 12, déchargement par hayon.');
+  await transporter.getByLabel('Adresse de ramassage').fill('1 rue de la Tour, 94150 Rungis');
+  await transporter.getByLabel('Adresse de livraison').fill('Zone logistique, 59810 Lesquin');
+  await transporter.getByLabel('Début').fill(localDateTime(2, 5));
+  await transporter.getByLabel('Fin').fill(localDateTime(2, 4));
+  await transporter.getByLabel('Type de véhicule').selectOption('semi_frigorifique');
+  await transporter.getByLabel('Prix (€)').fill('12,345');
+  await transporter.getByRole('button', { name: 'Publier la mission' }).click();
+  await expect(transporter.getByText('Format de prix invalide')).toBeVisible();
+  await expect(transporter.getByText('La date de fin doit être après la date de début')).toBeVisible();
+  await transporter.getByLabel('Fin').fill(localDateTime(2, 15));
+  await transporter.getByLabel('Prix (€)').fill('420');
+  await transporter.getByRole('button', { name: 'Publier la mission' }).click();
+  await expect(transporter).toHaveURL(/\/mission\/[0-9a-f-]{36}$/);
+  await expect(transporter.getByRole('heading', { name: title })).toBeVisible();
+  const missionUrl = new URL(transporter.url()).pathname;
+
+  // The driver finds it in /explorer by city and radius, and applies.
+  const driver = await signedInPage(browser, registerDriverByApi, viewport);
+  await driver.goto('/explorer');
+  await driver.getByLabel('Ville de chargement').fill('Paris');
+  await driver.getByLabel('Rayon').selectOption('25');
+  await driver.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(driver).toHaveURL(/city=Paris/);
+  await driver.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(driver).toHaveURL(new RegExp(`${missionUrl}$`));
+  await driver.getByLabel('Message au transporteur (facultatif)').fill('Disponible dès 4 h.');
+  await driver.getByRole('button', { name: 'Postuler à cette mission' }).click();
+  await expect(driver.getByText('En attente', { exact: true })).toBeVisible();
+
+  // The transporter chooses the driver.
+  await transporter.reload();
+  await expect(transporter.getByText('« Disponible dès 4 h. »')).toBeVisible();
+  await transporter.getByRole('button', { name: 'Retenir ce chauffeur' }).click();
+  await expect(transporter.getByText('Chauffeur retenu : Jean Routier')).toBeVisible();
+
+  // The driver starts and delivers; the transporter confirms.
+  await driver.reload();
+  await driver.getByRole('button', { name: 'Démarrer la mission' }).click();
+  await expect(driver.getByText('En cours').first()).toBeVisible();
+  await driver.getByRole('button', { name: 'Marquer comme livrée' }).click();
+  await expect(driver.getByText('Livrée').first()).toBeVisible();
+  await transporter.reload();
+  await transporter.getByRole('button', { name: 'Confirmer la fin de mission' }).click();
+  await expect(transporter.getByText('Terminée').first()).toBeVisible();
+  await expect(transporter.getByText('Fin de mission confirmée')).toBeVisible();
+
+  // Both dashboards show it.
+  await driver.goto('/dashboard');
+  await expect(driver.getByText('Terminées ce mois-ci')).toBeVisible();
+  await expect(driver.getByText('420,00 €')).toBeVisible();
+  await transporter.goto('/dashboard');
+  await expect(
+    transporter.getByRole('link', { name: new RegExp(`Fin de mission confirmée · ${title}`) }),
+  ).toBeVisible();
+  const menu = await openMenu(transporter);
+  await expect(menu.getByRole('link', { name: 'Missions' })).toBeVisible();
+});
+
+test('anonymous visitors see cities, not addresses, and are invited to sign up', async ({
+  page,
+  request,
+}) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(request);
+  const title = `Benne chantier Lyon ${Date.now().toString(36)}`;
+  const start = new Date(Date.now() + 3 * 86400_000);
+  const created = await request.post('/api/missions', {
+    data: {
+      title,
+      description: 'Évacuation de gravats.',
+      pickupAddress: '12 rue Secrète, 69007 Lyon',
+      deliveryAddress: '42000 Saint-Étienne',
+      vehicleType: 'benne',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 6 * 3600_000).toISOString(),
+      price: '300',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/explorer?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('12 rue Secrète')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Créer un compte' })).toBeVisible();
+});
