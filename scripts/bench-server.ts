@@ -7,7 +7,11 @@ import path from 'node:path';
  * The built server on a fresh embedded database in a throw-away folder, for the benchmarks.
  * `command` prefixes the node process (e.g. taskset to pin it to a core).
  */
-export async function startBenchServer(port: number, command: string[] = []) {
+export async function startBenchServer(
+  port: number,
+  command: string[] = [],
+  env: Record<string, string> = {},
+) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-bench-'));
   const [cmd, ...args] = [...command, process.execPath, 'dist/server/main.js'];
@@ -19,6 +23,7 @@ export async function startBenchServer(port: number, command: string[] = []) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

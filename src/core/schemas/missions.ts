@@ -203,7 +203,9 @@ export type Mission = z.infer<typeof missionSchema>;
 
 export const missionPageSchema = z.object({
   items: z.array(missionSchema),
+  /** Exact up to 100; when totalIsLowerBound, there are at least that many. */
   total: z.number(),
+  totalIsLowerBound: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

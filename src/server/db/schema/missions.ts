@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -19,6 +20,9 @@ import {
 import { ENGAGEMENT_TYPES } from '#core/rules/missions.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
+
+/** earthdistance's point on the Earth (a cube); read only through SQL. */
+const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
 
 export const missions = pgTable(
   'missions',
@@ -39,6 +43,8 @@ export const missions = pgTable(
     deliveryCity: text(),
     pickupLat: coordinate(),
     pickupLng: coordinate(),
+    /** The pickup as an earthdistance point, kept by PostgreSQL, for radius searches and nearest-first order. */
+    pickupPoint: earthPoint().generatedAlwaysAs(sql`ll_to_earth(pickup_lat::float8, pickup_lng::float8)`),
     deliveryLat: coordinate(),
     deliveryLng: coordinate(),
     vehicleType: text().notNull(),
@@ -75,10 +81,11 @@ export const missions = pgTable(
   },
   (t) => [
     index('missions_status_start_idx').on(t.status, t.startDate),
+    // Open missions only: searches ask for them, and the index stays small as missions end.
+    index('missions_pickup_point_idx')
+      .using('gist', t.pickupPoint)
+      .where(sql`${t.status} = 'available'`),
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('missions_pickup_earth_idx')
-      .using('gist', sql`ll_to_earth(${t.pickupLat}::float8, ${t.pickupLng}::float8)`)
-      .where(sql`${t.pickupLat} is not null and ${t.pickupLng} is not null`),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
     index('missions_company_idx').on(t.companyId, t.createdAt),
     index('missions_driver_idx').on(t.driverId, t.createdAt),

@@ -237,9 +237,13 @@ describe('search', () => {
         return lines.map((row) => Object.values(row)[0]).join('\n');
       });
     const radius = await plan(
-      `earth_box(ll_to_earth(48.85, 2.35), 20000) @> ll_to_earth(pickup_lat::float8, pickup_lng::float8) and pickup_lat is not null and pickup_lng is not null`,
+      `status = 'available' and earth_box(ll_to_earth(48.85, 2.35), 20000) @> pickup_point`,
     );
-    expect(radius).toContain('missions_pickup_earth_idx');
+    expect(radius).toContain('missions_pickup_point_idx');
+    const nearest = await plan(
+      `status = 'available' order by pickup_point <-> ll_to_earth(48.85, 2.35) limit 20`,
+    );
+    expect(nearest).toMatch(/Index Scan using missions_pickup_point_idx/);
     const text = await plan(`search_text like '%ville1234%'`);
     expect(text).toContain('missions_search_text_idx');
   });

@@ -17,6 +17,7 @@ import { messageSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
+import { SearchCache } from './search-cache.js';
 import {
   actOnMission,
   applicationQuota,
@@ -39,6 +40,8 @@ const errorResponses = {
 export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, events } = deps;
+  const searchCache = new SearchCache();
+  events.subscribe(() => searchCache.clear());
 
   app.get(
     '/api/missions/search',
@@ -50,7 +53,17 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
         response: { 200: missionPageSchema, ...errorResponses },
       },
     },
-    async (request) => searchMissions(db, { user: request.user ?? null }, request.query),
+    async (request) => {
+      const user = request.user ?? null;
+      const query = request.query;
+      // "Around me" depends on the user's saved point; everything else only on being signed in or not.
+      const point =
+        query.near === 'me' && !(query.lat !== undefined && query.lng !== undefined)
+          ? `${user?.currentLat ?? ''},${user?.currentLng ?? ''}`
+          : '';
+      const key = `${user ? 'member' : 'visitor'}|${point}|${JSON.stringify(query)}`;
+      return searchCache.get(key, () => searchMissions(db, { user }, query));
+    },
   );
 
   app.get(

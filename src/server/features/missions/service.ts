@@ -51,6 +51,12 @@ export const missionErrors = {
   alreadyAssigned: 'Un chauffeur a déjà été retenu pour cette mission',
 } as const;
 
+/**
+ * Searches count their matches up to this many: counting every match of a wide search costs more than
+ * finding the page itself. Beyond it the answer says "100+" (totalIsLowerBound).
+ */
+export const SEARCH_TOTAL_CAP = 100;
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const num = (value: string | null) => (value === null ? null : Number(value));
 
@@ -540,15 +546,11 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
     point = { lat: Number(viewer.user.currentLat), lng: Number(viewer.user.currentLng) };
   }
   const here = point ? sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)` : null;
-  const pickupEarth = sql`ll_to_earth(${missions.pickupLat}::float8, ${missions.pickupLng}::float8)`;
-  const distance = here
-    ? sql<number>`(earth_distance(${here}, ${pickupEarth}) / 1000)`
-    : sql<null>`null::float8`;
   if (here && query.radiusKm !== undefined) {
     const metres = query.radiusKm * 1000;
-    conditions.push(sql`${missions.pickupLat} is not null and ${missions.pickupLng} is not null`);
-    conditions.push(sql`earth_box(${here}, ${metres}) @> ${pickupEarth}`);
-    conditions.push(sql`earth_distance(${here}, ${pickupEarth}) <= ${metres}`);
+    // The box finds candidates in the GiST index; the exact great-circle distance then decides.
+    conditions.push(sql`earth_box(${here}, ${metres}) @> ${missions.pickupPoint}`);
+    conditions.push(sql`earth_distance(${here}, ${missions.pickupPoint}) <= ${metres}`);
   }
 
   const sort = query.sort ?? (here ? 'distance' : 'start');
@@ -558,29 +560,54 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
       : sort === 'newest'
         ? [sql`${missions.createdAt} desc`]
         : sort === 'distance' && here
-          ? [sql`${distance} asc nulls last`, sql`${missions.startDate} asc`]
+          ? // Straight-line distance through the Earth orders like the road-free distance, and the GiST
+            // index returns rows nearest first (KNN): the page is read without sorting every match.
+            [sql`${missions.pickupPoint} <-> ${here}`]
           : [sql`${missions.startDate} asc`];
   order.push(sql`${missions.id}`);
 
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const [pageIds, [counted]] = await Promise.all([
     db
-      .select({ mission: missions, companyName, driverName, applicationCount, distanceKm: distance })
+      .select({ id: missions.id })
       .from(missions)
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
+    // Counting stops at SEARCH_TOTAL_CAP (the screens then say "100+").
     db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(missions)
-      .where(where),
+      .execute<{ total: number }>(
+        sql`select count(*)::int as total from (select 1 from ${missions} where ${where} limit ${SEARCH_TOTAL_CAP}) found`,
+      )
+      .then((result) => result.rows),
   ]);
+  const ids = pageIds.map((row) => row.id);
+  const distance = here
+    ? sql<number | null>`(earth_distance(${here}, ${missions.pickupPoint}) / 1000)`
+    : sql<null>`null::float8`;
+  const rows = ids.length
+    ? await db
+        .select({ mission: missions, companyName, driverName, applicationCount, distanceKm: distance })
+        .from(missions)
+        .where(inArray(missions.id, ids))
+    : [];
+  const byId = new Map(rows.map((row) => [row.mission.id, row]));
   return {
-    items: rows.map(({ mission, distanceKm, ...extras }) =>
-      toMission(mission, { ...extras, distanceKm: distanceKm === null ? null : Number(distanceKm) }, viewer),
-    ),
+    items: ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const { mission, distanceKm, ...extras } = row;
+      return [
+        toMission(
+          mission,
+          { ...extras, distanceKm: distanceKm === null ? null : Number(distanceKm) },
+          viewer,
+        ),
+      ];
+    }),
     total: counted?.total ?? 0,
+    totalIsLowerBound: (counted?.total ?? 0) >= SEARCH_TOTAL_CAP,
     page: query.page,
     pageSize: query.pageSize,
   };

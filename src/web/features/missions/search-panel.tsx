@@ -115,7 +115,11 @@ export function SearchPanel({
   };
 
   const page = search.data;
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const known = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  // Past the counted matches (100+), a full page means there may be another.
+  const hasNext = page
+    ? page.page < known || (page.totalIsLowerBound && page.items.length === page.pageSize)
+    : false;
   const goTo = (target: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(target));
@@ -272,22 +276,24 @@ export function SearchPanel({
         ) : page ? (
           <>
             <p className="mb-3 text-sm text-ink-muted">
-              {page.total} mission{page.total > 1 ? 's' : ''} ouverte{page.total > 1 ? 's' : ''}
+              {page.totalIsLowerBound ? `Plus de ${page.total}` : page.total} mission
+              {page.total > 1 ? 's' : ''} ouverte{page.total > 1 ? 's' : ''}
             </p>
             <div className="grid gap-4 lg:grid-cols-2">
               {page.items.map((mission) => (
                 <MissionCard key={mission.id} mission={mission} href={missionHref?.(mission.id)} />
               ))}
             </div>
-            {pages > 1 && (
+            {(page.page > 1 || hasNext) && (
               <nav aria-label="Pages de résultats" className="mt-6 flex items-center justify-center gap-3">
                 <Button variant="secondary" disabled={page.page <= 1} onClick={() => goTo(page.page - 1)}>
                   Précédente
                 </Button>
                 <span className="text-sm">
-                  Page {page.page} sur {pages}
+                  Page {page.page}
+                  {page.totalIsLowerBound ? '' : ` sur ${known}`}
                 </span>
-                <Button variant="secondary" disabled={page.page >= pages} onClick={() => goTo(page.page + 1)}>
+                <Button variant="secondary" disabled={!hasNext} onClick={() => goTo(page.page + 1)}>
                   Suivante
                 </Button>
               </nav>

@@ -1,0 +1,33 @@
+import type { MissionPage } from '#core/schemas/missions.js';
+
+/**
+ * A few seconds of memory for public searches: the explorer's default page and the popular city searches are
+ * asked again and again, and a phone on a weak network should not wait for the same query twice. Entries live
+ * SEARCH_CACHE_MS at most and the whole cache is dropped on any change to missions or applications on this
+ * instance (other instances' changes show within that time). Searches that depend on who asks (signed-in
+ * details, "around me") are keyed by the viewer's visibility class and point, never by a user's identity.
+ */
+export const SEARCH_CACHE_MS = 3000;
+const MAX_ENTRIES = 500;
+
+export class SearchCache {
+  private readonly entries = new Map<string, { at: number; page: Promise<MissionPage> }>();
+
+  constructor(private readonly ttlMs = SEARCH_CACHE_MS) {}
+
+  get(key: string, load: () => Promise<MissionPage>): Promise<MissionPage> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.page;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    // The promise itself is kept: concurrent identical searches share one query.
+    const page = load();
+    this.entries.set(key, { at: now, page });
+    page.catch(() => this.entries.delete(key));
+    return page;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
