@@ -203,6 +203,17 @@ describe('search', () => {
     expect(byPrice.indexOf(lille)).toBeLessThan(byPrice.indexOf(rungis));
   });
 
+  it('never serves a signed-in answer to a visitor from the search cache, and drops it on any change', async () => {
+    const member = await driver();
+    const signedFirst = await search('q=navette', member.agent);
+    expect(signedFirst.json().items[0].pickupAddress).toBe('3 rue des Halles, 94150 Rungis');
+    expect((await search('q=navette')).json().items[0].pickupAddress).toBeNull();
+    const before = ids(await search('q=navette'));
+    const { agent } = await company();
+    const fresh = await publish(agent, { title: 'Navette de nuit', pickupAddress: '94150 Rungis' });
+    expect(ids(await search('q=navette'))).toEqual(expect.arrayContaining([...before, fresh]));
+  });
+
   it('refuses bad filters with a French message', async () => {
     const response = await search('radiusKm=0&lat=abc');
     expect(response.statusCode).toBe(400);
