@@ -51,6 +51,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '100',
+      GEOCODER_URL: 'off',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },

@@ -27,6 +27,9 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
+  GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
 });
 
 export interface AppConfig {
@@ -44,6 +47,8 @@ export interface AppConfig {
   session: { idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
   trustProxy: boolean;
   dbPoolSize: number;
+  /** Address suggestions: the BAN search URL (null: built-in city list only) and how long to wait for it. */
+  geocoder: { url: string | null; timeoutMs: number };
   /** Where the built web app lives; absent until `npm run build`. */
   webDir: string;
   /** Brute-force limits on the account endpoints (fixed windows, shared by all instances). */
@@ -61,6 +66,7 @@ export interface RateLimits {
   resendPerIp: Rule;
   resendPerAccount: Rule;
   adminSetupPerIp: Rule;
+  geocodePerUser: Rule;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -70,6 +76,7 @@ export const defaultRateLimits: RateLimits = {
   resendPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  geocodePerUser: { limit: 120, windowSeconds: 60 },
 };
 
 export class ConfigError extends Error {
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
     rateLimits: Object.fromEntries(
       Object.entries(defaultRateLimits).map(([key, rule]) => [

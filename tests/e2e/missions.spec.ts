@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser } from '@playwright/test';
 import {
   acceptCookies,
@@ -91,6 +92,16 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await expect(
     transporter.getByRole('link', { name: new RegExp(`Fin de mission confirmée · ${title}`) }),
   ).toBeVisible();
+  // …and both histories, with the CSV export.
+  await driver.goto('/mission-history');
+  await expect(driver.getByRole('heading', { name: title })).toBeVisible();
+  await transporter.goto('/mission-history');
+  await expect(transporter.getByRole('heading', { name: title })).toBeVisible();
+  const download = transporter.waitForEvent('download');
+  await transporter.getByRole('link', { name: 'Exporter en CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv).toContain(title);
+  expect(csv).toContain(';Terminée;420,00;');
   const menu = await openMenu(transporter);
   await expect(menu.getByRole('link', { name: 'Missions' })).toBeVisible();
 });

@@ -61,6 +61,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
+    // No test reaches the internet; geocoder tests point this at a local server.
+    GEOCODER_URL: 'off',
     ...options.env,
   });
   // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.

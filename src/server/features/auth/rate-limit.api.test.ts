@@ -15,6 +15,7 @@ beforeAll(async () => {
         resendPerIp: { limit: 10, windowSeconds: 600 },
         resendPerAccount: { limit: 1, windowSeconds: 600 },
         adminSetupPerIp: { limit: 10, windowSeconds: 600 },
+        geocodePerUser: { limit: 10, windowSeconds: 600 },
       },
     }),
   });

@@ -416,6 +416,21 @@ describe('choosing a driver and running the mission', () => {
     expect(companyStats.counts.missionsCompleted).toBe(1);
     const history = (await owner.agent.get('/api/missions?status=completed,cancelled')).json();
     expect(history.map((m: { id: string }) => m.id)).toEqual([id]);
+    const csv = await owner.agent.get('/api/missions/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Début;Fin;Titre;Départ;Arrivée;Véhicule;Statut;Prix \(€\)/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(';Terminée;420,00;Forfait;');
+    expect(lines[1]).toContain(';Jean Routier;');
+    const stranger = await company();
+    const none = (await stranger.agent.get('/api/missions/export.csv')).body.trim().split('\r\n');
+    expect(none).toHaveLength(1);
+    expect((await new Agent(t.app).get('/api/missions/export.csv')).statusCode).toBe(401);
   });
 
   it('cancels with a reason, from available or assigned only, and tells the applicants', async () => {

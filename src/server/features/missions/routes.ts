@@ -17,6 +17,10 @@ import { messageSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
+import { roleOf } from '#core/rules/roles.js';
+import { enforceRates } from '../../platform/rate-limit.js';
+import { missionsCsv, parisDay } from './export.js';
+import { suggestAddresses } from './geocoder.js';
 import { SearchCache } from './search-cache.js';
 import {
   actOnMission,
@@ -31,6 +35,18 @@ import {
   updateMission,
   withdrawApplication,
 } from './service.js';
+
+const statusList = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value.split(',') : []))
+  .pipe(z.array(z.enum(MISSION_STATUSES, { error: 'Statut inconnu' })));
+const day = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const errorResponses = {
@@ -72,18 +88,74 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
       schema: {
         tags: ['missions'],
         summary: 'Mes missions (chauffeur : attribuées ; transporteur : publiées)',
-        querystring: z.object({
-          status: z
-            .string()
-            .optional()
-            .transform((value) => (value ? value.split(',') : []))
-            .pipe(z.array(z.enum(MISSION_STATUSES, { error: 'Statut inconnu' }))),
-        }),
+        querystring: z.object({ status: statusList }),
         response: { 200: z.array(missionSchema), ...errorResponses },
       },
     },
     async (request) =>
       listMyMissions(db, requireRole(request, 'driver', 'transporter'), request.query.status),
+  );
+
+  app.get(
+    '/api/geocode',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Suggestions d’adresses (Base Adresse Nationale, sinon liste de villes intégrée)',
+        querystring: z.object({
+          q: z.string({ error: 'Saisissez une adresse' }).trim().min(2, 'Saisissez une adresse').max(200),
+        }),
+        response: {
+          200: z.array(
+            z.object({
+              label: z.string(),
+              city: z.string(),
+              postcode: z.string().nullable(),
+              lat: z.number(),
+              lng: z.number(),
+              source: z.enum(['ban', 'local']),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'driver', 'transporter');
+      await enforceRates(db, [
+        { key: `geocode:user:${user.id}`, rule: deps.config.rateLimits.geocodePerUser },
+      ]);
+      return suggestAddresses(request.query.q, deps.config.geocoder);
+    },
+  );
+
+  app.get(
+    '/api/missions/export.csv',
+    {
+      schema: {
+        tags: ['missions'],
+        summary: 'Exporter mes missions en CSV (historique)',
+        querystring: z.object({
+          status: statusList,
+          from: day('Date de début invalide'),
+          to: day('Date de fin invalide'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, 'driver', 'transporter');
+      const { status, from, to } = request.query;
+      const missions = (
+        await listMyMissions(db, user, status.length ? status : ['completed', 'cancelled'])
+      ).filter((mission) => {
+        const day = parisDay(mission.startDate);
+        return (!from || day >= from) && (!to || day <= to);
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="relais-missions.csv"')
+        .send(missionsCsv(missions, roleOf(user)));
+    },
   );
 
   app.post(

@@ -16,6 +16,7 @@ import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, SelectField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
+import { AddressField } from './address-field.js';
 import { missionApi, useMissionMutation } from './api.js';
 import { isoToLocalInput } from './format.js';
 
@@ -39,6 +40,12 @@ function defaults(mission?: Mission): MissionFormValues {
       requiredDocuments: ['permis', 'carte_conducteur'],
       urgency: false,
       engagementType: 'employment',
+      pickupCity: null,
+      pickupLat: null,
+      pickupLng: null,
+      deliveryCity: null,
+      deliveryLat: null,
+      deliveryLng: null,
     };
   }
   return {
@@ -55,6 +62,12 @@ function defaults(mission?: Mission): MissionFormValues {
     requiredDocuments: mission.requiredDocuments as MissionFormValues['requiredDocuments'],
     urgency: mission.urgency,
     engagementType: mission.engagementType,
+    pickupCity: mission.pickupCity,
+    pickupLat: mission.pickupLat,
+    pickupLng: mission.pickupLng,
+    deliveryCity: mission.deliveryCity,
+    deliveryLat: mission.deliveryLat,
+    deliveryLng: mission.deliveryLng,
   };
 }
 
@@ -125,20 +138,18 @@ export function MissionForm({
           )}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
+          <AddressField
+            form={form}
+            end="pickup"
             label="Adresse de ramassage"
-            placeholder="N°, rue, code postal, ville"
-            autoComplete="off"
-            hint="Le code postal et la ville placent la mission sur la carte."
+            hint="Choisissez une suggestion pour placer la mission précisément."
             error={errors.pickupAddress?.message}
-            {...form.register('pickupAddress')}
           />
-          <TextField
+          <AddressField
+            form={form}
+            end="delivery"
             label="Adresse de livraison"
-            placeholder="N°, rue, code postal, ville"
-            autoComplete="off"
             error={errors.deliveryAddress?.message}
-            {...form.register('deliveryAddress')}
           />
         </div>
         <div className="grid gap-4 md:grid-cols-2">

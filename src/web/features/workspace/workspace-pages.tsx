@@ -6,7 +6,6 @@ import {
   CalendarDays,
   CreditCard,
   FileText,
-  History,
   Map,
   MessageSquare,
   PlayCircle,
@@ -93,15 +92,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: Truck,
       empty: 'Mission introuvable',
       text: 'Cette mission n’existe pas ou n’est plus visible.',
-    },
-  ],
-  [
-    /^\/mission-history$/,
-    {
-      title: 'Historique',
-      icon: History,
-      empty: 'Aucune mission terminée',
-      text: 'Vos missions terminées et annulées seront listées ici, avec un export CSV.',
     },
   ],
   [
