@@ -14,6 +14,7 @@ import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { missionRoutes } from './features/missions/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
 import { siteSettingsRoutes } from './features/site-settings/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(siteSettingsRoutes, deps);
   await app.register(missionRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(profileRoutes, deps);
   subscribeAlerts(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

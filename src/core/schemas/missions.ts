@@ -258,6 +258,8 @@ export const missionDetailSchema = z.object({
   canApply: z.boolean(),
   applyBlockedReason: z.string().nullable(),
   applicationsLeft: z.number().nullable(),
+  /** For a driver: required documents missing from their profile (a warning, not a refusal). */
+  missingDocumentsForMe: z.array(z.string()),
   company: z
     .object({
       id: z.string(),

@@ -53,12 +53,13 @@ const MissionDetail = page(
   () => import('#web/features/missions/mission-detail-page.js'),
   'MissionDetailPage',
 );
-const PublicProfile = page(work, 'PublicProfilePage');
+const PublicProfile = page(() => import('#web/features/profile/public-profile-page.js'), 'PublicProfilePage');
+const Profile = page(() => import('#web/features/profile/profile-page.js'), 'ProfilePage');
 const Demo = page(work, 'DemoPage');
 const Workspace = page(work, 'WorkspacePage');
 
 /** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
-const OWN_PAGES = new Set(['/dashboard', '/missions', '/mission/:id', '/mission-history']);
+const OWN_PAGES = new Set(['/dashboard', '/missions', '/mission/:id', '/mission-history', '/profile']);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
 const Pages = memo(function Pages() {
@@ -84,6 +85,7 @@ const Pages = memo(function Pages() {
       <Route path="/missions" component={Missions} />
       <Route path="/mission/:id" component={MissionDetail} />
       <Route path="/mission-history" component={MissionHistory} />
+      <Route path="/profile" component={Profile} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

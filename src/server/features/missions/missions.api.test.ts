@@ -274,6 +274,9 @@ describe('applying', () => {
     expect(low.json().message).toBe('Ce véhicule demande le permis CE ; votre permis C1 ne le permet pas');
 
     const ce = await driver();
+    const before = (await ce.agent.get(`/api/missions/${id}`)).json();
+    expect(before.canApply).toBe(true);
+    expect(before.missingDocumentsForMe).toEqual(['permis', 'carte_conducteur']);
     const first = await ce.agent.post(`/api/missions/${id}/apply`, { message: 'Dispo dès 5h' });
     expect(first.statusCode).toBe(201);
     expect(first.json().missingDocuments).toEqual(['permis', 'carte_conducteur']);

@@ -738,6 +738,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     canApply,
     applyBlockedReason,
     applicationsLeft: left,
+    missingDocumentsForMe: user && role === 'driver' ? missingDocuments(user, row.requiredDocuments) : [],
     company: company
       ? {
           id: company.id,

@@ -206,6 +206,14 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
             placeholder="Disponible dès 5 h, habitué des quais de Rungis…"
             className="block w-full rounded-lg border border-line bg-surface px-3 py-2"
           />
+          {detail.missingDocumentsForMe.length > 0 && (
+            <p className="flex gap-2 text-sm text-accent">
+              <FileWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
+              Cette mission demande des documents absents de votre profil :{' '}
+              {detail.missingDocumentsForMe.map((d) => DOCUMENT_LABELS[d as RequiredDocument]).join(', ')}.
+              Vous pouvez postuler, le transporteur le verra.
+            </p>
+          )}
           <Button type="submit" size="lg" disabled={apply.isPending}>
             {apply.isPending ? 'Envoi...' : 'Postuler à cette mission'}
           </Button>

@@ -13,7 +13,6 @@ import {
   Settings,
   Star,
   Truck,
-  User,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
@@ -140,15 +139,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
     },
   ],
   [
-    /^\/profile$/,
-    {
-      title: 'Profil',
-      icon: User,
-      empty: 'Votre profil',
-      text: 'Photo, téléphone, permis, expérience, véhicules : votre profil est ce que les autres voient de vous.',
-    },
-  ],
-  [
     /^\/parametres$/,
     {
       title: 'Paramètres',
@@ -206,16 +196,6 @@ export function WorkspacePage() {
         <p>{section.text}</p>
       </EmptyState>
     </>
-  );
-}
-
-export function PublicProfilePage() {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState icon={User} title="Profil introuvable">
-        <p>Ce profil n'existe pas ou n'est pas public.</p>
-      </EmptyState>
-    </div>
   );
 }
 

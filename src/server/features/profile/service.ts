@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { findPlace, cityFromAddress } from '#core/rules/places.js';
+import { roleOf } from '#core/rules/roles.js';
+import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
+import type { Db } from '../../db/client.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError, notFound } from '../../platform/errors.js';
+
+const DRIVER_ONLY = [
+  'licenseType',
+  'licenseNumber',
+  'yearsExperience',
+  'vehicleTypes',
+  'certifications',
+] as const;
+const COMPANY_ONLY = ['companyName', 'siretNumber'] as const;
+
+/** Own profile: each role edits its own fields; a field of the other role is refused, not ignored. */
+export async function updateProfile(db: Db, user: User, input: ProfileUpdate): Promise<User> {
+  const role = roleOf(user);
+  const foreign = (role === 'driver' ? COMPANY_ONLY : DRIVER_ONLY).filter((key) => input[key] !== undefined);
+  if (foreign.length > 0 || role === 'admin') {
+    const message = 'Ce champ ne concerne pas votre type de compte';
+    throw new AppError(400, message, Object.fromEntries(foreign.map((key) => [key, message])));
+  }
+  let lat = input.currentLat ?? null;
+  let lng = input.currentLng ?? null;
+  const location = input.currentLocation?.trim() || null;
+  if (location && (lat === null || lng === null)) {
+    const place = findPlace(cityFromAddress(location));
+    lat = place?.lat ?? null;
+    lng = place?.lng ?? null;
+  }
+  const [updated] = await db
+    .update(users)
+    .set({
+      fullName: input.fullName,
+      phone: input.phone,
+      currentLocation: location,
+      currentLat: lat === null ? null : lat.toFixed(6),
+      currentLng: lng === null ? null : lng.toFixed(6),
+      ...(role === 'driver'
+        ? {
+            licenseType: input.licenseType,
+            licenseNumber: input.licenseNumber,
+            yearsExperience: input.yearsExperience,
+            vehicleTypes: input.vehicleTypes,
+            certifications: input.certifications,
+          }
+        : { companyName: input.companyName, siretNumber: input.siretNumber }),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}
+
+const IMAGE_TYPES: Record<string, { ext: string; magic: (bytes: Buffer) => boolean }> = {
+  'image/png': {
+    ext: 'png',
+    magic: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
+  'image/jpeg': { ext: 'jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  'image/webp': {
+    ext: 'webp',
+    magic: (b) =>
+      b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP',
+  },
+};
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const avatarDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars');
+
+/** Saves a new avatar on disk (PNG, JPEG or WebP, checked by content, 2 MB at most) and removes the old one. */
+export async function saveAvatar(db: Db, dataDir: string, user: User, contentType: string, bytes: Buffer) {
+  const kind = IMAGE_TYPES[contentType.split(';')[0]!.trim()];
+  if (!kind || !kind.magic(bytes)) throw new AppError(415, 'Choisissez une image PNG, JPEG ou WebP');
+  if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'L’image ne doit pas dépasser 2 Mo');
+  const dir = avatarDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
+  await writeFile(path.join(dir, name), bytes);
+  const [updated] = await db
+    .update(users)
+    .set({ avatar: `/api/files/avatars/${name}` })
+    .where(eq(users.id, user.id))
+    .returning();
+  const previous = user.avatar?.match(/^\/api\/files\/avatars\/([\w.-]+)$/)?.[1];
+  if (previous) await unlink(path.join(dir, previous)).catch(() => undefined);
+  return updated!;
+}
+
+/** A member as others see them; the phone only for someone who shares a mission or an application. */
+export async function publicProfile(db: Db, viewer: User | null, id: string): Promise<PublicProfile> {
+  const [member] = await db.select().from(users).where(eq(users.id, id));
+  const role = member ? roleOf(member) : null;
+  if (!member || role === 'admin' || !member.isActive) throw notFound('Profil introuvable');
+  const {
+    rows: [counts],
+  } = await db.execute<{ completed: number; published: number; shared: boolean }>(sql`
+    select
+      (select count(*)::int from missions where driver_id = ${id} and status = 'completed') as completed,
+      (select count(*)::int from missions where company_id = ${id}) as published,
+      ${
+        viewer
+          ? sql`exists (
+        select 1 from missions m left join mission_applications a on a.mission_id = m.id
+        where (m.company_id = ${viewer.id} and (m.driver_id = ${id} or a.driver_id = ${id}))
+           or (m.company_id = ${id} and (m.driver_id = ${viewer.id} or a.driver_id = ${viewer.id})))`
+          : sql`false`
+      } as shared
+  `);
+  return {
+    id: member.id,
+    role: role === 'transporter' ? 'transporter' : 'driver',
+    fullName: member.fullName,
+    avatar: member.avatar,
+    companyName: member.companyName,
+    licenseType: member.licenseType,
+    yearsExperience: member.yearsExperience,
+    vehicleTypes: member.vehicleTypes,
+    certifications: member.certifications,
+    documentsVerified: member.documentsVerified,
+    reputationScore: member.reputationScore,
+    completedMissions: counts?.completed ?? 0,
+    publishedMissions: counts?.published ?? 0,
+    memberSince: member.createdAt.toISOString(),
+    currentLocation: member.currentLocation,
+    phone: viewer && (viewer.id === id || counts?.shared) ? member.phone : null,
+  };
+}
