@@ -103,6 +103,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // into the head, and each insertion restyles the page (30–60 ms on the landing page, on the main
     // thread). The shell preloads the app itself (plugin above); lazy chunks fetch their imports directly.
     modulePreload: false,
+    rollupOptions: {
+      output: {
+        // Leaflet (the map view only) is a chunk of its own, with its own budget (scripts/check-bundle.ts).
+        manualChunks: (id: string) => (id.includes('/node_modules/leaflet/') ? 'leaflet' : undefined),
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },

@@ -9,6 +9,12 @@ import { gzipSync } from 'node:zlib';
 
 const ENTRY_BUDGET = 110 * 1024;
 const CHUNK_BUDGET = 40 * 1024;
+/**
+ * Libraries split into their own chunk and loaded only by one view, with their own budget: Leaflet (43 KB
+ * gzip, not tree-shakable) comes only with the map view of a search (decision 009).
+ */
+const LIBRARY_BUDGETS: Record<string, number> = { leaflet: 45 * 1024 };
+const budgetOf = (file: string) => LIBRARY_BUDGETS[file.replace(/-[\w-]{8}\.js$/, '')] ?? CHUNK_BUDGET;
 const dir = path.resolve('dist/web');
 const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
 const gz = (file: string) => gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
@@ -32,12 +38,13 @@ console.log(
 if (entryTotal > ENTRY_BUDGET) failed = true;
 console.log(`other chunks (${chunks.length}), largest first, budget ${kb(CHUNK_BUDGET)} each:`);
 for (const { file, size } of chunks.slice(0, 8)) {
-  const over = size > CHUNK_BUDGET;
+  const over = size > budgetOf(file);
   if (over) failed = true;
-  console.log(`  ${over ? 'OVER' : 'ok  '} ${kb(size).padStart(8)}  ${file}`);
+  const note = budgetOf(file) === CHUNK_BUDGET ? '' : ` (library, budget ${kb(budgetOf(file))})`;
+  console.log(`  ${over ? 'OVER' : 'ok  '} ${kb(size).padStart(8)}  ${file}${note}`);
 }
 for (const { file, size } of chunks.slice(8)) {
-  if (size > CHUNK_BUDGET) {
+  if (size > budgetOf(file)) {
     failed = true;
     console.log(`  OVER ${kb(size).padStart(8)}  ${file}`);
   }

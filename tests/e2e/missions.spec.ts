@@ -131,4 +131,22 @@ test('anonymous visitors see cities, not addresses, and are invited to sign up',
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('12 rue Secrète')).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: 'Créer un compte' })).toBeVisible();
+  // The same search on the map (Leaflet loads then): one dot for the mission, near Lyon.
+  await page.getByRole('button', { name: 'Carte' }).click();
+  await expect(page).toHaveURL(/vue=carte/);
+  await expect(page.getByRole('region', { name: 'Carte des missions' })).toBeVisible();
+  await expect(page.locator('path.leaflet-interactive')).toHaveCount(1);
+});
+
+test('a driver’s map starts from the profile city', async ({ page }) => {
+  await acceptCookies(page);
+  await registerDriverByApi(page.request);
+  const me = await page.request.put('/api/profile', {
+    data: { fullName: 'Jean Routier', phone: '0612345678', currentLocation: 'Lille' },
+  });
+  expect(me.status()).toBe(200);
+  await page.goto('/driver-map');
+  await expect(page).toHaveURL(/city=Lille/);
+  await expect(page.getByRole('region', { name: 'Carte des missions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Carte' })).toHaveAttribute('aria-pressed', 'true');
 });

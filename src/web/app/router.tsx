@@ -48,6 +48,7 @@ const work = () => import('#web/features/workspace/workspace-pages.js');
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
 const Missions = page(() => import('#web/features/missions/missions-page.js'), 'MissionsPage');
+const DriverMap = page(() => import('#web/features/missions/driver-map-page.js'), 'DriverMapPage');
 const MissionHistory = page(() => import('#web/features/missions/history-page.js'), 'MissionHistoryPage');
 const MissionDetail = page(
   () => import('#web/features/missions/mission-detail-page.js'),
@@ -59,7 +60,14 @@ const Demo = page(work, 'DemoPage');
 const Workspace = page(work, 'WorkspacePage');
 
 /** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
-const OWN_PAGES = new Set(['/dashboard', '/missions', '/mission/:id', '/mission-history', '/profile']);
+const OWN_PAGES = new Set([
+  '/dashboard',
+  '/missions',
+  '/mission/:id',
+  '/mission-history',
+  '/profile',
+  '/driver-map',
+]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
 const Pages = memo(function Pages() {
@@ -86,6 +94,7 @@ const Pages = memo(function Pages() {
       <Route path="/mission/:id" component={MissionDetail} />
       <Route path="/mission-history" component={MissionHistory} />
       <Route path="/profile" component={Profile} />
+      <Route path="/driver-map" component={DriverMap} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

@@ -1,5 +1,5 @@
-import { LocateFixed, Search, SlidersHorizontal } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { List, LocateFixed, Map as MapIcon, Search, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
@@ -11,6 +11,9 @@ import { FormFields, SelectField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useMissionSearch } from './api.js';
 import { MissionCard } from './mission-card.js';
+
+// Leaflet and its styles load only when someone opens the map.
+const MissionMap = lazy(() => import('./mission-map.js'));
 
 /** The filters a search URL may carry; shared links open the same search. */
 const FILTERS = [
@@ -29,6 +32,7 @@ const FILTERS = [
   'urgent',
   'sort',
   'page',
+  'vue',
 ] as const;
 
 const SORTS = [
@@ -66,18 +70,33 @@ export function SearchPanel({
   missionHref,
   canSearchNearMe = false,
   emptyAction,
+  defaultView = 'liste',
 }: {
   missionHref?: (id: string) => string;
   canSearchNearMe?: boolean;
   emptyAction?: ReactNode;
+  defaultView?: 'liste' | 'carte';
 }) {
   const [params, setParams] = useSearchParams();
+  const view =
+    params.get('vue') === 'carte' || params.get('vue') === 'liste' ? params.get('vue')! : defaultView;
+  const setView = (next: string) => {
+    const updated = new URLSearchParams(params);
+    updated.set('vue', next);
+    updated.delete('page');
+    setParams(updated);
+  };
   const [showMore, setShowMore] = useState(() =>
-    FILTERS.slice(5).some((key) => key !== 'page' && params.has(key)),
+    FILTERS.slice(5).some((key) => key !== 'page' && key !== 'vue' && params.has(key)),
   );
   const [locating, setLocating] = useState(false);
   const query = apiQuery(params);
-  const search = useMissionSearch(query);
+  // The map shows the 50 nearest (or first) missions at once.
+  const search = useMissionSearch(view === 'carte' ? { ...query, pageSize: 50, page: undefined } : query);
+  const center =
+    query.lat !== undefined && query.lng !== undefined
+      ? { lat: Number(query.lat), lng: Number(query.lng) }
+      : null;
   const unknownCity = params.get('city') && !findPlace(params.get('city')!);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -236,6 +255,7 @@ export function SearchPanel({
               )}
             </div>
           )}
+          <input type="hidden" name="vue" value={view} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit">
               <Search className="h-4 w-4" aria-hidden="true" /> Rechercher
@@ -262,6 +282,27 @@ export function SearchPanel({
         </FormFields>
       </form>
 
+      <div className="flex gap-1 rounded-xl bg-surface-sunken p-1" role="group" aria-label="Affichage">
+        {(
+          [
+            ['liste', 'Liste', List],
+            ['carte', 'Carte', MapIcon],
+          ] as const
+        ).map(([value, label, Icon]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            onClick={() => setView(value)}
+            className={`flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold ${
+              view === value ? 'bg-surface-raised shadow' : 'text-ink-muted hover:text-ink'
+            }`}
+          >
+            <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+          </button>
+        ))}
+      </div>
+
       <div aria-live="polite">
         {search.isPending ? (
           <Spinner label="Recherche des missions..." />
@@ -269,22 +310,34 @@ export function SearchPanel({
           <p role="alert" className="rounded-xl border border-danger p-4 text-danger">
             {search.error.message}
           </p>
-        ) : page && page.items.length === 0 ? (
+        ) : page && page.items.length === 0 && view === 'liste' ? (
           <EmptyState icon={Search} title="Aucune mission ne correspond" action={emptyAction}>
             <p>Élargissez le rayon ou retirez un filtre : de nouvelles missions arrivent chaque jour.</p>
           </EmptyState>
         ) : page ? (
           <>
             <p className="mb-3 text-sm text-ink-muted">
-              {page.totalIsLowerBound ? `Plus de ${page.total}` : page.total} mission
-              {page.total > 1 ? 's' : ''} ouverte{page.total > 1 ? 's' : ''}
+              {page.total === 0
+                ? 'Aucune mission ouverte ici pour l’instant : élargissez le rayon ou déplacez la recherche.'
+                : `${page.totalIsLowerBound ? `Plus de ${page.total}` : page.total} mission${page.total > 1 ? 's' : ''} ouverte${page.total > 1 ? 's' : ''}`}
             </p>
-            <div className="grid gap-4 lg:grid-cols-2">
-              {page.items.map((mission) => (
-                <MissionCard key={mission.id} mission={mission} href={missionHref?.(mission.id)} />
-              ))}
-            </div>
-            {(page.page > 1 || hasNext) && (
+            {view === 'carte' ? (
+              <Suspense fallback={<Spinner label="Chargement de la carte..." />}>
+                <MissionMap
+                  missions={page.items}
+                  center={center}
+                  radiusKm={query.radiusKm ? Number(query.radiusKm) : null}
+                  missionHref={missionHref}
+                />
+              </Suspense>
+            ) : (
+              <div className="grid gap-4 lg:grid-cols-2">
+                {page.items.map((mission) => (
+                  <MissionCard key={mission.id} mission={mission} href={missionHref?.(mission.id)} />
+                ))}
+              </div>
+            )}
+            {view === 'liste' && (page.page > 1 || hasNext) && (
               <nav aria-label="Pages de résultats" className="mt-6 flex items-center justify-center gap-3">
                 <Button variant="secondary" disabled={page.page <= 1} onClick={() => goTo(page.page - 1)}>
                   Précédente

@@ -6,7 +6,6 @@ import {
   CalendarDays,
   CreditCard,
   FileText,
-  Map,
   MessageSquare,
   PlayCircle,
   Route,
@@ -37,15 +36,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: BarChart3,
       empty: 'Pas encore de chiffres',
       text: 'Vos statistiques se construisent avec vos premières missions : revenus, missions réalisées, taux de réponse.',
-    },
-  ],
-  [
-    /^\/driver-map$/,
-    {
-      title: 'Carte',
-      icon: Map,
-      empty: 'Aucune mission à afficher',
-      text: 'Les missions disponibles autour de vous s’affichent ici sur la carte.',
     },
   ],
   [
