@@ -63,7 +63,13 @@ export async function buildApp({
         scriptSrc: ["'self'", THEME_SCRIPT_HASH],
         // Radix and React set inline style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://tile.openstreetmap.org',
+          'https://*.tile.openstreetmap.org',
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api-adresse.data.gouv.fr'],
         workerSrc: ["'self'"],

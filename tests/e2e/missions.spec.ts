@@ -150,3 +150,16 @@ test('a driver’s map starts from the profile city', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Carte des missions' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Carte' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('a transporter can place an address by hand on a map', async ({ page }) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(page.request);
+  await page.goto('/missions');
+  await page.getByRole('button', { name: 'Publier une mission' }).click();
+  await expect(page.getByText('Placé d’après la ville').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Placer sur la carte' }).first().click();
+  const map = page.getByRole('application', { name: /adresse de ramassage/ });
+  await expect(map).toBeVisible();
+  await map.click({ position: { x: 120, y: 90 } });
+  await expect(page.getByText(/^Point placé : \d+\.\d{5}, -?\d+\.\d{5}$/)).toBeVisible();
+});

@@ -1,8 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { MissionFormValues, MissionInput } from '#core/schemas/missions.js';
 import { apiRequest } from '#web/lib/api.js';
 import { TextField } from '#web/ui/field.js';
+import { Spinner } from '#web/ui/spinner.js';
+
+const PinMap = lazy(() => import('./pin-map.js'));
 
 interface Suggestion {
   label: string;
@@ -32,6 +36,10 @@ export function AddressField({
 }) {
   const listId = useId();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [pinning, setPinning] = useState(false);
+  const lat = form.watch(`${end}Lat`);
+  const lng = form.watch(`${end}Lng`);
+  const point = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const registration = form.register(`${end}Address`);
   const place = (chosen: Suggestion | null) => {
@@ -40,7 +48,7 @@ export function AddressField({
     form.setValue(`${end}Lng`, chosen?.lng ?? null);
   };
   return (
-    <>
+    <div className="space-y-2">
       <TextField
         label={label}
         placeholder="N°, rue, code postal, ville"
@@ -62,6 +70,34 @@ export function AddressField({
           }, 300);
         }}
       />
+      <div className="flex flex-wrap items-center gap-x-3 text-sm">
+        <button
+          type="button"
+          className="flex items-center gap-1 font-semibold text-accent underline"
+          aria-expanded={pinning}
+          onClick={() => setPinning((v) => !v)}
+        >
+          <MapPin className="h-4 w-4" aria-hidden="true" />
+          {pinning ? 'Fermer la carte' : 'Placer sur la carte'}
+        </button>
+        <span className="text-ink-muted" aria-live="polite">
+          {point
+            ? `Point placé : ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
+            : 'Placé d’après la ville'}
+        </span>
+      </div>
+      {pinning && (
+        <Suspense fallback={<Spinner label="Chargement de la carte..." />}>
+          <PinMap
+            point={point}
+            label={`Carte : touchez l’endroit exact (${label.toLowerCase()})`}
+            onPick={(pickedLat, pickedLng) => {
+              form.setValue(`${end}Lat`, pickedLat);
+              form.setValue(`${end}Lng`, pickedLng);
+            }}
+          />
+        </Suspense>
+      )}
       <datalist id={listId}>
         {suggestions.map((suggestion) => (
           <option key={`${suggestion.label}-${suggestion.lat}`} value={suggestion.label}>
@@ -69,6 +105,6 @@ export function AddressField({
           </option>
         ))}
       </datalist>
-    </>
+    </div>
   );
 }

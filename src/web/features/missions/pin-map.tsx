@@ -1,0 +1,60 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+/**
+ * A small map to place an address by hand (when the address service offers nothing): a click or a tap sets
+ * the point. Loaded only when opened.
+ */
+export default function PinMap({
+  point,
+  onPick,
+  label,
+}: {
+  point: { lat: number; lng: number } | null;
+  onPick: (lat: number, lng: number) => void;
+  label: string;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const marker = useRef<L.CircleMarker | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const map = L.map(element.current).setView(point ? [point.lat, point.lng] : [46.6, 2.4], point ? 12 : 6);
+    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+      maxZoom: 18,
+      attribution: '© contributeurs OpenStreetMap',
+    }).addTo(map);
+    const place = (lat: number, lng: number) => {
+      marker.current?.remove();
+      marker.current = L.circleMarker([lat, lng], {
+        radius: 9,
+        color: '#b33a0b',
+        fillColor: '#f76707',
+        fillOpacity: 0.9,
+      }).addTo(map);
+    };
+    if (point) place(point.lat, point.lng);
+    map.on('click', (event: L.LeafletMouseEvent) => {
+      const lat = Math.round(event.latlng.lat * 1e6) / 1e6;
+      const lng = Math.round(event.latlng.lng * 1e6) / 1e6;
+      place(lat, lng);
+      pick.current(lat, lng);
+    });
+    return () => {
+      map.remove();
+    };
+    // The map is built once; later picks move the marker themselves.
+  }, []);
+
+  return (
+    <div
+      ref={element}
+      role="application"
+      aria-label={label}
+      className="h-64 w-full overflow-hidden rounded-xl border border-line bg-surface-sunken"
+    />
+  );
+}
