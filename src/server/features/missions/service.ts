@@ -51,6 +51,27 @@ export const missionErrors = {
   alreadyAssigned: 'Un chauffeur a déjà été retenu pour cette mission',
 } as const;
 
+/** earthdistance's model of the Earth: a sphere of earth() metres; points are cubes of 3 coordinates. */
+const EARTH_RADIUS = 6378168;
+function earthPoint(lat: number, lng: number): [number, number, number] {
+  const phi = (lat * Math.PI) / 180;
+  const lambda = (lng * Math.PI) / 180;
+  return [
+    EARTH_RADIUS * Math.cos(phi) * Math.cos(lambda),
+    EARTH_RADIUS * Math.cos(phi) * Math.sin(lambda),
+    EARTH_RADIUS * Math.sin(phi),
+  ];
+}
+/** The straight-line (chord) distance matching `metres` along the surface (earthdistance's gc_to_sec). */
+function chordFor(metres: number): number {
+  return metres / EARTH_RADIUS > Math.PI
+    ? 2 * EARTH_RADIUS
+    : 2 * EARTH_RADIUS * Math.sin(metres / (2 * EARTH_RADIUS));
+}
+const cubeLiteral = (p: number[]) => `(${p.join(', ')})`;
+const boxLiteral = (p: number[], reach: number) =>
+  `${cubeLiteral(p.map((v) => v - reach))},${cubeLiteral(p.map((v) => v + reach))}`;
+
 /**
  * Searches count their matches up to this many: counting every match of a wide search costs more than
  * finding the page itself. Beyond it the answer says "100+" (totalIsLowerBound).
@@ -545,12 +566,15 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   else if (query.near === 'me' && viewer.user?.currentLat && viewer.user.currentLng) {
     point = { lat: Number(viewer.user.currentLat), lng: Number(viewer.user.currentLng) };
   }
-  const here = point ? sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)` : null;
-  if (here && query.radiusKm !== undefined) {
-    const metres = query.radiusKm * 1000;
-    // The box finds candidates in the GiST index; the exact great-circle distance then decides.
-    conditions.push(sql`earth_box(${here}, ${metres}) @> ${missions.pickupPoint}`);
-    conditions.push(sql`earth_distance(${here}, ${missions.pickupPoint}) <= ${metres}`);
+  // The searched point and its box are computed here, as earthdistance would (earth(), ll_to_earth,
+  // earth_box): the query then compares the indexed column with constants, and PostgreSQL does not plan
+  // and run the SQL functions for every search.
+  const here = point ? sql`${cubeLiteral(earthPoint(point.lat, point.lng))}::cube` : null;
+  if (point && query.radiusKm !== undefined) {
+    const centre = earthPoint(point.lat, point.lng);
+    const reach = chordFor(query.radiusKm * 1000);
+    conditions.push(sql`${missions.pickupPoint} <@ ${boxLiteral(centre, reach)}::cube`);
+    conditions.push(sql`cube_distance(${missions.pickupPoint}, ${here}) <= ${reach}`);
   }
 
   const sort = query.sort ?? (here ? 'distance' : 'start');
@@ -584,7 +608,7 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   ]);
   const ids = pageIds.map((row) => row.id);
   const distance = here
-    ? sql<number | null>`(earth_distance(${here}, ${missions.pickupPoint}) / 1000)`
+    ? sql<number | null>`(sec_to_gc(cube_distance(${here}, ${missions.pickupPoint})) / 1000)`
     : sql<null>`null::float8`;
   const rows = ids.length
     ? await db
