@@ -163,3 +163,34 @@ test('a transporter can place an address by hand on a map', async ({ page }) => 
   await map.click({ position: { x: 120, y: 90 } });
   await expect(page.getByText(/^Point placé : \d+\.\d{5}, -?\d+\.\d{5}$/)).toBeVisible();
 });
+
+test('a Freemium driver sees the monthly limit and the way to Premium', async ({ page, request }) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(request);
+  await registerDriverByApi(page.request);
+  const start = new Date(Date.now() + 5 * 86400_000);
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const created = await request.post('/api/missions', {
+      data: {
+        title: `Porteur Lille ${i}`,
+        description: 'Tournée de livraisons.',
+        pickupAddress: '59000 Lille',
+        deliveryAddress: '62000 Arras',
+        vehicleType: 'porteur',
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+        price: '250',
+      },
+    });
+    ids.push((await created.json()).mission.id);
+  }
+  await page.goto(`/mission/${ids[0]}`);
+  await expect(page.getByText('3 candidatures restantes ce mois-ci')).toBeVisible();
+  for (const id of ids.slice(0, 3))
+    expect((await page.request.post(`/api/missions/${id}/apply`, { data: {} })).status()).toBe(201);
+  await page.goto(`/mission/${ids[3]}`);
+  await expect(page.getByText(/Vous avez utilisé vos 3 candidatures du mois/)).toBeVisible();
+  await page.getByRole('link', { name: 'Voir les formules' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { Application, Mission, MissionDetail, MissionPage } from '#core/schemas/missions.js';
-import { apiRequest, type QueryParams } from '#web/lib/api.js';
+import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
 
 /** Query keys: the default query function builds each path from its key (SPEC.md §7). */
 export const missionKeys = {
@@ -34,18 +34,24 @@ export function useMissionMutation<TVariables, TResult = unknown>(
   options: { onSuccess?: (result: TResult) => void; onError?: (error: unknown) => void } = {},
 ) {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/api/missions'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/missions/search'] }),
+      queryClient.invalidateQueries({ queryKey: missionKeys.applications }),
+      queryClient.invalidateQueries({ queryKey: missionKeys.stats }),
+    ]);
   return useMutation({
     mutationFn: request,
     onSuccess: async (result) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/missions'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/missions/search'] }),
-        queryClient.invalidateQueries({ queryKey: missionKeys.applications }),
-        queryClient.invalidateQueries({ queryKey: missionKeys.stats }),
-      ]);
+      await refresh();
       options.onSuccess?.(result);
     },
-    onError: options.onError,
+    onError: (error) => {
+      // Refused because things changed meanwhile (taken, limit reached…): show the current state.
+      if (error instanceof ApiError && (error.status === 402 || error.status === 409)) void refresh();
+      options.onError?.(error);
+    },
   });
 }
 
