@@ -258,6 +258,23 @@ describe('search', () => {
     const text = await plan(`search_text like '%ville1234%'`);
     expect(text).toContain('missions_search_text_idx');
   });
+
+  it('counts up to 100 and pages nearest first', async () => {
+    // The 4,000 missions of the previous test lie between 43–50°N and 1°W–7°E.
+    const first = (await search('lat=46.5&lng=3&radiusKm=300&pageSize=20')).json();
+    expect(first.total).toBe(100);
+    expect(first.totalIsLowerBound).toBe(true);
+    const distances = first.items.map((m: { distanceKm: number }) => m.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const second = (await search('lat=46.5&lng=3&radiusKm=300&pageSize=20&page=2')).json();
+    expect(second.items[0].distanceKm).toBeGreaterThanOrEqual(distances.at(-1));
+    expect(second.items.map((m: { id: string }) => m.id)).not.toContain(first.items[0].id);
+    const byDate = (await search('lat=46.5&lng=3&radiusKm=300&sort=start')).json();
+    expect([byDate.total, byDate.totalIsLowerBound]).toEqual([100, true]);
+    const few = (await search('lat=46.5&lng=3&radiusKm=5')).json();
+    expect(few.totalIsLowerBound).toBe(false);
+    expect(few.total).toBe(few.items.length);
+  });
 });
 
 describe('applying', () => {
