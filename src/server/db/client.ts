@@ -40,7 +40,24 @@ export function openDatabase(url: string, poolSize = 10): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  return { db, pool, url, close: () => pool.end() };
+  return { db, pool, url, close: () => closeWhenQuiet(pool) };
+}
+
+/**
+ * Ends the pool once no query has run for a moment (at most `deadlineMs`). At shutdown the HTTP server has
+ * stopped, but a request whose client went away may still be between two of its queries: its next query must
+ * not meet a closed pool.
+ */
+async function closeWhenQuiet(pool: pg.Pool, quietMs = 150, deadlineMs = 5000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const busy = pool.totalCount - pool.idleCount + pool.waitingCount;
+    if (busy > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await pool.end();
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
