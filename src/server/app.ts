@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { messagingRoutes } from './features/messaging/routes.js';
 import { missionRoutes } from './features/missions/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { siteSettingsRoutes } from './features/site-settings/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(missionRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(messagingRoutes, deps);
   subscribeAlerts(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -23,3 +23,5 @@ export function applicationsLeftLabel(left: number | null): string {
 }
 
 export const APPLICATION_LIMIT_MESSAGE = `Vous avez utilisé vos ${FREEMIUM_LIMITS.applicationsPerMonth} candidatures du mois avec la formule Freemium. Passez à Premium pour postuler sans limite.`;
+
+export const MESSAGE_LIMIT_MESSAGE = `Vous avez envoyé vos ${FREEMIUM_LIMITS.messagesPerDay} messages du jour avec la formule Freemium. Passez à Premium pour écrire sans limite.`;

@@ -59,6 +59,15 @@ export type DomainEvent =
       missionId: string;
       title: string;
       driverId: string;
+    }
+  | {
+      type: 'message.sent';
+      messageId: string;
+      conversationId: string;
+      senderId: string;
+      senderName: string;
+      receiverId: string;
+      missionId: string | null;
     };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -10,6 +11,19 @@ const quote = (title: string) => `« ${title} »`;
 
 /** The alert rows a domain event leaves for the users concerned, in French, each with its link. */
 export function alertsFor(event: DomainEvent): NewAlert[] {
+  if (event.type === 'message.sent') {
+    return [
+      {
+        userId: event.receiverId,
+        type: 'message',
+        title: 'Nouveau message',
+        message: `${event.senderName} vous a écrit.`,
+        link: `/messages?avec=${event.senderId}`,
+        missionId: event.missionId,
+        metadata: { event: event.type, conversationId: event.conversationId },
+      },
+    ];
+  }
   const base = (userId: string, type: string, title: string, message: string): NewAlert => ({
     userId,
     type,
@@ -128,6 +142,22 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
 }
 
 export async function writeAlerts(db: Db, event: DomainEvent): Promise<void> {
+  if (event.type === 'message.sent') {
+    // One alert per conversation burst: none while the previous message alert of this conversation is unread.
+    const [waiting] = await db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.userId, event.receiverId),
+          eq(alerts.type, 'message'),
+          eq(alerts.read, false),
+          sql`${alerts.metadata}->>'conversationId' = ${event.conversationId}`,
+        ),
+      )
+      .limit(1);
+    if (waiting) return;
+  }
   const rows = alertsFor(event);
   if (rows.length > 0) await db.insert(alerts).values(rows);
 }

@@ -57,7 +57,9 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, events } = deps;
   const searchCache = new SearchCache();
-  events.subscribe(() => searchCache.clear());
+  events.subscribe((event) => {
+    if (event.type.startsWith('mission.') || event.type.startsWith('application.')) searchCache.clear();
+  });
 
   app.get(
     '/api/missions/search',

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX = 2000;
+
+export const messagingMessages = {
+  empty: 'Le message ne peut pas être vide',
+  tooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères`,
+  receiver: 'Destinataire invalide',
+  notAllowed:
+    'Vous pouvez écrire uniquement aux personnes avec qui vous partagez une mission ou une candidature',
+  self: 'Vous ne pouvez pas vous écrire à vous-même',
+} as const;
+
+export const sendMessageSchema = z.object({
+  content: z
+    .string({ error: messagingMessages.empty })
+    .trim()
+    .min(1, messagingMessages.empty)
+    .max(MESSAGE_MAX, messagingMessages.tooLong),
+  missionId: z.uuid({ error: 'Mission invalide' }).nullable().optional(),
+});
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  missionId: z.string().nullable(),
+  content: z.string(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  otherUser: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    avatar: z.string().nullable(),
+    role: z.enum(['driver', 'transporter', 'admin']),
+    companyName: z.string().nullable(),
+  }),
+  mission: z.object({ id: z.string(), title: z.string() }).nullable(),
+  lastMessage: chatMessageSchema.nullable(),
+  unreadCount: z.number(),
+  lastMessageAt: z.string().nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messagePageSchema = z.object({
+  /** Oldest first; `before` (an ISO time) asks for the page before the oldest one shown. */
+  items: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});

@@ -1,0 +1,130 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { alerts } from '../../db/schema/messaging.js';
+import type { NewUser } from '../../db/schema/users.js';
+import { TEST_PASSWORD, createUser, missionPayload } from '../../test/factories.js';
+import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedIn(overrides: Partial<NewUser> = {}) {
+  const user = await createUser(t.db, overrides);
+  const agent = new Agent(t.app);
+  await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+  return { user, agent };
+}
+
+/** A transporter with a mission and a driver who applied to it. */
+async function pair(driverPlan = 'premium') {
+  const company = await signedIn({ userType: 'company', subscriptionPlan: 'transporter' });
+  const driver = await signedIn({ subscriptionPlan: driverPlan });
+  const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id as string;
+  expect((await driver.agent.post(`/api/missions/${missionId}/apply`, {})).statusCode).toBe(201);
+  return { company, driver, missionId };
+}
+
+describe('who may write to whom', () => {
+  it('lets the two sides of an application write; refuses strangers, admins and oneself', async () => {
+    const { company, driver, missionId } = await pair();
+    const sent = await company.agent.post(`/api/messages/${driver.user.id}`, {
+      content: 'Bonjour, dispo demain 5 h ?',
+      missionId,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ senderId: company.user.id, receiverId: driver.user.id, read: false });
+    expect(
+      (await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Oui !' })).statusCode,
+    ).toBe(201);
+
+    const stranger = await signedIn();
+    const refused = await stranger.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Vous pouvez écrire uniquement aux personnes avec qui vous partagez une mission ou une candidature',
+    );
+    const admin = await signedIn({ userType: 'admin', isAdmin: true });
+    expect((await admin.agent.post(`/api/messages/${driver.user.id}`, { content: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await admin.agent.get(`/api/messages/${driver.user.id}`)).json().items).toEqual([]);
+    expect((await stranger.agent.get(`/api/messages/${driver.user.id}`)).json().items).toEqual([]);
+    const self = await driver.agent.post(`/api/messages/${driver.user.id}`, { content: 'moi' });
+    expect(self.json().message).toBe('Vous ne pouvez pas vous écrire à vous-même');
+    const empty = await driver.agent.post(`/api/messages/${company.user.id}`, { content: '   ' });
+    expect(empty.json().errors).toEqual({ content: 'Le message ne peut pas être vide' });
+    expect((await new Agent(t.app).get('/api/conversations')).statusCode).toBe(401);
+  });
+});
+
+describe('conversations, unread counts and read marks', () => {
+  it('counts unread per side and clears them when read', async () => {
+    const { company, driver, missionId } = await pair();
+    for (const content of ['Un', 'Deux', 'Trois'])
+      await company.agent.post(`/api/messages/${driver.user.id}`, { content, missionId });
+    const [conversation] = (await driver.agent.get('/api/conversations')).json();
+    expect(conversation).toMatchObject({
+      unreadCount: 3,
+      otherUser: { id: company.user.id, role: 'transporter' },
+      mission: { id: missionId },
+      lastMessage: { content: 'Trois' },
+    });
+    expect((await company.agent.get('/api/conversations')).json()[0].unreadCount).toBe(0);
+
+    const page = (await driver.agent.get(`/api/messages/${company.user.id}?limit=2`)).json();
+    expect(page.items.map((m: { content: string }) => m.content)).toEqual(['Deux', 'Trois']);
+    expect(page.hasMore).toBe(true);
+    const older = (
+      await driver.agent.get(
+        `/api/messages/${company.user.id}?limit=2&before=${encodeURIComponent(page.items[0].createdAt)}`,
+      )
+    ).json();
+    expect(older.items.map((m: { content: string }) => m.content)).toEqual(['Un']);
+
+    expect((await driver.agent.post(`/api/messages/${company.user.id}/read`)).json()).toEqual({ read: 3 });
+    expect((await driver.agent.get('/api/conversations')).json()[0].unreadCount).toBe(0);
+    const seen = (await company.agent.get(`/api/messages/${driver.user.id}`)).json().items;
+    expect(seen.every((m: { read: boolean; readAt: string | null }) => m.read && m.readAt)).toBe(true);
+  });
+
+  it('alerts once per burst, not per message', async () => {
+    const { company, driver, missionId } = await pair();
+    for (const content of ['a', 'b', 'c'])
+      await company.agent.post(`/api/messages/${driver.user.id}`, { content, missionId });
+    const messageAlerts = () =>
+      t.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.userId, driver.user.id), eq(alerts.type, 'message')));
+    expect(await messageAlerts()).toHaveLength(1);
+    expect((await messageAlerts())[0]).toMatchObject({ title: 'Nouveau message', read: false });
+    await t.db.update(alerts).set({ read: true }).where(eq(alerts.userId, driver.user.id));
+    await company.agent.post(`/api/messages/${driver.user.id}`, { content: 'd', missionId });
+    expect(await messageAlerts()).toHaveLength(2);
+  });
+});
+
+describe('Freemium', () => {
+  it('holds 5 messages a day under concurrent sends; paid plans have no limit', async () => {
+    const { company, driver } = await pair('basic');
+    const sends = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        driver.agent.post(`/api/messages/${company.user.id}`, { content: `m${i}` }),
+      ),
+    );
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 402, 402, 402]);
+    expect(sends.find((r) => r.statusCode === 402)!.json().message).toBe(MESSAGE_LIMIT_MESSAGE);
+    const many = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        company.agent.post(`/api/messages/${driver.user.id}`, { content: `r${i}` }),
+      ),
+    );
+    expect(many.every((r) => r.statusCode === 201)).toBe(true);
+  });
+});

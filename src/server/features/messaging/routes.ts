@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatMessageSchema,
+  conversationSchema,
+  messagePageSchema,
+  sendMessageSchema,
+} from '#core/schemas/messaging.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { guards, requireUser } from '../../platform/sessions.js';
+import { history, listConversations, markRead, sendMessage } from './service.js';
+
+const errorResponses = {
+  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+};
+const userParams = z.object({ userId: z.uuid({ error: 'Destinataire invalide' }) });
+const missionFilter = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'none' ? null : value))
+  .pipe(z.uuid({ error: 'Mission invalide' }).nullable().optional());
+
+export async function messagingRoutes(root: FastifyInstance, { db, events }: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/conversations',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['messages'],
+        summary: 'Mes conversations (autre personne, mission, dernier message, non lus)',
+        response: { 200: z.array(conversationSchema) },
+      },
+    },
+    async (request) => listConversations(db, requireUser(request)),
+  );
+
+  app.get(
+    '/api/messages/:userId',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['messages'],
+        summary: 'Historique avec une personne (du plus ancien au plus récent, par pages)',
+        params: userParams,
+        querystring: z.object({
+          missionId: missionFilter,
+          before: z.iso.datetime({ offset: true, error: 'Date invalide' }).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+        response: { 200: messagePageSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      history(db, requireUser(request), request.params.userId, {
+        missionId: request.query.missionId,
+        before: request.query.before ? new Date(request.query.before) : undefined,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.post(
+    '/api/messages/:userId',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['messages'],
+        summary: 'Envoyer un message',
+        params: userParams,
+        body: sendMessageSchema,
+        response: { 201: chatMessageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sendMessage(db, events, requireUser(request), request.params.userId, request.body)),
+  );
+
+  app.post(
+    '/api/messages/:userId/read',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['messages'],
+        summary: 'Marquer comme lus les messages reçus de cette personne',
+        params: userParams,
+        querystring: z.object({ missionId: missionFilter }),
+        response: { 200: z.object({ read: z.number() }) },
+      },
+    },
+    async (request) => ({
+      read: await markRead(db, requireUser(request), request.params.userId, request.query.missionId),
+    }),
+  );
+}

@@ -1,0 +1,254 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { dailyMessageLimit, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { roleOf } from '#core/rules/roles.js';
+import {
+  messagingMessages,
+  type ChatMessage,
+  type Conversation,
+  type SendMessage,
+} from '#core/schemas/messaging.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { conversations, messages } from '../../db/schema/messaging.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+
+type MessageRow = typeof messages.$inferSelect;
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    missionId: row.missionId,
+    content: row.content,
+    read: row.read,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Who may write to whom: a transporter and a driver who share a mission (published by one, assigned to or
+ * applied for by the other). With a mission given, that mission must be the link. Nobody else, admins included.
+ */
+async function shareWork(tx: DbOrTx, a: string, b: string, missionId?: string | null): Promise<boolean> {
+  const {
+    rows: [row],
+  } = await tx.execute<{ linked: boolean }>(sql`
+    select exists (
+      select 1 from missions m
+      where (${missionId ?? null}::uuid is null or m.id = ${missionId ?? null}::uuid)
+        and (
+          (m.company_id = ${a} and (m.driver_id = ${b} or exists (
+            select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${b})))
+          or
+          (m.company_id = ${b} and (m.driver_id = ${a} or exists (
+            select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${a})))
+        )
+    ) as linked`);
+  return row?.linked ?? false;
+}
+
+/** Messages sent today (Europe/Paris) by the user. */
+async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.senderId, userId),
+        sql`${messages.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * Sends a message. The sender's row is locked for the transaction, so concurrent sends are counted one after
+ * the other and the Freemium limit (5 a day) holds; the conversation (one per pair and mission) is created on
+ * the first message and the receiver's unread count goes up.
+ */
+export async function sendMessage(
+  db: Db,
+  events: EventBus,
+  sender: User,
+  receiverId: string,
+  input: SendMessage,
+): Promise<ChatMessage> {
+  if (receiverId === sender.id) throw new AppError(400, messagingMessages.self);
+  if (roleOf(sender) === 'admin') throw forbidden(messagingMessages.notAllowed);
+  const missionId = input.missionId ?? null;
+  const { row, conversationId } = await db.transaction(async (tx) => {
+    const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('update');
+    const [receiver] = await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId));
+    if (!receiver) throw notFound(messagingMessages.receiver);
+    if (!(await shareWork(tx, sender.id, receiverId, missionId)))
+      throw forbidden(messagingMessages.notAllowed);
+    const limit = dailyMessageLimit(fresh!.subscriptionPlan);
+    if (limit !== null && (await sentToday(tx, sender.id)) >= limit)
+      throw new AppError(402, MESSAGE_LIMIT_MESSAGE);
+
+    const [one, two] = sender.id < receiverId ? [sender.id, receiverId] : [receiverId, sender.id];
+    const receiverIsOne = receiverId === one;
+    const now = new Date();
+    const {
+      rows: [conversation],
+    } = await tx.execute<{ id: string }>(sql`
+      insert into conversations (user_one_id, user_two_id, mission_id, unread_count_one, unread_count_two, last_message_at)
+      values (${one}, ${two}, ${missionId}, ${receiverIsOne ? 1 : 0}, ${receiverIsOne ? 0 : 1}, ${now.toISOString()})
+      on conflict (user_one_id, user_two_id, coalesce(mission_id, '00000000-0000-0000-0000-000000000000'::uuid))
+      do update set
+        unread_count_one = conversations.unread_count_one + ${receiverIsOne ? 1 : 0},
+        unread_count_two = conversations.unread_count_two + ${receiverIsOne ? 0 : 1},
+        last_message_at = excluded.last_message_at
+      returning id`);
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        conversationId: conversation!.id,
+        senderId: sender.id,
+        receiverId,
+        missionId,
+        content: input.content,
+      })
+      .returning();
+    return { row: message!, conversationId: conversation!.id };
+  });
+  await events.publish({
+    type: 'message.sent',
+    messageId: row.id,
+    conversationId,
+    senderId: sender.id,
+    senderName: sender.fullName,
+    receiverId,
+    missionId,
+  });
+  return toChatMessage(row);
+}
+
+/** The user's conversations, latest first, each with the other party, the mission, the last message and unread count. */
+export async function listConversations(db: Db, user: User): Promise<Conversation[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    user_one_id: string;
+    unread_count_one: number;
+    unread_count_two: number;
+    last_message_at: string | Date | null;
+    mission_id: string | null;
+    mission_title: string | null;
+    other_id: string;
+    other_name: string;
+    other_avatar: string | null;
+    other_type: string;
+    other_admin: boolean;
+    other_company: string | null;
+    last_id: string | null;
+  }>(sql`
+    select c.id, c.user_one_id, c.unread_count_one, c.unread_count_two, c.last_message_at, c.mission_id,
+      m.title as mission_title, o.id as other_id, o.full_name as other_name, o.avatar as other_avatar,
+      o.user_type as other_type, o.is_admin as other_admin, o.company_name as other_company,
+      (select x.id from messages x where x.conversation_id = c.id order by x.created_at desc limit 1) as last_id
+    from conversations c
+    join users o on o.id = case when c.user_one_id = ${user.id} then c.user_two_id else c.user_one_id end
+    left join missions m on m.id = c.mission_id
+    where c.user_one_id = ${user.id} or c.user_two_id = ${user.id}
+    order by c.last_message_at desc nulls last
+    limit 200`);
+  const lastIds = rows.map((row) => row.last_id).filter((value): value is string => value !== null);
+  const last = lastIds.length
+    ? await db
+        .select()
+        .from(messages)
+        .where(sql`${messages.id} in ${lastIds}`)
+    : [];
+  const lastById = new Map(last.map((message) => [message.id, message]));
+  return rows.map((row) => ({
+    id: row.id,
+    otherUser: {
+      id: row.other_id,
+      fullName: row.other_name,
+      avatar: row.other_avatar,
+      role: roleOf({ userType: row.other_type, isAdmin: row.other_admin }),
+      companyName: row.other_company,
+    },
+    mission: row.mission_id && row.mission_title ? { id: row.mission_id, title: row.mission_title } : null,
+    lastMessage: row.last_id && lastById.has(row.last_id) ? toChatMessage(lastById.get(row.last_id)!) : null,
+    unreadCount: row.user_one_id === user.id ? row.unread_count_one : row.unread_count_two,
+    lastMessageAt: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+  }));
+}
+
+/** The messages between the user and another, newest page first but returned oldest first. */
+export async function history(
+  db: Db,
+  user: User,
+  otherId: string,
+  options: { missionId?: string | null; before?: Date; limit: number },
+) {
+  const between = or(
+    and(eq(messages.senderId, user.id), eq(messages.receiverId, otherId)),
+    and(eq(messages.senderId, otherId), eq(messages.receiverId, user.id)),
+  );
+  const conditions = [between];
+  if (options.missionId !== undefined)
+    conditions.push(
+      options.missionId === null
+        ? sql`${messages.missionId} is null`
+        : eq(messages.missionId, options.missionId),
+    );
+  if (options.before) conditions.push(lt(messages.createdAt, options.before));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(options.limit + 1);
+  return {
+    items: rows.slice(0, options.limit).reverse().map(toChatMessage),
+    hasMore: rows.length > options.limit,
+  };
+}
+
+/** Marks as read what `otherId` sent to the user (in one mission's conversation, or all), and resets the count. */
+export async function markRead(
+  db: Db,
+  user: User,
+  otherId: string,
+  missionId?: string | null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const scope =
+      missionId === undefined
+        ? sql`true`
+        : missionId === null
+          ? sql`${messages.missionId} is null`
+          : eq(messages.missionId, missionId);
+    const updated = await tx
+      .update(messages)
+      .set({ read: true, readAt: new Date() })
+      .where(
+        and(
+          eq(messages.senderId, otherId),
+          eq(messages.receiverId, user.id),
+          eq(messages.read, false),
+          scope,
+        ),
+      )
+      .returning({ id: messages.id });
+    const [one, two] = user.id < otherId ? [user.id, otherId] : [otherId, user.id];
+    const mineIsOne = user.id === one;
+    const missionScope =
+      missionId === undefined
+        ? sql`true`
+        : missionId === null
+          ? sql`${conversations.missionId} is null`
+          : eq(conversations.missionId, missionId);
+    await tx
+      .update(conversations)
+      .set(mineIsOne ? { unreadCountOne: 0 } : { unreadCountTwo: 0 })
+      .where(and(eq(conversations.userOneId, one), eq(conversations.userTwoId, two), missionScope));
+    return updated.length;
+  });
+}
