@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { alertRoutes } from './features/alerts/routes.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(messagingRoutes, deps);
+  await app.register(alertRoutes, deps);
   subscribeAlerts(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
