@@ -48,6 +48,8 @@ const work = () => import('#web/features/workspace/workspace-pages.js');
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
 const Missions = page(() => import('#web/features/missions/missions-page.js'), 'MissionsPage');
+const Messages = page(() => import('#web/features/messaging/messages-page.js'), 'MessagesPage');
+const Alerts = page(() => import('#web/features/messaging/alerts-page.js'), 'AlertsPage');
 const DriverMap = page(() => import('#web/features/missions/driver-map-page.js'), 'DriverMapPage');
 const MissionHistory = page(() => import('#web/features/missions/history-page.js'), 'MissionHistoryPage');
 const MissionDetail = page(
@@ -67,6 +69,8 @@ const OWN_PAGES = new Set([
   '/mission-history',
   '/profile',
   '/driver-map',
+  '/messages',
+  '/alerts',
 ]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
@@ -95,6 +99,8 @@ const Pages = memo(function Pages() {
       <Route path="/mission-history" component={MissionHistory} />
       <Route path="/profile" component={Profile} />
       <Route path="/driver-map" component={DriverMap} />
+      <Route path="/messages" component={Messages} />
+      <Route path="/alerts" component={Alerts} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -123,6 +124,19 @@ function NavEntry({
   );
 }
 
+/** SPEC.md §7: conversations and alerts polled every 30 s; their unread counts badge the menu. */
+function useUnreadCounts(): Record<string, number> {
+  const conversations = useQuery<Array<{ unreadCount: number }>>({
+    queryKey: ['/api/conversations'],
+    refetchInterval: 30_000,
+  });
+  const alerts = useQuery<Array<{ read: boolean }>>({ queryKey: ['/api/alerts'], refetchInterval: 30_000 });
+  return {
+    messages: (conversations.data ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0),
+    alerts: (alerts.data ?? []).filter((alert) => !alert.read).length,
+  };
+}
+
 export function SidebarLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const [location] = useLocation();
   const { expanded, drawerOpen, setDrawerOpen, toggle, mobile } = useSidebarState();
@@ -130,8 +144,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   const logo = useLogoUrl();
   const role = roleOf(user);
   const menu = role === 'transporter' ? TRANSPORTER_MENU : DRIVER_MENU;
-  // Unread counters: fed by the messaging issue (polling /api/conversations and /api/alerts every 30 s).
-  const counts: Record<string, number> = {};
+  const counts = useUnreadCounts();
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
   const isActive = (href: string) =>
     location === href || (href !== '/dashboard' && location.startsWith(`${href}/`));

@@ -1,4 +1,14 @@
-import { BadgeCheck, CalendarClock, FileWarning, MapPin, Phone, Star, Truck, UserRound } from 'lucide-react';
+import {
+  BadgeCheck,
+  CalendarClock,
+  FileWarning,
+  MapPin,
+  MessageSquare,
+  Phone,
+  Star,
+  Truck,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
@@ -171,16 +181,25 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
             </Link>
           </p>
         )}
-        {mine.status === 'pending' && (
-          <Button
-            variant="secondary"
-            className="mt-3"
-            disabled={withdraw.isPending}
-            onClick={() => withdraw.mutate(mine.id)}
-          >
-            Retirer ma candidature
-          </Button>
-        )}
+        <div className="mt-3 flex flex-wrap gap-2">
+          {mine.status !== 'withdrawn' && detail.company && (
+            <Link
+              href={`/messages?avec=${detail.company.id}&mission=${detail.mission.id}`}
+              className={buttonClasses('secondary')}
+            >
+              <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire au transporteur
+            </Link>
+          )}
+          {mine.status === 'pending' && (
+            <Button
+              variant="secondary"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(mine.id)}
+            >
+              Retirer ma candidature
+            </Button>
+          )}
+        </div>
       </Section>
     );
   }
@@ -304,25 +323,33 @@ function Applicants({ detail }: { detail: MissionDetail }) {
                       .join(', ')}
                   </p>
                 )}
-                {open && application.status === 'pending' && (
-                  <div className="mt-3 flex gap-2">
-                    <Button
-                      size="sm"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: application.id, decision: 'accept' })}
-                    >
-                      Retenir ce chauffeur
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: application.id, decision: 'reject' })}
-                    >
-                      Refuser
-                    </Button>
-                  </div>
-                )}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link
+                    href={`/messages?avec=${driver.id}&mission=${detail.mission.id}`}
+                    className={buttonClasses('secondary', 'sm')}
+                  >
+                    <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire
+                  </Link>
+                  {open && application.status === 'pending' && (
+                    <>
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: application.id, decision: 'accept' })}
+                      >
+                        Retenir ce chauffeur
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: application.id, decision: 'reject' })}
+                      >
+                        Refuser
+                      </Button>
+                    </>
+                  )}
+                </div>
               </li>
             );
           })}

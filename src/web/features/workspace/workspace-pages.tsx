@@ -1,12 +1,10 @@
 import {
   BarChart3,
-  Bell,
   BookOpen,
   Bug,
   CalendarDays,
   CreditCard,
   FileText,
-  MessageSquare,
   PlayCircle,
   Route,
   Settings,
@@ -90,24 +88,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: Wallet,
       empty: 'Aucun mouvement',
       text: 'Vos gains et règlements, mission par mission, s’afficheront ici.',
-    },
-  ],
-  [
-    /^\/messages$/,
-    {
-      title: 'Messages',
-      icon: MessageSquare,
-      empty: 'Aucune conversation',
-      text: 'Vos échanges apparaissent ici dès qu’une mission ou une candidature vous relie à quelqu’un.',
-    },
-  ],
-  [
-    /^\/alerts$/,
-    {
-      title: 'Alertes & Notifications',
-      icon: Bell,
-      empty: 'Aucune alerte',
-      text: 'Nouvelles missions, candidatures, changements de statut : tout ce qui vous concerne arrive ici.',
     },
   ],
   [

@@ -1,0 +1,288 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Check, CheckCheck, MessageSquare, Send, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { MESSAGE_MAX, type ChatMessage, type Conversation } from '#core/schemas/messaging.js';
+import type { PublicProfile } from '#core/schemas/profile.js';
+import { useSession } from '#web/app/session.js';
+import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
+import { errorMessage } from '#web/lib/form-errors.js';
+import { Button } from '#web/ui/button.js';
+import { cn } from '#web/ui/cn.js';
+import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
+import { Spinner } from '#web/ui/spinner.js';
+import { useToast } from '#web/ui/toast.js';
+import { linkify } from './linkify.js';
+
+const CONVERSATIONS = ['/api/conversations'] as const;
+const time = (iso: string) =>
+  new Date(iso).toLocaleString('fr-FR', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function Avatar({ src }: { src: string | null }) {
+  return (
+    <span className="flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-sunken">
+      {src ? (
+        <img src={src} alt="" className="h-10 w-10 object-cover" />
+      ) : (
+        <UserRound className="h-5 w-5" aria-hidden="true" />
+      )}
+    </span>
+  );
+}
+
+function ConversationList({
+  conversations,
+  selected,
+}: {
+  conversations: Conversation[];
+  selected: string | null;
+}) {
+  if (conversations.length === 0)
+    return (
+      <EmptyState icon={MessageSquare} title="Aucune conversation">
+        <p>Écrivez depuis une mission ou la fiche d’un candidat : la conversation apparaîtra ici.</p>
+      </EmptyState>
+    );
+  return (
+    <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface-raised">
+      {conversations.map((conversation) => {
+        const href = `/messages${toQueryString({ avec: conversation.otherUser.id, mission: conversation.mission?.id ?? 'none' })}`;
+        const active = selected === conversation.id;
+        return (
+          <li key={conversation.id}>
+            <Link
+              href={href}
+              aria-current={active ? 'true' : undefined}
+              className={cn(
+                'flex items-start gap-3 p-4 hover:bg-surface-sunken',
+                active && 'bg-surface-sunken',
+              )}
+            >
+              <Avatar src={conversation.otherUser.avatar} />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate font-bold">
+                    {conversation.otherUser.companyName ?? conversation.otherUser.fullName}
+                  </span>
+                  {conversation.lastMessageAt && (
+                    <span className="shrink-0 text-xs text-ink-muted">
+                      {time(conversation.lastMessageAt)}
+                    </span>
+                  )}
+                </span>
+                {conversation.mission && (
+                  <span className="block truncate text-xs text-accent">{conversation.mission.title}</span>
+                )}
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate text-sm text-ink-muted">
+                    {conversation.lastMessage?.content ?? ''}
+                  </span>
+                  {conversation.unreadCount > 0 && (
+                    <span className="shrink-0 rounded-full bg-accent px-2 text-xs font-bold text-accent-ink">
+                      <span className="sr-only">Non lus : </span>
+                      {conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
+                    </span>
+                  )}
+                </span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Thread({ otherId, missionId }: { otherId: string; missionId: string | null }) {
+  const { user } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const [limitReached, setLimitReached] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const scope = { missionId: missionId ?? 'none' };
+  const key = ['/api/messages', otherId, scope] as const;
+  // Polled while open; the realtime connection (next step) will push new messages instead.
+  const thread = useQuery<{ items: ChatMessage[]; hasMore: boolean }>({
+    queryKey: key,
+    refetchInterval: 10_000,
+  });
+  const other = useQuery<PublicProfile>({ queryKey: ['/api/users', otherId, 'profile'] });
+  const conversations = useQuery<Conversation[]>({ queryKey: CONVERSATIONS });
+  const conversation = conversations.data?.find(
+    (c) => c.otherUser.id === otherId && (c.mission?.id ?? null) === missionId,
+  );
+  const unread = conversation?.unreadCount ?? 0;
+  const count = thread.data?.items.length ?? 0;
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+  useEffect(() => {
+    if (unread === 0) return;
+    void apiRequest('POST', `/api/messages/${otherId}/read${toQueryString(scope)}`).then(() =>
+      queryClient.invalidateQueries({ queryKey: CONVERSATIONS }),
+    );
+  }, [unread, otherId, missionId]);
+
+  const send = useMutation({
+    mutationFn: (content: string) =>
+      apiRequest<ChatMessage>('POST', `/api/messages/${otherId}`, { content, missionId }),
+    onSuccess: async () => {
+      setDraft('');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: CONVERSATIONS }),
+      ]);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 402) setLimitReached(true);
+      toast({
+        title: 'Message non envoyé',
+        description: errorMessage(error, 'Réessayez.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const name = other.data ? (other.data.companyName ?? other.data.fullName) : '…';
+  return (
+    <section
+      aria-label={`Conversation avec ${name}`}
+      className="flex h-[70vh] min-h-96 flex-col rounded-2xl border border-line bg-surface-raised"
+    >
+      <header className="flex items-center gap-3 border-b border-line p-4">
+        <Link href="/messages" className="md:hidden" aria-label="Retour aux conversations">
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Link>
+        <Avatar src={other.data?.avatar ?? null} />
+        <div className="min-w-0">
+          <h2 className="truncate font-bold">
+            <Link href={`/profile/${otherId}`} className="hover:underline">
+              {name}
+            </Link>
+          </h2>
+          {conversation?.mission && (
+            <Link
+              href={`/mission/${conversation.mission.id}`}
+              className="block truncate text-sm text-accent underline"
+            >
+              {conversation.mission.title}
+            </Link>
+          )}
+        </div>
+      </header>
+      <ol className="flex-1 space-y-2 overflow-y-auto p-4" aria-live="polite">
+        {thread.isPending ? (
+          <Spinner />
+        ) : thread.data?.items.length === 0 ? (
+          <li className="text-center text-ink-muted">Écrivez le premier message.</li>
+        ) : (
+          thread.data?.items.map((message) => {
+            const mine = message.senderId === user?.id;
+            return (
+              <li key={message.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                <div
+                  className={cn(
+                    'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2',
+                    mine ? 'bg-brand-500/15' : 'bg-surface-sunken',
+                  )}
+                >
+                  <p>{linkify(message.content)}</p>
+                  <p className="mt-1 flex items-center justify-end gap-1 text-xs text-ink-muted">
+                    {time(message.createdAt)}
+                    {mine &&
+                      (message.read ? (
+                        <CheckCheck className="h-4 w-4 text-accent" aria-label="Lu" />
+                      ) : (
+                        <Check className="h-4 w-4" aria-label="Envoyé" />
+                      ))}
+                  </p>
+                </div>
+              </li>
+            );
+          })
+        )}
+        <div ref={bottom} />
+      </ol>
+      {limitReached && (
+        <p className="border-t border-line px-4 py-2 text-sm" role="status">
+          {MESSAGE_LIMIT_MESSAGE}{' '}
+          <Link href="/pricing" className="font-semibold text-accent underline">
+            Voir les formules
+          </Link>
+        </p>
+      )}
+      <form
+        className="flex items-end gap-2 border-t border-line p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.trim()) send.mutate(draft.trim());
+        }}
+      >
+        <label htmlFor="message-draft" className="sr-only">
+          Votre message
+        </label>
+        <textarea
+          id="message-draft"
+          rows={2}
+          maxLength={MESSAGE_MAX}
+          value={draft}
+          placeholder="Votre message…"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              if (draft.trim()) send.mutate(draft.trim());
+            }
+          }}
+          className="block min-h-11 flex-1 resize-none rounded-lg border border-line bg-surface px-3 py-2"
+        />
+        <Button type="submit" disabled={send.isPending || !draft.trim()} aria-label="Envoyer">
+          <Send className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** /messages: the conversation list and the thread; on a phone they are two screens. */
+export function MessagesPage() {
+  const [params] = useSearchParams();
+  const otherId = params.get('avec');
+  const mission = params.get('mission');
+  const missionId = mission && mission !== 'none' ? mission : null;
+  const conversations = useQuery<Conversation[]>({ queryKey: CONVERSATIONS, refetchInterval: 30_000 });
+  const selected =
+    conversations.data?.find((c) => c.otherUser.id === otherId && (c.mission?.id ?? null) === missionId)
+      ?.id ?? null;
+  return (
+    <>
+      <PageHeader title="Messages" description="Vos échanges avec les transporteurs et les chauffeurs." />
+      <div className="grid gap-5 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div className={cn(otherId && 'hidden md:block')}>
+          {conversations.isPending ? (
+            <Spinner />
+          ) : (
+            <ConversationList conversations={conversations.data ?? []} selected={selected} />
+          )}
+        </div>
+        <div className={cn(!otherId && 'hidden md:block')}>
+          {otherId ? (
+            <Thread key={`${otherId}-${missionId}`} otherId={otherId} missionId={missionId} />
+          ) : (
+            <div className="flex h-full min-h-60 items-center justify-center rounded-2xl border border-dashed border-line p-6 text-center text-ink-muted">
+              Choisissez une conversation.
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

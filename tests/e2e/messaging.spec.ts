@@ -1,0 +1,77 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { acceptCookies, registerCompanyByApi, registerDriverByApi } from './helpers.js';
+
+async function signedInPage(
+  browser: Browser,
+  register: typeof registerDriverByApi,
+  viewport: { width: number; height: number } | null,
+) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await acceptCookies(page);
+  await register(page.request);
+  return page;
+}
+
+test('a transporter and a driver write to each other about a mission; unread and read marks follow', async ({
+  browser,
+  page: probe,
+}) => {
+  const viewport = probe.viewportSize();
+  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
+  const driver = await signedInPage(browser, registerDriverByApi, viewport);
+  const start = new Date(Date.now() + 3 * 86400_000);
+  const title = `Plateau Dunkerque ${Date.now().toString(36)}`;
+  const created = await transporter.request.post('/api/missions', {
+    data: {
+      title,
+      description: 'Bobines d’acier, sangles fournies.',
+      pickupAddress: '59140 Dunkerque',
+      deliveryAddress: '59000 Lille',
+      vehicleType: 'plateau',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 6 * 3600_000).toISOString(),
+      price: '380',
+    },
+  });
+  const missionId = (await created.json()).mission.id as string;
+  expect(
+    (await driver.request.post(`/api/missions/${missionId}/apply`, { data: { message: 'Dispo' } })).status(),
+  ).toBe(201);
+
+  // The transporter writes from the applicant's card.
+  await transporter.goto(`/mission/${missionId}`);
+  await transporter.getByRole('link', { name: 'Écrire' }).click();
+  await expect(transporter).toHaveURL(/\/messages\?avec=/);
+  await transporter
+    .getByLabel('Votre message')
+    .fill('Bonjour, chargement à 6 h, plan ici : https://exemple.fr/plan');
+  await transporter.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  const transporterThread = transporter.getByRole('region', { name: /Conversation avec/ });
+  await expect(transporterThread.getByRole('link', { name: 'https://exemple.fr/plan' })).toBeVisible();
+  await expect(transporterThread.getByLabel('Envoyé')).toBeVisible();
+
+  // The driver sees it unread, opens it (read), answers.
+  await driver.goto('/messages');
+  const conversation = driver.getByRole('link', { name: /Transports Martin/ });
+  await expect(conversation).toContainText('1');
+  await conversation.click();
+  const driverThread = driver.getByRole('region', { name: /Conversation avec/ });
+  await expect(driverThread.getByText('Bonjour, chargement à 6 h')).toBeVisible();
+  await driver.getByLabel('Votre message').fill('Parfait, je serai là.');
+  await driver.getByLabel('Votre message').press('Enter');
+  await expect(driverThread.getByText('Parfait, je serai là.')).toBeVisible();
+
+  // Back on the transporter's side: the answer, and the first message marked read.
+  await transporter.reload();
+  await expect(transporterThread.getByText('Parfait, je serai là.')).toBeVisible();
+  await expect(transporterThread.getByLabel('Lu')).toBeVisible();
+
+  // The transporter's alerts list the new application and the message.
+  await transporter.goto('/alerts');
+  await expect(transporter.getByText('Nouvelle candidature')).toBeVisible();
+  await expect(transporter.getByText('Nouveau message')).toBeVisible();
+  await transporter.getByRole('button', { name: 'Non lues' }).click();
+  await transporter.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(transporter.getByText('Aucune alerte')).toBeVisible();
+});
