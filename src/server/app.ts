@@ -21,6 +21,7 @@ import { siteSettingsRoutes } from './features/site-settings/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
+import { registerRealtime } from './platform/realtime.js';
 import { startHousekeeping } from './platform/housekeeping.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
@@ -108,7 +109,15 @@ export async function buildApp({
     : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const events = createEventBus(app.log);
-  const deps: FeatureDeps = { db: database.db, config, sessions, mailer: mailer ?? ownMailer!, events };
+  const realtime = registerRealtime(app, config, (token) => sessions.userFromToken(token));
+  const deps: FeatureDeps = {
+    db: database.db,
+    config,
+    sessions,
+    mailer: mailer ?? ownMailer!,
+    events,
+    realtime,
+  };
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -58,13 +58,13 @@ test('a transporter and a driver write to each other about a mission; unread and
   await conversation.click();
   const driverThread = driver.getByRole('region', { name: /Conversation avec/ });
   await expect(driverThread.getByText('Bonjour, chargement à 6 h')).toBeVisible();
-  await driver.getByLabel('Votre message').fill('Parfait, je serai là.');
+  // Live, without a reload: the transporter sees the driver typing, then the answer.
+  await driver.getByLabel('Votre message').pressSequentially('Parfait, je serai là.');
+  await expect(transporter.getByText('Jean Routier écrit…')).toBeVisible();
   await driver.getByLabel('Votre message').press('Enter');
   await expect(driverThread.getByText('Parfait, je serai là.')).toBeVisible();
-
-  // Back on the transporter's side: the answer, and the first message marked read.
-  await transporter.reload();
   await expect(transporterThread.getByText('Parfait, je serai là.')).toBeVisible();
+  await expect(transporter.getByText('Jean Routier écrit…')).toHaveCount(0);
   await expect(transporterThread.getByLabel('Lu')).toBeVisible();
 
   // The transporter's alerts list the new application and the message.

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mailer.js';
+import type { Realtime } from './realtime.js';
 import type { SessionManager } from './sessions.js';
 
 /** What the platform hands to every feature plugin. */
@@ -11,4 +12,5 @@ export interface FeatureDeps {
   mailer: Mailer;
   sessions: SessionManager;
   events: EventBus;
+  realtime: Realtime;
 }

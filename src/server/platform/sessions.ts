@@ -24,6 +24,8 @@ export interface SessionManager {
   open(tx: DbOrTx, reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>;
   /** Ends the request's session, if any, and clears the cookie. */
   close(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The active user of a session token (the realtime upgrade has no Fastify request). */
+  userFromToken(token: string): Promise<User | null>;
 }
 
 export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig): SessionManager {
@@ -86,6 +88,10 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
         absoluteExpiresAt,
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: absoluteSeconds });
+    },
+    async userFromToken(token) {
+      const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
+      return row && row.user.isActive && row.user.accountStatus === 'active' ? row.user : null;
     },
     async close(request, reply) {
       const token = request.cookies[SESSION_COOKIE];

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRealtime } from '#web/lib/realtime.js';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -145,6 +146,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   const role = roleOf(user);
   const menu = role === 'transporter' ? TRANSPORTER_MENU : DRIVER_MENU;
   const counts = useUnreadCounts();
+  useRealtime(true);
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
   const isActive = (href: string) =>
     location === href || (href !== '/dashboard' && location.startsWith(`${href}/`));

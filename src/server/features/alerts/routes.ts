@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALERT_FILTERS, alertSchema, type Alert } from '#core/schemas/alerts.js';
+import { ALERT_FILTERS, alertSchema } from '#core/schemas/alerts.js';
+import { toAlert } from './to-alert.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -14,20 +15,6 @@ const FILTER_TYPES: Record<string, string[]> = {
   documents: ['document'],
 };
 const idParams = z.object({ id: z.uuid({ error: 'Alerte introuvable' }) });
-
-function toAlert(row: typeof alerts.$inferSelect): Alert {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    link: row.link,
-    missionId: row.missionId,
-    metadata: row.metadata ?? null,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** GET /api/alerts (polled every 30 s by the app), mark one or all read, delete. Each user sees only theirs. */
 export async function alertRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import type { DomainEvent } from '../../platform/events.js';
+import type { Realtime } from '../../platform/realtime.js';
+import { toAlert } from './to-alert.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
@@ -141,7 +143,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   }
 }
 
-export async function writeAlerts(db: Db, event: DomainEvent): Promise<void> {
+export async function writeAlerts(db: Db, event: DomainEvent, realtime?: Realtime): Promise<void> {
   if (event.type === 'message.sent') {
     // One alert per conversation burst: none while the previous message alert of this conversation is unread.
     const [waiting] = await db
@@ -159,9 +161,11 @@ export async function writeAlerts(db: Db, event: DomainEvent): Promise<void> {
     if (waiting) return;
   }
   const rows = alertsFor(event);
-  if (rows.length > 0) await db.insert(alerts).values(rows);
+  if (rows.length === 0) return;
+  const saved = await db.insert(alerts).values(rows).returning();
+  for (const row of saved) realtime?.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
 }
 
-export function subscribeAlerts({ db, events }: FeatureDeps): void {
-  events.subscribe((event) => writeAlerts(db, event));
+export function subscribeAlerts({ db, events, realtime }: FeatureDeps): void {
+  events.subscribe((event) => writeAlerts(db, event, realtime));
 }

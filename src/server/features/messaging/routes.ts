@@ -9,7 +9,7 @@ import {
 } from '#core/schemas/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { guards, requireUser } from '../../platform/sessions.js';
-import { history, listConversations, markRead, sendMessage } from './service.js';
+import { history, listConversations, markRead, sendMessage, shareWork } from './service.js';
 
 const errorResponses = {
   400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
@@ -21,8 +21,21 @@ const missionFilter = z
   .transform((value) => (value === undefined ? undefined : value === 'none' ? null : value))
   .pipe(z.uuid({ error: 'Mission invalide' }).nullable().optional());
 
-export async function messagingRoutes(root: FastifyInstance, { db, events }: FeatureDeps): Promise<void> {
+export async function messagingRoutes(
+  root: FastifyInstance,
+  { db, events, realtime }: FeatureDeps,
+): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+
+  // "Is typing…" goes only to someone the user may write to.
+  realtime.onClientEvent(async (from, event) => {
+    if (event.to === from.id || !(await shareWork(db, from.id, event.to))) return;
+    realtime.deliver([event.to], {
+      type: event.type === 'typing' ? 'user-typing' : 'user-stop-typing',
+      userId: from.id,
+      missionId: event.missionId ?? null,
+    });
+  });
 
   app.get(
     '/api/conversations',
@@ -73,10 +86,13 @@ export async function messagingRoutes(root: FastifyInstance, { db, events }: Fea
         response: { 201: chatMessageSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await sendMessage(db, events, requireUser(request), request.params.userId, request.body)),
+    async (request, reply) => {
+      const sender = requireUser(request);
+      const message = await sendMessage(db, events, sender, request.params.userId, request.body);
+      // The receiver's screens, and the sender's other tabs and devices.
+      realtime.deliver([message.receiverId, sender.id], { type: 'new-message', message });
+      return reply.status(201).send(message);
+    },
   );
 
   app.post(

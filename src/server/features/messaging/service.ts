@@ -33,7 +33,12 @@ export function toChatMessage(row: MessageRow): ChatMessage {
  * Who may write to whom: a transporter and a driver who share a mission (published by one, assigned to or
  * applied for by the other). With a mission given, that mission must be the link. Nobody else, admins included.
  */
-async function shareWork(tx: DbOrTx, a: string, b: string, missionId?: string | null): Promise<boolean> {
+export async function shareWork(
+  tx: DbOrTx,
+  a: string,
+  b: string,
+  missionId?: string | null,
+): Promise<boolean> {
   const {
     rows: [row],
   } = await tx.execute<{ linked: boolean }>(sql`

@@ -58,7 +58,27 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const { db, events } = deps;
   const searchCache = new SearchCache();
   events.subscribe((event) => {
-    if (event.type.startsWith('mission.') || event.type.startsWith('application.')) searchCache.clear();
+    if (event.type === 'message.sent') return;
+    searchCache.clear();
+    // Everyone concerned sees the mission change without a reload.
+    const parties = [
+      'companyId' in event ? event.companyId : null,
+      'driverId' in event ? event.driverId : null,
+      ...('applicantIds' in event ? event.applicantIds : []),
+      ...('rejectedDriverIds' in event ? event.rejectedDriverIds : []),
+      ...('reopenedApplicantIds' in event ? event.reopenedApplicantIds : []),
+    ].filter((id): id is string => typeof id === 'string');
+    const status =
+      event.type === 'mission.status_changed'
+        ? event.status
+        : event.type === 'mission.cancelled'
+          ? 'cancelled'
+          : event.type === 'mission.dropped'
+            ? 'available'
+            : event.type === 'application.accepted'
+              ? 'assigned'
+              : null;
+    deps.realtime.deliver(parties, { type: 'mission-update', mission: { id: event.missionId, status } });
   });
 
   app.get(

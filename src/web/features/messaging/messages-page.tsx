@@ -13,6 +13,7 @@ import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
+import { sendRealtime, useIsTyping } from '#web/lib/realtime.js';
 import { linkify } from './linkify.js';
 
 const CONVERSATIONS = ['/api/conversations'] as const;
@@ -119,6 +120,20 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     (c) => c.otherUser.id === otherId && (c.mission?.id ?? null) === missionId,
   );
   const unread = conversation?.unreadCount ?? 0;
+  const otherTyping = useIsTyping(otherId);
+  const typingSent = useRef(0);
+  const typed = (value: string) => {
+    setDraft(value);
+    const now = Date.now();
+    if (value && now - typingSent.current > 3000) {
+      typingSent.current = now;
+      sendRealtime({ type: 'typing', to: otherId, missionId });
+    }
+    if (!value && typingSent.current) {
+      typingSent.current = 0;
+      sendRealtime({ type: 'stop-typing', to: otherId, missionId });
+    }
+  };
   const count = thread.data?.items.length ?? 0;
 
   useEffect(() => {
@@ -136,6 +151,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       apiRequest<ChatMessage>('POST', `/api/messages/${otherId}`, { content, missionId }),
     onSuccess: async () => {
       setDraft('');
+      typingSent.current = 0;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: key }),
         queryClient.invalidateQueries({ queryKey: CONVERSATIONS }),
@@ -211,6 +227,9 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
         )}
         <div ref={bottom} />
       </ol>
+      <p className="h-5 px-4 text-sm text-ink-muted" aria-live="polite">
+        {otherTyping ? `${name} écrit…` : ''}
+      </p>
       {limitReached && (
         <p className="border-t border-line px-4 py-2 text-sm" role="status">
           {MESSAGE_LIMIT_MESSAGE}{' '}
@@ -235,7 +254,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
           maxLength={MESSAGE_MAX}
           value={draft}
           placeholder="Votre message…"
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => typed(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();

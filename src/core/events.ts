@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { alertSchema } from './schemas/alerts.js';
+import { chatMessageSchema } from './schemas/messaging.js';
+
+/** Realtime events on /ws (SPEC.md §3): `{ type, message?, alert?, mission? }`. */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('new-message'), message: chatMessageSchema }),
+  z.object({ type: z.literal('new-alert'), alert: alertSchema }),
+  z.object({
+    type: z.literal('mission-update'),
+    mission: z.object({ id: z.string(), status: z.string().nullable() }),
+  }),
+  z.object({ type: z.literal('user-typing'), userId: z.string(), missionId: z.string().nullable() }),
+  z.object({ type: z.literal('user-stop-typing'), userId: z.string(), missionId: z.string().nullable() }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/** What a browser may send on /ws: that it is typing to someone, or stopped. */
+export const clientEventSchema = z.object({
+  type: z.enum(['typing', 'stop-typing']),
+  to: z.uuid(),
+  missionId: z.uuid().nullable().optional(),
+});
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+/** Close code for a connection without a valid session or from another origin: the client does not retry. */
+export const POLICY_VIOLATION = 1008;

@@ -1,0 +1,115 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { POLICY_VIOLATION, clientEventSchema, type ClientEvent, type RealtimeEvent } from '#core/events.js';
+import type { AppConfig } from '../config.js';
+import type { User } from '../db/schema/users.js';
+import { SESSION_COOKIE } from './sessions.js';
+
+const HEARTBEAT_MS = 30_000;
+
+export interface Realtime {
+  /** Sends the event to every open socket of these users on this instance. */
+  deliver(userIds: readonly string[], event: RealtimeEvent): void;
+  /** Handles what browsers send (typing); the handler decides whether to relay. */
+  onClientEvent(handler: (from: User, event: ClientEvent) => void | Promise<void>): void;
+  /** How many sockets a user has open here (push notifications go to users with none). */
+  socketCount(userId: string): number;
+}
+
+/**
+ * The realtime connection on /ws: authenticated by the session cookie at the upgrade, Origin checked; no or
+ * bad session, or a foreign origin, closes with 1008 (the client then stops retrying). A heartbeat closes
+ * sockets that stopped answering.
+ */
+export function registerRealtime(
+  app: FastifyInstance,
+  config: AppConfig,
+  userFromToken: (token: string) => Promise<User | null>,
+): Realtime {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const socketsByUser = new Map<string, Set<WebSocket>>();
+  const alive = new WeakMap<WebSocket, boolean>();
+  const handlers: Array<(from: User, event: ClientEvent) => void | Promise<void>> = [];
+  const allowed = new Set(config.allowedOrigins);
+
+  const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer, reason: string) => {
+    wss.handleUpgrade(request, socket, head, (ws) => ws.close(POLICY_VIOLATION, reason));
+  };
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = request.url ?? '';
+    if (url !== '/ws' && !url.startsWith('/ws?')) {
+      socket.destroy();
+      return;
+    }
+    const origin = request.headers.origin;
+    const host = request.headers.host;
+    const sameHost = origin !== undefined && host !== undefined && new URL(origin).host === host;
+    if (origin !== undefined && !allowed.has(origin) && !sameHost) {
+      refuse(request, socket, head, 'Origine non autorisée');
+      return;
+    }
+    const cookies = app.parseCookie(request.headers.cookie ?? '');
+    const token = cookies[SESSION_COOKIE];
+    void (token && token.length <= 100 ? userFromToken(token) : Promise.resolve(null))
+      .catch(() => null)
+      .then((user) => {
+        if (!user) return refuse(request, socket, head, 'Session requise');
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          const mine = socketsByUser.get(user.id) ?? new Set<WebSocket>();
+          mine.add(ws);
+          socketsByUser.set(user.id, mine);
+          alive.set(ws, true);
+          ws.on('pong', () => alive.set(ws, true));
+          ws.on('message', (data) => {
+            let parsed: ClientEvent;
+            try {
+              parsed = clientEventSchema.parse(JSON.parse(String(data)));
+            } catch {
+              return;
+            }
+            for (const handler of handlers)
+              void Promise.resolve(handler(user, parsed)).catch(() => undefined);
+          });
+          ws.on('close', () => {
+            mine.delete(ws);
+            if (mine.size === 0) socketsByUser.delete(user.id);
+          });
+        });
+      });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.get(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  });
+
+  return {
+    deliver(userIds, event) {
+      const payload = JSON.stringify(event);
+      for (const userId of new Set(userIds)) {
+        for (const ws of socketsByUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(payload);
+      }
+    },
+    onClientEvent(handler) {
+      handlers.push(handler);
+    },
+    socketCount(userId) {
+      return socketsByUser.get(userId)?.size ?? 0;
+    },
+  };
+}

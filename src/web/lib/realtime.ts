@@ -1,0 +1,114 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { POLICY_VIOLATION, type ClientEvent, type RealtimeEvent } from '#core/events.js';
+
+const RETRY_MS = 5000;
+const MAX_ATTEMPTS = 3;
+const TYPING_SHOWN_MS = 6000;
+
+let socket: WebSocket | null = null;
+
+/** Typing indicators: who is typing to me, until when. */
+const typing = new Map<string, number>();
+const listeners = new Set<() => void>();
+let typingVersion = 0;
+const notify = () => {
+  typingVersion++;
+  for (const listener of listeners) listener();
+};
+
+function handle(queryClient: QueryClient, event: RealtimeEvent) {
+  switch (event.type) {
+    case 'new-message':
+      typing.delete(event.message.senderId);
+      notify();
+      void queryClient.invalidateQueries({ queryKey: ['/api/conversations'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
+      return;
+    case 'new-alert':
+      void queryClient.invalidateQueries({ queryKey: ['/api/alerts'] });
+      return;
+    case 'mission-update':
+      for (const key of [
+        '/api/missions',
+        '/api/missions/search',
+        '/api/dashboard/stats',
+        '/api/applications/mine',
+      ])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      return;
+    case 'user-typing':
+      typing.set(event.userId, Date.now() + TYPING_SHOWN_MS);
+      notify();
+      setTimeout(notify, TYPING_SHOWN_MS + 50);
+      return;
+    case 'user-stop-typing':
+      typing.delete(event.userId);
+      notify();
+  }
+}
+
+/**
+ * SPEC.md §4: connects to /ws while a user is signed in; after a close, retries after 5 s, at most 3 times
+ * (the count starts again once connected); never after 1008 (no valid session). Each event refreshes the
+ * matching data; after a reconnection everything shown is refetched, so nothing missed offline stays missing.
+ */
+export function useRealtime(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === 'undefined') return;
+    let attempts = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wasClosed = false;
+    const connect = () => {
+      const ws = new WebSocket(
+        `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
+      );
+      socket = ws;
+      ws.onopen = () => {
+        attempts = 0;
+        if (wasClosed) void queryClient.invalidateQueries();
+      };
+      ws.onmessage = (message: MessageEvent<string>) => {
+        try {
+          handle(queryClient, JSON.parse(message.data) as RealtimeEvent);
+        } catch {
+          // Not an event of ours: ignored.
+        }
+      };
+      ws.onclose = (event) => {
+        if (socket === ws) socket = null;
+        wasClosed = true;
+        if (stopped || event.code === POLICY_VIOLATION || attempts >= MAX_ATTEMPTS) return;
+        attempts++;
+        timer = setTimeout(connect, RETRY_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+      socket = null;
+    };
+  }, [enabled, queryClient]);
+}
+
+/** Tells the other person that the user is typing (or stopped); dropped when not connected. */
+export function sendRealtime(event: ClientEvent): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+}
+
+/** True while `userId` is typing to the user. */
+export function useIsTyping(userId: string | null): boolean {
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => typingVersion,
+    () => 0,
+  );
+  return userId !== null && (typing.get(userId) ?? 0) > Date.now();
+}
