@@ -171,7 +171,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   return (
     <section
       aria-label={`Conversation avec ${name}`}
-      className="flex h-[70vh] min-h-96 flex-col rounded-2xl border border-line bg-surface-raised"
+      className="flex h-[calc(100dvh-13rem)] min-h-80 flex-col md:h-[70vh] md:min-h-96 rounded-2xl border border-line bg-surface-raised"
     >
       <header className="flex items-center gap-3 border-b border-line p-4">
         <Link href="/messages" className="md:hidden" aria-label="Retour aux conversations">
