@@ -71,6 +71,11 @@ test('a transporter and a driver write to each other about a mission; unread and
   await transporter.goto('/alerts');
   await expect(transporter.getByText('Nouvelle candidature')).toBeVisible();
   await expect(transporter.getByText('Nouveau message')).toBeVisible();
+  // The message alert opens that mission's conversation.
+  await transporter.getByText('Nouveau message').click();
+  await expect(transporter).toHaveURL(new RegExp(`/messages\\?avec=.+&mission=${missionId}$`));
+  await expect(transporterThread.getByText('Parfait, je serai là.')).toBeVisible();
+  await transporter.goto('/alerts');
   await transporter.getByRole('button', { name: 'Non lues' }).click();
   await transporter.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(transporter.getByText('Aucune alerte')).toBeVisible();

@@ -55,3 +55,8 @@ export const messagePageSchema = z.object({
   items: z.array(chatMessageSchema),
   hasMore: z.boolean(),
 });
+
+/** Where a conversation opens in the app: one per person and mission ("none" for no mission). */
+export function conversationPath(otherUserId: string, missionId: string | null): string {
+  return `/messages?avec=${encodeURIComponent(otherUserId)}&mission=${encodeURIComponent(missionId ?? 'none')}`;
+}

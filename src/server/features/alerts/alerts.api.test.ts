@@ -29,6 +29,8 @@ describe('alerts', () => {
     const all = (await company.agent.get('/api/alerts')).json();
     expect(all.map((a: { title: string }) => a.title)).toEqual(['Nouveau message', 'Nouvelle candidature']);
     expect(all[1].link).toBe(`/mission/${missionId}`);
+    // The message alert opens that mission's conversation, not a conversation without a mission.
+    expect(all[0].link).toBe(`/messages?avec=${driver.user.id}&mission=${missionId}`);
     expect((await company.agent.get('/api/alerts?filtre=messages')).json()).toHaveLength(1);
     expect((await company.agent.get('/api/alerts?filtre=missions')).json()).toHaveLength(1);
     expect((await company.agent.get('/api/alerts?filtre=documents')).json()).toHaveLength(0);

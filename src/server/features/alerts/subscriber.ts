@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { conversationPath } from '#core/schemas/messaging.js';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -20,7 +21,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
         type: 'message',
         title: 'Nouveau message',
         message: `${event.senderName} vous a écrit.`,
-        link: `/messages?avec=${event.senderId}`,
+        link: conversationPath(event.senderId, event.missionId),
         missionId: event.missionId,
         metadata: { event: event.type, conversationId: event.conversationId },
       },

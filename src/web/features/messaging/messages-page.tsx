@@ -3,7 +3,12 @@ import { ArrowLeft, Check, CheckCheck, MessageSquare, Send, UserRound } from 'lu
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
-import { MESSAGE_MAX, type ChatMessage, type Conversation } from '#core/schemas/messaging.js';
+import {
+  MESSAGE_MAX,
+  conversationPath,
+  type ChatMessage,
+  type Conversation,
+} from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { useSession } from '#web/app/session.js';
 import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
@@ -53,7 +58,7 @@ function ConversationList({
   return (
     <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface-raised">
       {conversations.map((conversation) => {
-        const href = `/messages${toQueryString({ avec: conversation.otherUser.id, mission: conversation.mission?.id ?? 'none' })}`;
+        const href = conversationPath(conversation.otherUser.id, conversation.mission?.id ?? null);
         const active = selected === conversation.id;
         return (
           <li key={conversation.id}>

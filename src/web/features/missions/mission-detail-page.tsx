@@ -25,6 +25,7 @@ import {
   type VehicleType,
 } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
+import { conversationPath } from '#core/schemas/messaging.js';
 import type { Application, MissionDetail } from '#core/schemas/missions.js';
 import { useSession } from '#web/app/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -184,7 +185,7 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
         <div className="mt-3 flex flex-wrap gap-2">
           {mine.status !== 'withdrawn' && detail.company && (
             <Link
-              href={`/messages?avec=${detail.company.id}&mission=${detail.mission.id}`}
+              href={conversationPath(detail.company.id, detail.mission.id)}
               className={buttonClasses('secondary')}
             >
               <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire au transporteur
@@ -325,7 +326,7 @@ function Applicants({ detail }: { detail: MissionDetail }) {
                 )}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link
-                    href={`/messages?avec=${driver.id}&mission=${detail.mission.id}`}
+                    href={conversationPath(driver.id, detail.mission.id)}
                     className={buttonClasses('secondary', 'sm')}
                   >
                     <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire
