@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MissionStatus } from '#core/rules/enums.js';
 import {
   ACTIONS_WITH_REASON,
@@ -655,6 +656,20 @@ const applicantFields = {
   completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
 };
 
+/** The document columns that tell which required documents a driver has provided. */
+const paperFields = {
+  drivingLicenseUrl: users.drivingLicenseUrl,
+  drivingLicenseExpiry: users.drivingLicenseExpiry,
+  driverCardUrl: users.driverCardUrl,
+  driverCardExpiry: users.driverCardExpiry,
+  adrCardUrl: users.adrCardUrl,
+  adrCardExpiry: users.adrCardExpiry,
+  fimoUrl: users.fimoUrl,
+  fimoExpiry: users.fimoExpiry,
+  fcosUrl: users.fcosUrl,
+  fcosExpiry: users.fcosExpiry,
+};
+
 function toApplication(row: ApplicationRow, missing: string[]): Application {
   return {
     id: row.id,
@@ -668,49 +683,53 @@ function toApplication(row: ApplicationRow, missing: string[]): Application {
   };
 }
 
-async function papersOf(db: DbOrTx, driverIds: string[]) {
-  if (driverIds.length === 0) return new Map<string, User>();
-  const rows = await db.select().from(users).where(inArray(users.id, driverIds));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** A mission as the viewer may see it: applicants for its publisher, the driver's own application, actions. */
 export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string): Promise<MissionDetail> {
+  const company = alias(users, 'company');
   const [found] = await db
-    .select({ mission: missions, companyName, driverName, applicationCount })
+    .select({
+      mission: missions,
+      driverName,
+      applicationCount,
+      company: {
+        id: company.id,
+        fullName: company.fullName,
+        companyName: company.companyName,
+        phone: company.phone,
+      },
+    })
     .from(missions)
+    .innerJoin(company, eq(company.id, missions.companyId))
     .where(eq(missions.id, missionId));
   if (!found) throw notFound(missionErrors.notFound);
-  const { mission: row, ...extras } = found;
+  const { mission: row, company: publisher, ...counts } = found;
+  const extras = { ...counts, companyName: publisher.companyName ?? publisher.fullName };
   const user = viewer.user;
   const role = user ? roleOf(user) : null;
   const isOwner = user?.id === row.companyId;
   const isAssigned = user !== null && row.driverId === user.id;
-  // Others' missions are visible while open; after that, only to their two parties.
-  if (row.status !== 'available' && !isOwner && !isAssigned && role !== 'admin') {
-    const applied =
-      user &&
-      (await db
-        .select({ id: missionApplications.id })
+  // The viewer's own application, read once: it decides visibility and the driver's apply box.
+  const [mine] = user
+    ? await db
+        .select()
         .from(missionApplications)
-        .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, user.id))));
-    if (!applied?.length) throw notFound(missionErrors.notFound);
+        .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, user.id)))
+    : [];
+  // Others' missions are visible while open; after that, only to their two parties (and past applicants).
+  if (row.status !== 'available' && !isOwner && !isAssigned && role !== 'admin' && !mine) {
+    throw notFound(missionErrors.notFound);
   }
 
   let applications: Application[] | null = null;
   if (isOwner) {
     const rows = await db
-      .select({ application: missionApplications, driver: applicantFields })
+      .select({ application: missionApplications, driver: applicantFields, papers: paperFields })
       .from(missionApplications)
       .innerJoin(users, eq(users.id, missionApplications.driverId))
       .where(eq(missionApplications.missionId, missionId))
       .orderBy(missionApplications.createdAt);
-    const papers = await papersOf(
-      db,
-      rows.map((r) => r.driver.id),
-    );
-    applications = rows.map(({ application, driver }) => ({
-      ...toApplication(application, missingDocuments(papers.get(driver.id)!, row.requiredDocuments)),
+    applications = rows.map(({ application, driver, papers }) => ({
+      ...toApplication(application, missingDocuments(papers, row.requiredDocuments)),
       driver,
     }));
   }
@@ -720,10 +739,6 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let applyBlockedReason: string | null = null;
   let left: number | null = null;
   if (user && role === 'driver') {
-    const [mine] = await db
-      .select()
-      .from(missionApplications)
-      .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, user.id)));
     myApplication = mine ? toApplication(mine, missingDocuments(user, row.requiredDocuments)) : null;
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
     applyBlockedReason = mine
@@ -748,7 +763,6 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
 
   const party = isOwner ? 'transporter' : isAssigned ? 'driver' : null;
   const showContact = isAssigned || (myApplication !== null && myApplication.status !== 'withdrawn');
-  const [company] = await db.select().from(users).where(eq(users.id, row.companyId));
   return {
     mission: toMission(row, { ...extras, distanceKm: null }, viewer),
     applications,
@@ -763,14 +777,12 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     applyBlockedReason,
     applicationsLeft: left,
     missingDocumentsForMe: user && role === 'driver' ? missingDocuments(user, row.requiredDocuments) : [],
-    company: company
-      ? {
-          id: company.id,
-          fullName: user ? company.fullName : (company.companyName ?? company.fullName),
-          companyName: company.companyName,
-          phone: showContact || isOwner ? company.phone : null,
-        }
-      : null,
+    company: {
+      id: publisher.id,
+      fullName: user ? publisher.fullName : (publisher.companyName ?? publisher.fullName),
+      companyName: publisher.companyName,
+      phone: showContact || isOwner ? publisher.phone : null,
+    },
   };
 }
 
