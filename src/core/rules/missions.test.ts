@@ -1,10 +1,10 @@
+import { searchable } from './text.js';
 import { describe, expect, it } from 'vitest';
 import {
   availableActions,
   licenseCovers,
   licensesFor,
   missingDocuments,
-  searchable,
   transition,
   vehiclesFor,
 } from './missions.js';

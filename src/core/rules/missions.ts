@@ -191,13 +191,3 @@ export function availableActions(status: MissionStatus, party: 'driver' | 'trans
     return rule.by === party && (rule.from as readonly MissionStatus[]).includes(status);
   });
 }
-
-/** Lower-case, accents removed, spaces collapsed: how mission text is stored for search and how queries are read. */
-export function searchable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}

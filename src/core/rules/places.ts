@@ -3,6 +3,8 @@
  * small built-in list of cities and freight hubs. Used when the national address service (BAN) does not
  * answer and no pin was placed: a mission still gets a point for radius searches, good to a few km.
  */
+import { searchable } from './text.js';
+
 export interface Place {
   name: string;
   lat: number;
@@ -70,16 +72,7 @@ export const PLACES: readonly Place[] = [
   { name: 'Mâcon', lat: 46.3069, lng: 4.8287 },
 ];
 
-/** Lower case, no accents, hyphens as spaces: "Saint-Étienne" and "saint etienne" compare equal. */
-const key = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-const byKey = new Map(PLACES.map((place) => [key(place.name), place]));
+const byKey = new Map(PLACES.map((place) => [searchable(place.name), place]));
 
 /**
  * The city of a French address: the words after the five-digit postcode ("12 rue X, 94150 Rungis" → Rungis),
@@ -103,5 +96,5 @@ function tidyCity(city: string): string {
 
 /** The built-in coordinates of a city, or null when it is not in the list. */
 export function findPlace(city: string): Place | null {
-  return byKey.get(key(city)) ?? null;
+  return byKey.get(searchable(city)) ?? null;
 }

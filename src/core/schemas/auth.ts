@@ -40,7 +40,8 @@ const password = z
   .min(PASSWORD_MIN, authMessages.password)
   .max(PASSWORD_MAX, authMessages.passwordTooLong);
 
-const phone = z
+/** French formats → E.164; shared by registration and the profile. */
+export const phoneSchema = z
   .string({ error: authMessages.phone })
   .trim()
   .min(10, authMessages.phone)
@@ -54,7 +55,26 @@ const phone = z
     return normalized;
   });
 
-const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(120, message);
+export const personName = (message: string) =>
+  z.string({ error: message }).trim().min(2, message).max(120, message);
+
+export const yearsExperienceSchema = z.coerce
+  .number({ error: authMessages.yearsExperience })
+  .int(authMessages.yearsExperience)
+  .min(0, authMessages.yearsExperience)
+  .max(60, authMessages.yearsExperience);
+
+export const certificationsSchema = z.array(z.string().trim().min(1).max(80)).max(20);
+
+/** 14 digits (spaces allowed), Luhn key or La Poste's rule. */
+export const siretSchema = z
+  .string({ error: authMessages.siret })
+  .trim()
+  .min(14, authMessages.siret)
+  .max(20, authMessages.siret)
+  .transform(normalizeSiret)
+  .refine((value) => /^\d{14}$/.test(value), authMessages.siret)
+  .refine(isValidSiret, authMessages.siretChecksum);
 
 export const loginSchema = z.object({
   email,
@@ -68,14 +88,14 @@ export type LoginInput = z.infer<typeof loginSchema>;
 const registrationBase = {
   email,
   password,
-  phone,
+  phone: phoneSchema,
   subscriptionPlan: z.literal('basic', { error: authMessages.plan }).default('basic'),
 };
 
 export const driverRegistrationSchema = z.object({
   ...registrationBase,
   userType: z.literal('driver'),
-  fullName: name(authMessages.fullNameDriver),
+  fullName: personName(authMessages.fullNameDriver),
   licenseNumber: z
     .string({ error: authMessages.licenseNumber })
     .trim()
@@ -86,28 +106,16 @@ export const driverRegistrationSchema = z.object({
     .trim()
     .min(1, authMessages.licenseType)
     .pipe(z.enum(LICENSE_TYPES, { error: authMessages.licenseTypeUnknown })),
-  yearsExperience: z.coerce
-    .number({ error: authMessages.yearsExperience })
-    .int(authMessages.yearsExperience)
-    .min(0, authMessages.yearsExperience)
-    .max(60, authMessages.yearsExperience)
-    .default(0),
-  certifications: z.array(z.string().trim().min(1).max(80)).max(20).default([]),
+  yearsExperience: yearsExperienceSchema.default(0),
+  certifications: certificationsSchema.default([]),
 });
 
 export const companyRegistrationSchema = z.object({
   ...registrationBase,
   userType: z.literal('company'),
-  fullName: name(authMessages.fullNameCompany),
-  companyName: name(authMessages.companyName),
-  siretNumber: z
-    .string({ error: authMessages.siret })
-    .trim()
-    .min(14, authMessages.siret)
-    .max(20, authMessages.siret)
-    .transform(normalizeSiret)
-    .refine((value) => /^\d{14}$/.test(value), authMessages.siret)
-    .refine(isValidSiret, authMessages.siretChecksum),
+  fullName: personName(authMessages.fullNameCompany),
+  companyName: personName(authMessages.companyName),
+  siretNumber: siretSchema,
 });
 
 export const registerSchema = z.discriminatedUnion(
@@ -131,6 +139,6 @@ export const adminSetupSchema = z.object({
     .string({ error: authMessages.adminPassword })
     .min(10, authMessages.adminPassword)
     .max(PASSWORD_MAX, authMessages.passwordTooLong),
-  fullName: name(authMessages.fullNameDriver),
+  fullName: personName(authMessages.fullNameDriver),
 });
 export type AdminSetupInput = z.infer<typeof adminSetupSchema>;

@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The 400 answer every route documents: a French message and, for forms, one message per field. */
+export const errorResponses = {
+  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+};
 
 /** The one error type services throw: an HTTP status and a French message for the user. */
 export class AppError extends Error {

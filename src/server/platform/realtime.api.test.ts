@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '#core/events.js';
 import type { NewUser } from '../db/schema/users.js';
-import { TEST_PASSWORD, createUser, missionPayload } from '../test/factories.js';
-import { Agent, createTestApp, type TestApp } from '../test/harness.js';
+import { missionPayload } from '../test/factories.js';
+import { createTestApp, signIn, type TestApp } from '../test/harness.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 let t: TestApp;
@@ -18,12 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(overrides: Partial<NewUser> = {}) {
-  const user = await createUser(t.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-  return { user, agent };
-}
+const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 
 /** A real socket, collecting the events it receives. */
 async function connect(cookie?: string, origin = 'http://localhost:5000') {

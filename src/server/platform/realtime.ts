@@ -14,8 +14,6 @@ export interface Realtime {
   deliver(userIds: readonly string[], event: RealtimeEvent): void;
   /** Handles what browsers send (typing); the handler decides whether to relay. */
   onClientEvent(handler: (from: User, event: ClientEvent) => void | Promise<void>): void;
-  /** How many sockets a user has open here (push notifications go to users with none). */
-  socketCount(userId: string): number;
 }
 
 /**
@@ -53,7 +51,7 @@ export function registerRealtime(
     }
     const cookies = app.parseCookie(request.headers.cookie ?? '');
     const token = cookies[SESSION_COOKIE];
-    void (token && token.length <= 100 ? userFromToken(token) : Promise.resolve(null))
+    void userFromToken(token ?? '')
       .catch(() => null)
       .then((user) => {
         if (!user) return refuse(request, socket, head, 'Session requise');
@@ -107,9 +105,6 @@ export function registerRealtime(
     },
     onClientEvent(handler) {
       handlers.push(handler);
-    },
-    socketCount(userId) {
-      return socketsByUser.get(userId)?.size ?? 0;
     },
   };
 }

@@ -55,15 +55,20 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     .limit(1)
     .prepare('session_by_token');
 
+  /** The live session of a token and its user, when the account is active; the API and /ws both ask this. */
+  const activeSession = async (token: string | undefined) => {
+    if (!token || token.length > 100) return null;
+    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
+    return row && row.user.isActive && row.user.accountStatus === 'active' ? row : null;
+  };
+
   app.addHook('onRequest', async (request) => {
     // Only the API needs to know who is asking; pages and assets (which the browser requests with the
     // cookie too) must not cost a database round trip each.
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
     const now = new Date();
-    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
-    if (!row || !row.user.isActive || row.user.accountStatus !== 'active') return;
+    const row = await activeSession(request.cookies[SESSION_COOKIE]);
+    if (!row) return;
     request.user = row.user;
     request.sessionId = row.session.id;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -90,8 +95,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: absoluteSeconds });
     },
     async userFromToken(token) {
-      const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
-      return row && row.user.isActive && row.user.accountStatus === 'active' ? row.user : null;
+      return (await activeSession(token))?.user ?? null;
     },
     async close(request, reply) {
       const token = request.cookies[SESSION_COOKIE];

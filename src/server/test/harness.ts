@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import type { Mailer } from '../platform/mailer.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
+import type { NewUser, User } from '../db/schema/users.js';
+import { TEST_PASSWORD, createUser } from './factories.js';
 
 /** A fresh database cloned from the migrated template (fast: no migration per file). */
 export async function createTestDatabase(): Promise<string> {
@@ -151,4 +153,16 @@ export class Agent {
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }
+}
+
+/** A user inserted with `overrides`, and an Agent signed in as them through the real login. */
+export async function signIn(
+  t: Pick<TestApp, 'app' | 'db'>,
+  overrides: Partial<NewUser> = {},
+): Promise<{ user: User; agent: Agent }> {
+  const user = await createUser(t.db, overrides);
+  const agent = new Agent(t.app);
+  const response = await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return { user, agent };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginSchema, registerSchema, verifyEmailSchema } from '#core/schemas/auth.js';
 import { messageSchema, publicUserSchema, sessionInfoSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
@@ -15,10 +15,6 @@ import {
   sendVerificationMail,
   verifyEmail,
 } from './service.js';
-
-const errorResponses = {
-  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-};
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { Db } from '../../db/client.js';
+import { parisPeriodStart } from '../../db/paris.js';
 import type { User } from '../../db/schema/users.js';
 
-/** Start of the current month in Europe/Paris, as SQL. */
-const monthStart = sql`(date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
+const monthStart = parisPeriodStart('month');
 
 /**
  * Driver: applications pending and accepted, missions in progress, completed this month, earnings this month

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { NewUser } from '../../db/schema/users.js';
-import { TEST_PASSWORD, createUser, missionPayload } from '../../test/factories.js';
-import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+import { missionPayload } from '../../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(overrides: Partial<NewUser> = {}) {
-  const user = await createUser(t.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-  return { user, agent };
-}
+const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 
 /** A transporter with a mission and a driver who applied to it. */
 async function pair(driverPlan = 'premium') {

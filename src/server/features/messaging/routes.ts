@@ -8,12 +8,10 @@ import {
   sendMessageSchema,
 } from '#core/schemas/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { history, listConversations, markRead, sendMessage, shareWork } from './service.js';
 
-const errorResponses = {
-  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-};
 const userParams = z.object({ userId: z.uuid({ error: 'Destinataire invalide' }) });
 const missionFilter = z
   .string()

@@ -8,6 +8,7 @@ import {
   type SendMessage,
 } from '#core/schemas/messaging.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
@@ -61,12 +62,7 @@ async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
-    .where(
-      and(
-        eq(messages.senderId, userId),
-        sql`${messages.createdAt} >= (date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
-      ),
-    );
+    .where(and(eq(messages.senderId, userId), sql`${messages.createdAt} >= ${parisPeriodStart('day')}`));
   return row?.count ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { PLACES } from '#core/rules/places.js';
-import { searchable } from '#core/rules/missions.js';
+import { searchable } from '#core/rules/text.js';
 
 export interface AddressSuggestion {
   label: string;

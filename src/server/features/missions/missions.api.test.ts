@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
-import type { NewUser, User } from '../../db/schema/users.js';
-import { TEST_PASSWORD, createUser, missionPayload } from '../../test/factories.js';
-import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+import type { NewUser } from '../../db/schema/users.js';
+import { createUser, missionPayload } from '../../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(overrides: Partial<NewUser> = {}): Promise<{ user: User; agent: Agent }> {
-  const user = await createUser(t.db, overrides);
-  const agent = new Agent(t.app);
-  const response = await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-  expect(response.statusCode).toBe(200);
-  return { user, agent };
-}
+const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 const company = () => signedIn({ userType: 'company' });
 const driver = (overrides: Partial<NewUser> = {}) => signedIn({ userType: 'driver', ...overrides });
 

@@ -15,7 +15,7 @@ import {
 } from '#core/schemas/missions.js';
 import { messageSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { enforceRates } from '../../platform/rate-limit.js';
@@ -49,10 +49,6 @@ const day = (message: string) =>
     .or(z.literal('').transform(() => undefined));
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-const errorResponses = {
-  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-};
-
 export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, events } = deps;

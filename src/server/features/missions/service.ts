@@ -1,3 +1,4 @@
+import { searchable } from '#core/rules/text.js';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MissionStatus } from '#core/rules/enums.js';
@@ -7,7 +8,6 @@ import {
   availableActions,
   licenseCovers,
   missingDocuments,
-  searchable,
   transition,
   type MissionAction,
   type VehicleType,
@@ -26,6 +26,7 @@ import type {
 } from '#core/schemas/missions.js';
 import type { LicenseType } from '#core/rules/enums.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { parisPeriodStart } from '../../db/paris.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
@@ -388,7 +389,7 @@ async function applicationsThisMonth(tx: DbOrTx, driverId: string): Promise<numb
     .where(
       and(
         eq(missionApplications.driverId, driverId),
-        sql`${missionApplications.createdAt} >= (date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+        sql`${missionApplications.createdAt} >= ${parisPeriodStart('month')}`,
       ),
     );
   return row?.count ?? 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewUser } from '../../db/schema/users.js';
-import { TEST_PASSWORD, createUser, missionPayload } from '../../test/factories.js';
-import { Agent, createTestApp, type TestApp } from '../../test/harness.js';
+import { createUser, missionPayload } from '../../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(overrides: Partial<NewUser> = {}) {
-  const user = await createUser(t.db, overrides);
-  const agent = new Agent(t.app);
-  await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-  return { user, agent };
-}
+const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -6,17 +6,13 @@ import { z } from 'zod';
 import { profileUpdateSchema, publicProfileSchema } from '#core/schemas/profile.js';
 import { publicUserSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { AVATAR_MAX_BYTES, avatarDir, publicProfile, saveAvatar, updateProfile } from './service.js';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-const errorResponses = {
-  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
-};
-
 export async function profileRoutes(root: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Avatars arrive as the image itself (no multipart): the browser sends the file as the request body.
