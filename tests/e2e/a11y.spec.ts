@@ -1,7 +1,7 @@
 // Run by the desktop project only (playwright.config.ts): one viewport is enough for axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { registerCompanyByApi, registerDriverByApi } from './helpers.js';
+import { publishMissionByApi, registerCompanyByApi, registerDriverByApi } from './helpers.js';
 
 const PUBLIC_PAGES = [
   '/',
@@ -44,22 +44,16 @@ test('axe finds no accessibility violation on the missions screens (both themes)
   request,
 }) => {
   await registerCompanyByApi(request);
-  const start = new Date(Date.now() + 4 * 86400_000);
-  const created = await request.post('/api/missions', {
-    data: {
-      title: 'Citerne Fos-sur-Mer',
-      description: 'Chargement au terminal, ADR obligatoire.',
-      pickupAddress: '13270 Fos-sur-Mer',
-      deliveryAddress: '69007 Lyon',
-      vehicleType: 'citerne',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 9 * 3600_000).toISOString(),
-      price: '640',
-      requiredDocuments: ['adr'],
-      urgency: true,
-    },
+  const missionId = await publishMissionByApi(request, {
+    title: 'Citerne Fos-sur-Mer',
+    description: 'Chargement au terminal, ADR obligatoire.',
+    pickupAddress: '13270 Fos-sur-Mer',
+    deliveryAddress: '69007 Lyon',
+    vehicleType: 'citerne',
+    price: '640',
+    requiredDocuments: ['adr'],
+    urgency: true,
   });
-  const missionId = (await created.json()).mission.id as string;
   await registerDriverByApi(page.request);
   for (const theme of ['dark', 'light'] as const) {
     await page.addInitScript((value) => {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) =>
@@ -79,4 +79,43 @@ export function localDateTime(days: number, hour: number): string {
   const date = new Date(Date.now() + days * 86400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+}
+
+/** A page in its own browser context (own cookies), cookie choice made, signed in as a newly registered user. */
+export async function signedInPage(
+  browser: Browser,
+  register: typeof registerDriverByApi,
+  viewport: { width: number; height: number } | null,
+): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await acceptCookies(page);
+  await register(page.request);
+  return page;
+}
+
+/** Publishes a mission as the transporter signed in on `request`, starting in `days` days, 8 hours long. */
+export async function publishMissionByApi(
+  request: APIRequestContext,
+  fields: {
+    title: string;
+    pickupAddress: string;
+    deliveryAddress: string;
+    vehicleType: string;
+    price: string;
+  } & Record<string, unknown>,
+  days = 3,
+): Promise<string> {
+  const start = new Date(Date.now() + days * 86400_000);
+  const response = await request.post('/api/missions', {
+    data: {
+      description: 'Mission de test.',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+      ...fields,
+    },
+  });
+  if (response.status() !== 201)
+    throw new Error(`publish failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { mission: { id: string } }).mission.id;
 }

@@ -1,17 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { acceptCookies, registerCompanyByApi, registerDriverByApi } from './helpers.js';
-
-async function signedInPage(
-  browser: Browser,
-  register: typeof registerDriverByApi,
-  viewport: { width: number; height: number } | null,
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await acceptCookies(page);
-  await register(page.request);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { registerCompanyByApi, registerDriverByApi, signedInPage, publishMissionByApi } from './helpers.js';
 
 test('a transporter and a driver write to each other about a mission; unread and read marks follow', async ({
   browser,
@@ -20,21 +8,15 @@ test('a transporter and a driver write to each other about a mission; unread and
   const viewport = probe.viewportSize();
   const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
   const driver = await signedInPage(browser, registerDriverByApi, viewport);
-  const start = new Date(Date.now() + 3 * 86400_000);
   const title = `Plateau Dunkerque ${Date.now().toString(36)}`;
-  const created = await transporter.request.post('/api/missions', {
-    data: {
-      title,
-      description: 'Bobines d’acier, sangles fournies.',
-      pickupAddress: '59140 Dunkerque',
-      deliveryAddress: '59000 Lille',
-      vehicleType: 'plateau',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 6 * 3600_000).toISOString(),
-      price: '380',
-    },
+  const missionId = await publishMissionByApi(transporter.request, {
+    title,
+    description: 'Bobines d’acier, sangles fournies.',
+    pickupAddress: '59140 Dunkerque',
+    deliveryAddress: '59000 Lille',
+    vehicleType: 'plateau',
+    price: '380',
   });
-  const missionId = (await created.json()).mission.id as string;
   expect(
     (await driver.request.post(`/api/missions/${missionId}/apply`, { data: { message: 'Dispo' } })).status(),
   ).toBe(201);

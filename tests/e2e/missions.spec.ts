@@ -1,24 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   acceptCookies,
   localDateTime,
   openMenu,
   registerCompanyByApi,
   registerDriverByApi,
+  signedInPage,
+  publishMissionByApi,
 } from './helpers.js';
-
-async function signedInPage(
-  browser: Browser,
-  register: typeof registerDriverByApi,
-  viewport: { width: number; height: number } | null,
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await acceptCookies(page);
-  await register(page.request);
-  return page;
-}
 
 test('a transporter publishes, a driver finds and applies, the mission runs to completion', async ({
   browser,
@@ -113,20 +103,14 @@ test('anonymous visitors see cities, not addresses, and are invited to sign up',
   await acceptCookies(page);
   await registerCompanyByApi(request);
   const title = `Benne chantier Lyon ${Date.now().toString(36)}`;
-  const start = new Date(Date.now() + 3 * 86400_000);
-  const created = await request.post('/api/missions', {
-    data: {
-      title,
-      description: 'Évacuation de gravats.',
-      pickupAddress: '12 rue Secrète, 69007 Lyon',
-      deliveryAddress: '42000 Saint-Étienne',
-      vehicleType: 'benne',
-      startDate: start.toISOString(),
-      endDate: new Date(start.getTime() + 6 * 3600_000).toISOString(),
-      price: '300',
-    },
+  await publishMissionByApi(request, {
+    title,
+    description: 'Évacuation de gravats.',
+    pickupAddress: '12 rue Secrète, 69007 Lyon',
+    deliveryAddress: '42000 Saint-Étienne',
+    vehicleType: 'benne',
+    price: '300',
   });
-  expect(created.status()).toBe(201);
   await page.goto(`/explorer?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('12 rue Secrète')).toHaveCount(0);
@@ -168,22 +152,21 @@ test('a Freemium driver sees the monthly limit and the way to Premium', async ({
   await acceptCookies(page);
   await registerCompanyByApi(request);
   await registerDriverByApi(page.request);
-  const start = new Date(Date.now() + 5 * 86400_000);
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const created = await request.post('/api/missions', {
-      data: {
-        title: `Porteur Lille ${i}`,
-        description: 'Tournée de livraisons.',
-        pickupAddress: '59000 Lille',
-        deliveryAddress: '62000 Arras',
-        vehicleType: 'porteur',
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 8 * 3600_000).toISOString(),
-        price: '250',
-      },
-    });
-    ids.push((await created.json()).mission.id);
+    ids.push(
+      await publishMissionByApi(
+        request,
+        {
+          title: `Porteur Lille ${i}`,
+          pickupAddress: '59000 Lille',
+          deliveryAddress: '62000 Arras',
+          vehicleType: 'porteur',
+          price: '250',
+        },
+        5,
+      ),
+    );
   }
   await page.goto(`/mission/${ids[0]}`);
   await expect(page.getByText('3 candidatures restantes ce mois-ci')).toBeVisible();

@@ -2,7 +2,7 @@
  * Mission rules shared by the server and the screens: vehicle types and the licence each needs, pricing
  * types, required documents, engagement frames, and the lifecycle (SPEC.md §3–§4, issue 4).
  */
-import type { LicenseType, MissionStatus } from './enums.js';
+import type { APPLICATION_STATUSES, LicenseType, MissionStatus } from './enums.js';
 
 export const VEHICLE_TYPES = [
   'porteur_leger',
@@ -191,3 +191,22 @@ export function availableActions(status: MissionStatus, party: 'driver' | 'trans
     return rule.by === party && (rule.from as readonly MissionStatus[]).includes(status);
   });
 }
+
+/** The steps of a mission's timeline (mission_events.type), as the screens say them. */
+export const TIMELINE_LABELS: Record<string, string> = {
+  published: 'Mission publiée',
+  updated: 'Mission modifiée',
+  assigned: 'Chauffeur retenu',
+  start: 'Mission démarrée',
+  deliver: 'Livraison effectuée',
+  complete: 'Fin de mission confirmée',
+  cancelled: 'Mission annulée',
+  dropped: 'Désistement du chauffeur',
+};
+
+export const APPLICATION_STATUS_LABELS: Record<(typeof APPLICATION_STATUSES)[number], string> = {
+  pending: 'En attente',
+  accepted: 'Acceptée',
+  rejected: 'Non retenue',
+  withdrawn: 'Retirée',
+};

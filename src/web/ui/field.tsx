@@ -5,14 +5,17 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Eye, EyeOff } from 'lucide-react';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { cn } from './cn.js';
 
-const control =
-  'block w-full rounded-lg border bg-surface-raised px-3 h-11 text-base text-ink placeholder:text-ink-muted/70 ' +
+const controlBase =
+  'block w-full rounded-lg border bg-surface-raised px-3 text-base text-ink placeholder:text-ink-muted/70 ' +
   'border-line focus:border-accent aria-[invalid=true]:border-danger';
+const control = `${controlBase} h-11`;
 
 interface FieldShellProps {
   id: string;
@@ -64,6 +67,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       />
     </FieldShell>
   );
+});
+
+type PresetProps = Omit<TextFieldProps, 'label' | 'type'> & { label?: string };
+
+/** An e-mail field: the keyboard, autofill and label every form uses. */
+export const EmailField = forwardRef<HTMLInputElement, PresetProps>(function EmailField(
+  { label = 'Email', ...props },
+  ref,
+) {
+  return <TextField ref={ref} label={label} type="email" autoComplete="email" inputMode="email" {...props} />;
+});
+
+/** A French phone number field (the server accepts 06…, +33…, with spaces or dots). */
+export const PhoneField = forwardRef<HTMLInputElement, PresetProps>(function PhoneField(
+  { label = 'Téléphone', ...props },
+  ref,
+) {
+  return <TextField ref={ref} label={label} type="tel" autoComplete="tel" inputMode="tel" {...props} />;
 });
 
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
@@ -135,6 +156,73 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </FieldShell>
   );
 });
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className, rows = 4, ...props },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={cn(controlBase, 'py-2', className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+});
+
+/** A checkbox with its label on the right. */
+export const Checkbox = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }
+>(function Checkbox({ label, className, ...props }, ref) {
+  return (
+    <label className={cn('flex items-center gap-2', className)}>
+      <input ref={ref} type="checkbox" className="h-5 w-5 shrink-0 accent-[var(--accent)]" {...props} />
+      {label}
+    </label>
+  );
+});
+
+/** Several checkboxes for one array field of a form (documents, vehicles, qualifications). */
+export function CheckboxGroup({
+  legend,
+  options,
+  registration,
+  columns = false,
+}: {
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  registration: UseFormRegisterReturn;
+  /** In columns (long lists) rather than in a wrapping row. */
+  columns?: boolean;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold">{legend}</legend>
+      <div
+        className={columns ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-wrap gap-x-6 gap-y-2'}
+      >
+        {options.map((option) => (
+          <Checkbox key={option.value} value={option.value} label={option.label} {...registration} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * The fields of a form, disabled until React has hydrated the page: text typed into prerendered HTML

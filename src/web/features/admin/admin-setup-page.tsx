@@ -6,7 +6,7 @@ import { useSignedIn, type SessionUser } from '#web/app/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
-import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, TextField, EmailField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 
@@ -49,13 +49,7 @@ export function AdminSetupPage() {
                   error={errors.fullName?.message}
                   {...form.register('fullName')}
                 />
-                <TextField
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  error={errors.email?.message}
-                  {...form.register('email')}
-                />
+                <EmailField error={errors.email?.message} {...form.register('email')} />
                 <PasswordField
                   label="Mot de passe"
                   autoComplete="new-password"

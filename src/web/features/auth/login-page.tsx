@@ -7,7 +7,7 @@ import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, EmailField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AuthCard } from './auth-card.js';
 
@@ -54,14 +54,7 @@ export function LoginPage() {
         onSubmit={form.handleSubmit((values) => login.mutate(values))}
       >
         <FormFields>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField error={errors.email?.message} {...form.register('email')} />
           <PasswordField
             label="Mot de passe"
             autoComplete="current-password"

@@ -12,7 +12,7 @@ import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { FormFields, PasswordField, SelectField, TextField } from '#web/ui/field.js';
+import { FormFields, PasswordField, SelectField, TextField, EmailField, PhoneField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AuthCard } from './auth-card.js';
 
@@ -76,23 +76,8 @@ function DriverRegistration() {
           error={errors.fullName?.message}
           {...form.register('fullName')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Téléphone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="06 12 34 56 78"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PhoneField placeholder="06 12 34 56 78" error={errors.phone?.message} {...form.register('phone')} />
         <PasswordField
           label="Mot de passe"
           autoComplete="new-password"
@@ -174,23 +159,8 @@ function CompanyRegistration() {
           error={errors.fullName?.message}
           {...form.register('fullName')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Téléphone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="01 23 45 67 89"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PhoneField placeholder="01 23 45 67 89" error={errors.phone?.message} {...form.register('phone')} />
         <PasswordField
           label="Mot de passe"
           autoComplete="new-password"

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { TIMELINE_LABELS } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { formatEuros, FREEMIUM_LIMITS } from '#core/rules/tariffs.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import { useSession } from '#web/app/session.js';
+import { formatShortDateTime } from '#web/lib/dates.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 
@@ -16,17 +18,6 @@ const STAT_LABELS: Record<string, string> = {
   missionsAssigned: 'Chauffeur retenu',
   missionsCompleted: 'Missions terminées',
   applicationsWaiting: 'Candidatures à traiter',
-};
-
-const EVENT_LABELS: Record<string, string> = {
-  published: 'Mission publiée',
-  updated: 'Mission modifiée',
-  assigned: 'Chauffeur retenu',
-  start: 'Mission démarrée',
-  deliver: 'Livraison effectuée',
-  complete: 'Fin de mission confirmée',
-  cancelled: 'Mission annulée',
-  dropped: 'Désistement du chauffeur',
 };
 
 /** The figures of GET /api/dashboard/stats and the latest events of the user's missions. */
@@ -62,16 +53,9 @@ function Stats() {
             {recent.map((event) => (
               <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <Link href={`/mission/${event.missionId}`} className="font-semibold hover:underline">
-                  {EVENT_LABELS[event.type] ?? event.type} · {event.missionTitle}
+                  {TIMELINE_LABELS[event.type] ?? event.type} · {event.missionTitle}
                 </Link>
-                <span className="text-sm text-ink-muted">
-                  {new Date(event.createdAt).toLocaleString('fr-FR', {
-                    day: 'numeric',
-                    month: 'short',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })}
-                </span>
+                <span className="text-sm text-ink-muted">{formatShortDateTime(event.createdAt)}</span>
               </li>
             ))}
           </ul>

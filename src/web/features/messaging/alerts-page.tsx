@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import type { ALERT_FILTERS } from '#core/schemas/alerts.js';
 import { type Alert } from '#core/schemas/alerts.js';
 import { apiRequest } from '#web/lib/api.js';
+import { formatShortDateTime } from '#web/lib/dates.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -89,12 +90,7 @@ export function AlertsPage() {
                 </span>
                 <span className="mt-0.5 block text-ink-muted">{alert.message}</span>
                 <span className="mt-1 block text-xs text-ink-muted">
-                  {new Date(alert.createdAt).toLocaleString('fr-FR', {
-                    day: 'numeric',
-                    month: 'short',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })}
+                  {formatShortDateTime(alert.createdAt)}
                 </span>
               </button>
               <Button

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Check, CheckCheck, MessageSquare, Send, UserRound } from 'lucide-react';
+import { ArrowLeft, Check, CheckCheck, MessageSquare, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
@@ -12,35 +12,18 @@ import {
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { useSession } from '#web/app/session.js';
 import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
+import { formatShortDateTime } from '#web/lib/dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
+import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
 import { sendRealtime, useIsTyping } from '#web/lib/realtime.js';
 import { linkify } from './linkify.js';
 
 const CONVERSATIONS = ['/api/conversations'] as const;
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-
-function Avatar({ src }: { src: string | null }) {
-  return (
-    <span className="flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-sunken">
-      {src ? (
-        <img src={src} alt="" className="h-10 w-10 object-cover" />
-      ) : (
-        <UserRound className="h-5 w-5" aria-hidden="true" />
-      )}
-    </span>
-  );
-}
 
 function ConversationList({
   conversations,
@@ -78,7 +61,7 @@ function ConversationList({
                   </span>
                   {conversation.lastMessageAt && (
                     <span className="shrink-0 text-xs text-ink-muted">
-                      {time(conversation.lastMessageAt)}
+                      {formatShortDateTime(conversation.lastMessageAt)}
                     </span>
                   )}
                 </span>
@@ -217,7 +200,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
                 >
                   <p>{linkify(message.content)}</p>
                   <p className="mt-1 flex items-center justify-end gap-1 text-xs text-ink-muted">
-                    {time(message.createdAt)}
+                    {formatShortDateTime(message.createdAt)}
                     {mine &&
                       (message.read ? (
                         <CheckCheck className="h-4 w-4 text-accent" aria-label="Lu" />

@@ -1,28 +1,5 @@
 import { formatEuros } from '#core/rules/tariffs.js';
-import { PRICING_LABELS, VEHICLE_LABELS, type PricingType, type VehicleType } from '#core/rules/missions.js';
-
-const PARIS = 'Europe/Paris';
-
-/** "lun. 23 nov., 05:30" in French, Paris time. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('fr-FR', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: PARIS,
-  });
-}
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: PARIS,
-  });
-}
+import { VEHICLE_LABELS, type PricingType, type VehicleType } from '#core/rules/missions.js';
 
 const PRICE_UNITS: Record<PricingType, string> = { flat: '', hourly: ' / heure', daily: ' / jour' };
 
@@ -31,7 +8,6 @@ export function formatPrice(price: string, pricingType: PricingType): string {
   return `${formatEuros(Number(price))}${PRICE_UNITS[pricingType]}`;
 }
 
-export const pricingLabel = (type: PricingType) => PRICING_LABELS[type];
 export const vehicleLabel = (type: string) => VEHICLE_LABELS[type as VehicleType] ?? type;
 
 /** A datetime-local value ("2026-11-23T05:30") in the browser's time zone → ISO with offset. */

@@ -4,7 +4,8 @@ import type { MissionStatus } from '#core/rules/enums.js';
 import { ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
 import type { Mission } from '#core/schemas/missions.js';
 import { cn } from '#web/ui/cn.js';
-import { formatDateTime, formatPrice, vehicleLabel } from './format.js';
+import { formatDateTime } from '#web/lib/dates.js';
+import { formatPrice, vehicleLabel } from './format.js';
 
 const STATUS_STYLES: Record<MissionStatus, string> = {
   available: 'bg-success/15 text-success',

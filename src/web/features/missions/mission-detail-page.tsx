@@ -7,7 +7,6 @@ import {
   Phone,
   Star,
   Truck,
-  UserRound,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -15,10 +14,12 @@ import type { MissionStatus } from '#core/rules/enums.js';
 import {
   ACTION_LABELS,
   ACTIONS_WITH_REASON,
+  APPLICATION_STATUS_LABELS,
   DOCUMENT_LABELS,
   ENGAGEMENT_EXPLANATIONS,
   ENGAGEMENT_LABELS,
   STATUS_LABELS,
+  TIMELINE_LABELS,
   VEHICLE_LICENSE,
   type MissionAction,
   type RequiredDocument,
@@ -26,35 +27,20 @@ import {
 } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
 import { conversationPath } from '#core/schemas/messaging.js';
-import type { Application, MissionDetail } from '#core/schemas/missions.js';
+import type { MissionDetail } from '#core/schemas/missions.js';
 import { useSession } from '#web/app/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
+import { TextAreaField } from '#web/ui/field.js';
+import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMission, useMissionMutation } from './api.js';
-import { formatDateTime, formatPrice, vehicleLabel } from './format.js';
+import { formatDateTime } from '#web/lib/dates.js';
+import { formatPrice, vehicleLabel } from './format.js';
 import { MissionForm } from './mission-form.js';
 import { StatusBadge, UrgentBadge } from './mission-card.js';
-
-const EVENT_LABELS: Record<string, string> = {
-  published: 'Mission publiée',
-  updated: 'Mission modifiée',
-  assigned: 'Chauffeur retenu',
-  start: 'Mission démarrée',
-  deliver: 'Livraison effectuée',
-  complete: 'Fin de mission confirmée',
-  cancelled: 'Mission annulée',
-  dropped: 'Désistement du chauffeur',
-};
-
-const APPLICATION_LABELS: Record<Application['status'], string> = {
-  pending: 'En attente',
-  accepted: 'Acceptée',
-  rejected: 'Non retenue',
-  withdrawn: 'Retirée',
-};
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -119,18 +105,13 @@ function ActionBar({ detail }: { detail: MissionDetail }) {
             act.mutate({ action: pending, reason });
           }}
         >
-          <label htmlFor="action-reason" className="block font-semibold">
-            {pending === 'cancel' ? 'Motif de l’annulation' : 'Motif du désistement'} (les personnes
-            concernées le verront)
-          </label>
-          <textarea
-            id="action-reason"
+          <TextAreaField
+            label={`${pending === 'cancel' ? 'Motif de l’annulation' : 'Motif du désistement'} (les personnes concernées le verront)`}
             required
             minLength={10}
             rows={3}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            className="block w-full rounded-lg border border-line bg-surface px-3 py-2"
           />
           <div className="flex gap-2">
             <Button type="submit" variant="danger" disabled={act.isPending || reason.trim().length < 10}>
@@ -170,7 +151,7 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
     return (
       <Section title="Ma candidature">
         <p>
-          Statut : <strong>{APPLICATION_LABELS[mine.status]}</strong>
+          Statut : <strong>{APPLICATION_STATUS_LABELS[mine.status]}</strong>
         </p>
         {mine.missingDocuments.length > 0 && (
           <p className="mt-2 flex gap-2 text-sm text-accent">
@@ -214,17 +195,13 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
             apply.mutate(message);
           }}
         >
-          <label htmlFor="apply-message" className="block text-sm font-semibold">
-            Message au transporteur (facultatif)
-          </label>
-          <textarea
-            id="apply-message"
+          <TextAreaField
+            label="Message au transporteur (facultatif)"
             rows={3}
             maxLength={1000}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
             placeholder="Disponible dès 5 h, habitué des quais de Rungis…"
-            className="block w-full rounded-lg border border-line bg-surface px-3 py-2"
           />
           {detail.missingDocumentsForMe.length > 0 && (
             <p className="flex gap-2 text-sm text-accent">
@@ -276,13 +253,7 @@ function Applicants({ detail }: { detail: MissionDetail }) {
               <li key={application.id} className="rounded-xl border border-line p-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="flex items-center gap-3">
-                    <span className="flex h-11 w-11 items-center justify-center rounded-full bg-surface-sunken">
-                      {driver.avatar ? (
-                        <img src={driver.avatar} alt="" className="h-11 w-11 rounded-full object-cover" />
-                      ) : (
-                        <UserRound className="h-6 w-6" aria-hidden="true" />
-                      )}
-                    </span>
+                    <Avatar src={driver.avatar} size="md" />
                     <div>
                       <p className="font-bold">
                         <Link href={`/profile/${driver.id}`} className="underline-offset-2 hover:underline">
@@ -311,7 +282,9 @@ function Applicants({ detail }: { detail: MissionDetail }) {
                       </p>
                     </div>
                   </div>
-                  <span className="text-sm font-semibold">{APPLICATION_LABELS[application.status]}</span>
+                  <span className="text-sm font-semibold">
+                    {APPLICATION_STATUS_LABELS[application.status]}
+                  </span>
                 </div>
                 {application.message && (
                   <p className="mt-3 rounded-lg bg-surface-sunken p-3">« {application.message} »</p>
@@ -503,7 +476,7 @@ export function MissionDetailPage() {
         <ol className="space-y-2">
           {detail.timeline.map((event) => (
             <li key={event.id} className="flex flex-wrap gap-x-3 text-sm">
-              <span className="font-semibold">{EVENT_LABELS[event.type] ?? event.type}</span>
+              <span className="font-semibold">{TIMELINE_LABELS[event.type] ?? event.type}</span>
               <span className="text-ink-muted">{formatDateTime(event.createdAt)}</span>
               {event.actorName && <span className="text-ink-muted">· {event.actorName}</span>}
               {event.reason && <span className="w-full text-ink-muted">Motif : {event.reason}</span>}

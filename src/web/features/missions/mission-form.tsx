@@ -14,7 +14,7 @@ import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#c
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { FormFields, SelectField, TextField } from '#web/ui/field.js';
+import { Checkbox, CheckboxGroup, FormFields, SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AddressField } from './address-field.js';
 import { missionApi, useMissionMutation } from './api.js';
@@ -118,25 +118,12 @@ export function MissionForm({
           error={errors.title?.message}
           {...form.register('title')}
         />
-        <div className="space-y-1.5">
-          <label htmlFor="mission-description" className="block text-sm font-semibold">
-            Description
-          </label>
-          <textarea
-            id="mission-description"
-            rows={4}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'mission-description-error' : undefined}
-            placeholder="Marchandise, conditions de chargement, contraintes d’accès, horaires de quai…"
-            className="block w-full rounded-lg border border-line bg-surface-raised px-3 py-2 text-base focus:border-accent aria-[invalid=true]:border-danger"
-            {...form.register('description')}
-          />
-          {errors.description && (
-            <p id="mission-description-error" role="alert" className="text-sm font-medium text-danger">
-              {errors.description.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Description"
+          placeholder="Marchandise, conditions de chargement, contraintes d’accès, horaires de quai…"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
         <div className="grid gap-4 md:grid-cols-2">
           <AddressField
             form={form}
@@ -196,22 +183,14 @@ export function MissionForm({
           placeholder="Produits frais, palettes, vrac…"
           {...form.register('cargoType')}
         />
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Documents exigés</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {REQUIRED_DOCUMENTS.map((document) => (
-              <label key={document} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  value={document}
-                  className="h-5 w-5 accent-[var(--accent)]"
-                  {...form.register('requiredDocuments')}
-                />
-                {DOCUMENT_LABELS[document]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend="Documents exigés"
+          options={REQUIRED_DOCUMENTS.map((document) => ({
+            value: document,
+            label: DOCUMENT_LABELS[document],
+          }))}
+          registration={form.register('requiredDocuments')}
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Cadre d’engagement du chauffeur</legend>
           <div className="grid gap-3 md:grid-cols-2">
@@ -238,10 +217,7 @@ export function MissionForm({
             vous et le chauffeur.
           </p>
         </fieldset>
-        <label className="flex items-center gap-2 font-semibold">
-          <input type="checkbox" className="h-5 w-5 accent-[var(--accent)]" {...form.register('urgency')} />
-          Mission urgente
-        </label>
+        <Checkbox label="Mission urgente" className="font-semibold" {...form.register('urgency')} />
         <Button type="submit" size="lg" disabled={save.isPending}>
           {save.isPending
             ? 'Enregistrement...'

@@ -1,11 +1,8 @@
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { L, createBaseMap } from './base-map.js';
 import { useLocation } from 'wouter';
 import type { Mission } from '#core/schemas/missions.js';
 import { formatPrice, vehicleLabel } from './format.js';
-
-const FRANCE: L.LatLngExpression = [46.6, 2.4];
 
 const escape = (text: string) =>
   text.replace(
@@ -40,11 +37,7 @@ export default function MissionMap({
 
   useEffect(() => {
     if (!element.current || map.current) return;
-    map.current = L.map(element.current, { zoomControl: true, attributionControl: true }).setView(FRANCE, 6);
-    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-      maxZoom: 18,
-      attribution: '© contributeurs OpenStreetMap',
-    }).addTo(map.current);
+    map.current = createBaseMap(element.current, null);
     layer.current = L.layerGroup().addTo(map.current);
     return () => {
       map.current?.remove();

@@ -1,8 +1,9 @@
 import { ClipboardList, Plus, Truck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { applicationsLeftLabel } from '#core/rules/plans.js';
-import type { Application } from '#core/schemas/missions.js';
+
 import { useSession } from '#web/app/session.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
@@ -14,13 +15,6 @@ import { MissionForm } from './mission-form.js';
 import { SearchPanel } from './search-panel.js';
 
 const ACTIVE = 'available,assigned,in_progress,delivered';
-
-const APPLICATION_LABELS: Record<Application['status'], string> = {
-  pending: 'En attente de réponse',
-  accepted: 'Acceptée',
-  rejected: 'Non retenue',
-  withdrawn: 'Retirée',
-};
 
 function MyMissions({ empty }: { empty: React.ReactNode }) {
   const missions = useMyMissions({ status: ACTIVE });
@@ -104,7 +98,8 @@ function MyApplications() {
           {items.map((application) => (
             <li key={application.id} className="space-y-2">
               <p className="text-sm font-semibold">
-                Candidature : <span className="text-accent">{APPLICATION_LABELS[application.status]}</span>
+                Candidature :{' '}
+                <span className="text-accent">{APPLICATION_STATUS_LABELS[application.status]}</span>
               </p>
               {application.mission && (
                 <MissionCard mission={application.mission} href={`/mission/${application.missionId}`} />

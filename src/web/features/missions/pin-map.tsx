@@ -1,6 +1,5 @@
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { L, createBaseMap } from './base-map.js';
 
 /**
  * A small map to place an address by hand (when the address service offers nothing): a click or a tap sets
@@ -22,11 +21,7 @@ export default function PinMap({
 
   useEffect(() => {
     if (!element.current) return;
-    const map = L.map(element.current).setView(point ? [point.lat, point.lng] : [46.6, 2.4], point ? 12 : 6);
-    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-      maxZoom: 18,
-      attribution: '© contributeurs OpenStreetMap',
-    }).addTo(map);
+    const map = createBaseMap(element.current, point);
     const place = (lat: number, lng: number) => {
       marker.current?.remove();
       marker.current = L.circleMarker([lat, lng], {

@@ -7,7 +7,7 @@ import { PLACES, findPlace } from '#core/rules/places.js';
 import type { QueryParams } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { EmptyState } from '#web/ui/empty-state.js';
-import { FormFields, SelectField, TextField } from '#web/ui/field.js';
+import { Checkbox, FormFields, SelectField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useMissionSearch } from './api.js';
 import { MissionCard } from './mission-card.js';
@@ -15,13 +15,8 @@ import { MissionCard } from './mission-card.js';
 // Leaflet and its styles load only when someone opens the map.
 const MissionMap = lazy(() => import('./mission-map.js'));
 
-/** The filters a search URL may carry; shared links open the same search. */
-const FILTERS = [
-  'q',
-  'city',
-  'radiusKm',
-  'lat',
-  'lng',
+/** The filters behind "Plus de filtres"; the panel opens with them when a shared link sets one. */
+const MORE_FILTERS = [
   'near',
   'vehicleType',
   'licenseType',
@@ -31,9 +26,9 @@ const FILTERS = [
   'maxPrice',
   'urgent',
   'sort',
-  'page',
-  'vue',
 ] as const;
+/** The filters a search URL may carry (with the page and the view); shared links open the same search. */
+const FILTERS = ['q', 'city', 'radiusKm', 'lat', 'lng', ...MORE_FILTERS, 'page', 'vue'] as const;
 
 const SORTS = [
   { value: 'start', label: 'Date de début' },
@@ -86,9 +81,7 @@ export function SearchPanel({
     updated.delete('page');
     setParams(updated);
   };
-  const [showMore, setShowMore] = useState(() =>
-    FILTERS.slice(5).some((key) => key !== 'page' && key !== 'vue' && params.has(key)),
-  );
+  const [showMore, setShowMore] = useState(() => MORE_FILTERS.some((key) => params.has(key)));
   const [locating, setLocating] = useState(false);
   const query = apiQuery(params);
   // The map shows the 50 nearest (or first) missions at once.
@@ -231,27 +224,21 @@ export function SearchPanel({
                 placeholder="Pertinence"
                 options={SORTS}
               />
-              <label className="flex items-center gap-2 self-end pb-3 font-semibold">
-                <input
-                  type="checkbox"
-                  name="urgent"
-                  value="true"
-                  defaultChecked={params.get('urgent') === 'true'}
-                  className="h-5 w-5 accent-[var(--accent)]"
-                />
-                Urgentes seulement
-              </label>
+              <Checkbox
+                name="urgent"
+                value="true"
+                defaultChecked={params.get('urgent') === 'true'}
+                label="Urgentes seulement"
+                className="self-end pb-3 font-semibold"
+              />
               {canSearchNearMe && (
-                <label className="flex items-center gap-2 self-end pb-3 font-semibold">
-                  <input
-                    type="checkbox"
-                    name="near"
-                    value="me"
-                    defaultChecked={params.get('near') === 'me'}
-                    className="h-5 w-5 accent-[var(--accent)]"
-                  />
-                  Autour de ma position enregistrée
-                </label>
+                <Checkbox
+                  name="near"
+                  value="me"
+                  defaultChecked={params.get('near') === 'me'}
+                  label="Autour de ma position enregistrée"
+                  className="self-end pb-3 font-semibold"
+                />
               )}
             </div>
           )}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Camera, ExternalLink, UserRound } from 'lucide-react';
+import { Camera, ExternalLink } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -13,7 +13,8 @@ import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
-import { FormFields, SelectField, TextField } from '#web/ui/field.js';
+import { CheckboxGroup, FormFields, SelectField, TextField, PhoneField } from '#web/ui/field.js';
+import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
 
 const resolver = lazyResolver<ProfileFormValues>(
@@ -83,13 +84,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             error={errors.fullName?.message}
             {...form.register('fullName')}
           />
-          <TextField
-            label="Téléphone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...form.register('phone')}
-          />
+          <PhoneField error={errors.phone?.message} {...form.register('phone')} />
         </div>
         <TextField
           label={isDriver ? 'Ville de départ habituelle' : 'Ville du siège'}
@@ -127,38 +122,17 @@ function ProfileForm({ user }: { user: SessionUser }) {
                 {...form.register('yearsExperience')}
               />
             </div>
-            <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Véhicules que je conduis</legend>
-              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                {VEHICLE_TYPES.map((type) => (
-                  <label key={type} className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      value={type}
-                      className="h-5 w-5 accent-[var(--accent)]"
-                      {...form.register('vehicleTypes')}
-                    />
-                    {VEHICLE_LABELS[type]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Qualifications</legend>
-              <div className="flex flex-wrap gap-x-6 gap-y-2">
-                {CERTIFICATIONS.map((name) => (
-                  <label key={name} className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      value={name}
-                      className="h-5 w-5 accent-[var(--accent)]"
-                      {...form.register('certifications')}
-                    />
-                    {name}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <CheckboxGroup
+              legend="Véhicules que je conduis"
+              columns
+              options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_LABELS[type] }))}
+              registration={form.register('vehicleTypes')}
+            />
+            <CheckboxGroup
+              legend="Qualifications"
+              options={CERTIFICATIONS.map((name) => ({ value: name, label: name }))}
+              registration={form.register('certifications')}
+            />
           </>
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
@@ -221,13 +195,7 @@ export function ProfilePage() {
         aria-label="Photo"
         className="mb-5 flex items-center gap-4 rounded-2xl border border-line bg-surface-raised p-5"
       >
-        <span className="flex h-20 w-20 items-center justify-center overflow-hidden rounded-full bg-surface-sunken">
-          {user.avatar ? (
-            <img src={user.avatar} alt="Votre photo" className="h-20 w-20 object-cover" />
-          ) : (
-            <UserRound className="h-10 w-10" aria-hidden="true" />
-          )}
-        </span>
+        <Avatar src={user.avatar} size="lg" alt={user.avatar ? 'Votre photo' : ''} />
         <div>
           <input
             ref={input}

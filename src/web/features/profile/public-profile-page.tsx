@@ -5,6 +5,7 @@ import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
+import { Avatar } from '#web/ui/avatar.js';
 
 /** /profile/{id}: a member as others see them (no e-mail; the phone only for people who work together). */
 export function PublicProfilePage() {
@@ -24,13 +25,7 @@ export function PublicProfilePage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5 px-4 py-10">
       <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-surface-raised p-6">
-        <span className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-surface-sunken">
-          {member.avatar ? (
-            <img src={member.avatar} alt="" className="h-24 w-24 object-cover" />
-          ) : (
-            <UserRound className="h-12 w-12" aria-hidden="true" />
-          )}
-        </span>
+        <Avatar src={member.avatar} size="xl" />
         <div>
           <h1 className="text-2xl font-extrabold">{member.fullName}</h1>
           <p className="text-ink-muted">
