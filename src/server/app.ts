@@ -109,7 +109,7 @@ export async function buildApp({
     : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const events = createEventBus(app.log);
-  const realtime = registerRealtime(app, config, (token) => sessions.userFromToken(token));
+  const realtime = registerRealtime(app, config, database, (token) => sessions.userFromToken(token));
   const deps: FeatureDeps = {
     db: database.db,
     config,

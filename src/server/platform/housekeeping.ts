@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { deleteStaleRateCounters } from './rate-limit.js';
@@ -12,6 +13,9 @@ export function startHousekeeping(app: FastifyInstance, db: Db): void {
     try {
       await deleteExpiredSessions(db);
       await deleteStaleRateCounters(db);
+      // Realtime events are kept an hour for replays; instances silent for an hour have stopped.
+      await db.execute(sql`delete from realtime_events where created_at < now() - interval '1 hour'`);
+      await db.execute(sql`delete from realtime_instances where seen_at < now() - interval '1 hour'`);
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed');
     }

@@ -4,14 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { POLICY_VIOLATION, clientEventSchema, type ClientEvent, type RealtimeEvent } from '#core/events.js';
 import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
 import type { User } from '../db/schema/users.js';
+import { createPresence } from './presence.js';
+import { createRealtimeBus } from './realtime-bus.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const HEARTBEAT_MS = 30_000;
 
 export interface Realtime {
-  /** Sends the event to every open socket of these users on this instance. */
-  deliver(userIds: readonly string[], event: RealtimeEvent): void;
+  /**
+   * Sends the event to every open socket of these users, on every instance (through PostgreSQL); resolves once
+   * published, never rejects. Typing events are not kept; the others are, for an instance that reconnects.
+   */
+  deliver(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
+  /** Whether the user has an open socket on any instance (else alerts are pushed to their devices). */
+  hasOpenSocket(userId: string): Promise<boolean>;
   /** Handles what browsers send (typing); the handler decides whether to relay. */
   onClientEvent(handler: (from: User, event: ClientEvent) => void | Promise<void>): void;
 }
@@ -24,10 +32,23 @@ export interface Realtime {
 export function registerRealtime(
   app: FastifyInstance,
   config: AppConfig,
+  database: Database,
   userFromToken: (token: string) => Promise<User | null>,
 ): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const socketsByUser = new Map<string, Set<WebSocket>>();
+  const presence = createPresence(database.pool, app.log);
+  const bus = createRealtimeBus({
+    pool: database.pool,
+    url: database.url,
+    log: app.log,
+    isHere: (userId) => socketsByUser.has(userId),
+    deliverHere(userIds, event) {
+      const payload = JSON.stringify(event);
+      for (const userId of userIds)
+        for (const ws of socketsByUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(payload);
+    },
+  });
   const alive = new WeakMap<WebSocket, boolean>();
   const handlers: Array<(from: User, event: ClientEvent) => void | Promise<void>> = [];
   const allowed = new Set(config.allowedOrigins);
@@ -59,6 +80,7 @@ export function registerRealtime(
           const mine = socketsByUser.get(user.id) ?? new Set<WebSocket>();
           mine.add(ws);
           socketsByUser.set(user.id, mine);
+          presence.set(user.id, mine.size);
           alive.set(ws, true);
           ws.on('pong', () => alive.set(ws, true));
           ws.on('message', (data) => {
@@ -73,7 +95,8 @@ export function registerRealtime(
           });
           ws.on('close', () => {
             mine.delete(ws);
-            if (mine.size === 0) socketsByUser.delete(user.id);
+            if (mine.size === 0 && socketsByUser.get(user.id) === mine) socketsByUser.delete(user.id);
+            presence.set(user.id, mine.size);
           });
         });
       });
@@ -90,19 +113,27 @@ export function registerRealtime(
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  app.addHook('onReady', async () => {
+    await presence.start();
+    await bus.start();
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     for (const ws of wss.clients) ws.terminate();
     wss.close();
+    await bus.close();
+    await presence.close();
   });
 
   return {
-    deliver(userIds, event) {
-      const payload = JSON.stringify(event);
-      for (const userId of new Set(userIds)) {
-        for (const ws of socketsByUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(payload);
-      }
+    async deliver(userIds, event) {
+      const ephemeral = event.type === 'user-typing' || event.type === 'user-stop-typing';
+      // Already committed: a delivery that fails is logged (screens still catch up by polling), never thrown.
+      await bus.publish(userIds, event, { ephemeral }).catch((error: unknown) => {
+        app.log.warn({ err: error, event: event.type }, 'realtime event not published');
+      });
     },
+    hasOpenSocket: (userId) => presence.hasOpenSocket(userId),
     onClientEvent(handler) {
       handlers.push(handler);
     },

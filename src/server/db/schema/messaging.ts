@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz } from './columns.js';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { missions } from './missions.js';
 import { users } from './users.js';
 
@@ -79,7 +79,28 @@ export const alerts = pgTable(
     missionId: uuid().references(() => missions.id, { onDelete: 'set null' }),
     metadata: jsonb().$type<Record<string, unknown>>(),
     read: boolean().notNull().default(false),
+    /** When the alert went out in an e-mail digest (null: not mailed). */
+    emailedAt: timestamptz(),
     createdAt: createdAt(),
   },
-  (t) => [index('alerts_user_idx').on(t.userId, t.read, t.createdAt)],
+  (t) => [
+    index('alerts_user_idx').on(t.userId, t.read, t.createdAt),
+    index('alerts_to_email_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailedAt} is null and ${t.read} = false`),
+  ],
 );
+
+/** What each user wants to be told, and how (absent row: the defaults of core/rules/notifications.ts). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  alertTypes: text().array().notNull(),
+  pushTypes: text().array().notNull(),
+  emailTypes: text().array().notNull(),
+  zoneRadiusKm: integer().notNull().default(100),
+  /** The last e-mail digest sent: the next one waits an hour. */
+  lastEmailAt: timestamptz(),
+  updatedAt: updatedAt(),
+});

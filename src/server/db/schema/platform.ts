@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.js';
 import { users } from './users.js';
 
@@ -45,4 +45,51 @@ export const rateLimits = pgTable('rate_limits', {
   key: text().primaryKey(),
   windowStart: timestamptz().notNull(),
   count: integer().notNull(),
+});
+
+/**
+ * Realtime events on their way to the sockets of every instance (decision 011): NOTIFY carries the row's id,
+ * the users and, when small, the event; a large one is read here. Kept an hour so an instance whose listener
+ * reconnects replays what it missed.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userIds: uuid().array().notNull(),
+    event: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('realtime_events_created_idx').on(t.createdAt)],
+);
+
+/** Running server instances, seen every 30 s; the sockets of one no longer seen do not count. */
+export const realtimeInstances = pgTable('realtime_instances', {
+  id: uuid().primaryKey(),
+  seenAt: timestamptz().notNull().defaultNow(),
+});
+
+/** Who has an open /ws socket on which instance: push goes only to users with none. */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    instanceId: uuid()
+      .notNull()
+      .references(() => realtimeInstances.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sockets: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('realtime_presence_user_idx').on(t.userId),
+  ],
+);
+
+/** Keys the platform generates once and every instance shares (the VAPID key pair for Web Push). */
+export const platformKeys = pgTable('platform_keys', {
+  name: text().primaryKey(),
+  value: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
 });

@@ -164,7 +164,7 @@ export async function writeAlerts(db: Db, event: DomainEvent, realtime?: Realtim
   const rows = alertsFor(event);
   if (rows.length === 0) return;
   const saved = await db.insert(alerts).values(rows).returning();
-  for (const row of saved) realtime?.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
+  for (const row of saved) await realtime?.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
 }
 
 export function subscribeAlerts({ db, events, realtime }: FeatureDeps): void {

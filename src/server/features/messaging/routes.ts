@@ -28,7 +28,7 @@ export async function messagingRoutes(
   // "Is typing…" goes only to someone the user may write to.
   realtime.onClientEvent(async (from, event) => {
     if (event.to === from.id || !(await shareWork(db, from.id, event.to))) return;
-    realtime.deliver([event.to], {
+    await realtime.deliver([event.to], {
       type: event.type === 'typing' ? 'user-typing' : 'user-stop-typing',
       userId: from.id,
       missionId: event.missionId ?? null,
@@ -88,7 +88,7 @@ export async function messagingRoutes(
       const sender = requireUser(request);
       const message = await sendMessage(db, events, sender, request.params.userId, request.body);
       // The receiver's screens, and the sender's other tabs and devices.
-      realtime.deliver([message.receiverId, sender.id], { type: 'new-message', message });
+      await realtime.deliver([message.receiverId, sender.id], { type: 'new-message', message });
       return reply.status(201).send(message);
     },
   );

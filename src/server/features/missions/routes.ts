@@ -74,7 +74,10 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
             : event.type === 'application.accepted'
               ? 'assigned'
               : null;
-    deps.realtime.deliver(parties, { type: 'mission-update', mission: { id: event.missionId, status } });
+    return deps.realtime.deliver(parties, {
+      type: 'mission-update',
+      mission: { id: event.missionId, status },
+    });
   });
 
   app.get(

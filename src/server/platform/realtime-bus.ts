@@ -1,0 +1,199 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { RealtimeEvent } from '#core/events.js';
+
+export const REALTIME_CHANNEL = 'relais_realtime';
+/** The listener's application_name in pg_stat_activity. */
+export const LISTENER_NAME = 'relais-realtime-listener';
+/** NOTIFY payloads stay well under PostgreSQL's 8,000 bytes: when larger, the event travels by its row id. */
+const PAYLOAD_BYTES = 6000;
+/** Users per NOTIFY (39 bytes each in the list), so the list alone stays small. */
+const USERS_PER_NOTIFY = 50;
+const HEALTH_CHECK_MS = 10_000;
+const HEALTH_TIMEOUT_MS = 5000;
+const RECONNECT_MIN_MS = 200;
+const RECONNECT_MAX_MS = 5000;
+/** Replay looks back this far before the last moment the listener was known to be healthy. */
+const REPLAY_MARGIN_MS = 2000;
+const SEEN_IDS_KEPT = 20_000;
+
+interface Notification {
+  /** realtime_events row id; absent for ephemeral events (typing), which are not kept. */
+  id?: number;
+  u: string[];
+  e?: RealtimeEvent;
+}
+
+export interface RealtimeBus {
+  /**
+   * Sends an event to these users' sockets on every instance, through PostgreSQL: the event is kept (so a
+   * reconnecting listener can replay it) unless ephemeral, then NOTIFY tells every instance.
+   */
+  publish(userIds: readonly string[], event: RealtimeEvent, options?: { ephemeral?: boolean }): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface BusOptions {
+  pool: pg.Pool;
+  url: string;
+  log: FastifyBaseLogger;
+  /** Whether a user has a socket on this instance (events for nobody here are not even read). */
+  isHere(userId: string): boolean;
+  deliverHere(userIds: string[], event: RealtimeEvent): void;
+}
+
+/**
+ * Fan-out between instances by LISTEN/NOTIFY (decision 011). One dedicated connection listens; it is checked
+ * every 10 s, and after it drops it reconnects (200 ms, doubling to 5 s) and replays the kept events since it
+ * was last known healthy, skipping those already delivered.
+ */
+export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOptions): RealtimeBus {
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let reconnectDelay = RECONNECT_MIN_MS;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let healthTimer: NodeJS.Timeout | undefined;
+  /** Database time at which the listener was last known to receive everything. */
+  let healthyAt: Date | null = null;
+  const seen = new Set<number>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const remember = (id: number) => {
+    seen.add(id);
+    if (seen.size > SEEN_IDS_KEPT) seen.delete(seen.values().next().value!);
+  };
+
+  const handle = async (note: Notification) => {
+    if (note.id !== undefined) {
+      if (seen.has(note.id)) return;
+      remember(note.id);
+    }
+    const here = note.u.filter(isHere);
+    if (here.length === 0) return;
+    let event = note.e;
+    if (!event && note.id !== undefined) {
+      const found = await pool.query<{ event: RealtimeEvent }>(
+        'select event from realtime_events where id = $1',
+        [note.id],
+      );
+      event = found.rows[0]?.event;
+    }
+    if (event) deliverHere(here, event);
+  };
+
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue
+      .then(work)
+      .catch((error: unknown) => log.warn({ err: error }, 'realtime event not delivered'));
+  };
+
+  const replay = async (since: Date) => {
+    const missed = await pool.query<{ id: number; user_ids: string[]; event: RealtimeEvent }>(
+      'select id, user_ids, event from realtime_events where created_at >= $1 order by id',
+      [new Date(since.getTime() - REPLAY_MARGIN_MS)],
+    );
+    for (const row of missed.rows) await handle({ id: row.id, u: row.user_ids, e: row.event });
+    if (missed.rowCount) log.info({ events: missed.rowCount }, 'realtime listener replayed missed events');
+  };
+
+  const dropListener = (client: pg.Client) => {
+    if (listener !== client) return;
+    listener = null;
+    clearInterval(healthTimer);
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    if (closed) return;
+    log.warn('realtime listener lost its database connection; reconnecting');
+    reconnectTimer = setTimeout(() => void connect(), reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+  };
+
+  const checkHealth = async (client: pg.Client) => {
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      const result = await Promise.race([
+        client.query<{ now: Date }>('select now()'),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+        }),
+      ]);
+      healthyAt = result.rows[0]!.now;
+    } catch {
+      dropListener(client);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
+  async function connect(): Promise<void> {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
+    client.on('error', () => dropListener(client));
+    client.on('end', () => dropListener(client));
+    client.on('notification', (message) => {
+      if (message.channel !== REALTIME_CHANNEL || !message.payload) return;
+      let note: Notification;
+      try {
+        note = JSON.parse(message.payload) as Notification;
+      } catch {
+        return;
+      }
+      enqueue(() => handle(note));
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${REALTIME_CHANNEL}`);
+      const missedSince = healthyAt;
+      const now = await client.query<{ now: Date }>('select now()');
+      if (listener !== client) return;
+      healthyAt = now.rows[0]!.now;
+      reconnectDelay = RECONNECT_MIN_MS;
+      healthTimer = setInterval(() => void checkHealth(client), HEALTH_CHECK_MS);
+      healthTimer.unref();
+      if (missedSince) enqueue(() => replay(missedSince));
+    } catch (error) {
+      log.warn({ err: error }, 'realtime listener could not connect');
+      dropListener(client);
+    }
+  }
+
+  return {
+    async publish(userIds, event, options = {}) {
+      const users = [...new Set(userIds)];
+      for (let start = 0; start < users.length; start += USERS_PER_NOTIFY) {
+        const chunk = users.slice(start, start + USERS_PER_NOTIFY);
+        const json = JSON.stringify(event);
+        const inline = Buffer.byteLength(json) + chunk.length * 39 + 40 <= PAYLOAD_BYTES;
+        if (options.ephemeral) {
+          if (!inline) continue;
+          await pool.query('select pg_notify($1, $2)', [
+            REALTIME_CHANNEL,
+            `{"u":${JSON.stringify(chunk)},"e":${json}}`,
+          ]);
+          continue;
+        }
+        // One statement: keep the event, then NOTIFY its id (and the event itself when small).
+        await pool.query(
+          `with kept as (insert into realtime_events (user_ids, event) values ($1::uuid[], $2::jsonb) returning id)
+           select pg_notify($3, json_build_object('id', id, 'u', $1::uuid[],
+             'e', case when $4 then $2::json end)::text) from kept`,
+          [chunk, json, REALTIME_CHANNEL, inline],
+        );
+      }
+    },
+    async start() {
+      await connect();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(healthTimer);
+      const client = listener;
+      listener = null;
+      if (client) await client.end().catch(() => undefined);
+      await queue;
+    },
+  };
+}
