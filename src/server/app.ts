@@ -25,6 +25,7 @@ import { registerRealtime } from './platform/realtime.js';
 import { startHousekeeping } from './platform/housekeeping.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
+import { createPush } from './platform/push.js';
 import { registerSessions } from './platform/sessions.js';
 import { registerWeb } from './platform/web.js';
 
@@ -110,6 +111,9 @@ export async function buildApp({
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const events = createEventBus(app.log);
   const realtime = registerRealtime(app, config, database, (token) => sessions.userFromToken(token));
+  const push = createPush(database.db, config, app.log);
+  // The VAPID key pair exists from the first start on.
+  app.addHook('onReady', async () => void (await push.publicKey()));
   const deps: FeatureDeps = {
     db: database.db,
     config,
@@ -117,6 +121,7 @@ export async function buildApp({
     mailer: mailer ?? ownMailer!,
     events,
     realtime,
+    push,
   };
 
   await app.register(healthRoutes, deps);

@@ -32,10 +32,11 @@ export const notificationPreferencesSchema = z.object({
   alertTypes: alertTypeList,
   pushTypes: alertTypeList,
   emailTypes: alertTypeList,
-  zoneRadiusKm: z.union(
-    ZONE_RADII_KM.map((radius) => z.literal(radius)),
-    { error: `Rayon à choisir parmi ${ZONE_RADII_KM.join(', ')} km` },
-  ),
+  zoneRadiusKm: z
+    .number({ error: 'Rayon invalide' })
+    .refine((radius) => (ZONE_RADII_KM as readonly number[]).includes(radius), {
+      error: `Rayon à choisir parmi ${ZONE_RADII_KM.join(', ')} km`,
+    }),
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
 

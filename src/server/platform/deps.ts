@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mailer.js';
+import type { Push } from './push.js';
 import type { Realtime } from './realtime.js';
 import type { SessionManager } from './sessions.js';
 
@@ -13,4 +14,5 @@ export interface FeatureDeps {
   sessions: SessionManager;
   events: EventBus;
   realtime: Realtime;
+  push: Push;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availability } from '../../db/schema/documents.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
@@ -46,5 +47,138 @@ describe('alerts', () => {
     });
     expect((await company.agent.get('/api/alerts')).json()).toHaveLength(1);
     expect((await new Agent(t.app).get('/api/alerts')).statusCode).toBe(401);
+  });
+
+  it('tells each driver a published mission fits: licence, vehicle, zone, availability, preferences', async () => {
+    const company = await signedIn({ userType: 'company' });
+    const paris = { currentLocation: 'Paris', currentLat: '48.856600', currentLng: '2.352200' };
+    const fits = await signedIn({ ...paris });
+    const fitsSaidVehicle = await signedIn({ ...paris, vehicleTypes: ['semi_frigorifique', 'citerne'] });
+    const otherVehicle = await signedIn({ ...paris, vehicleTypes: ['porteur'] });
+    const smallLicence = await signedIn({ ...paris, licenseType: 'C' });
+    const far = await signedIn({
+      currentLocation: 'Marseille',
+      currentLat: '43.296500',
+      currentLng: '5.369800',
+    });
+    const noCity = await signedIn();
+    const unavailable = await signedIn({ ...paris });
+    const availableLater = await signedIn({
+      ...paris,
+      availableFrom: new Date(Date.now() + 10 * 86_400_000),
+    });
+    const notInterested = await signedIn({ ...paris });
+    const smallZone = await signedIn({
+      currentLocation: 'Melun',
+      currentLat: '48.539700',
+      currentLng: '2.655600',
+    });
+    const wideZone = await signedIn({
+      currentLocation: 'Lille',
+      currentLat: '50.629200',
+      currentLng: '3.057300',
+    });
+
+    const prefs = (await notInterested.agent.get('/api/alerts/preferences')).json();
+    expect(prefs.alertTypes).toContain('new_mission');
+    expect(prefs.zoneRadiusKm).toBe(100);
+    const without = prefs.alertTypes.filter((type: string) => type !== 'new_mission');
+    expect(
+      (await notInterested.agent.put('/api/alerts/preferences', { ...prefs, alertTypes: without }))
+        .statusCode,
+    ).toBe(200);
+    await smallZone.agent.put('/api/alerts/preferences', { ...prefs, zoneRadiusKm: 25 });
+    await wideZone.agent.put('/api/alerts/preferences', { ...prefs, zoneRadiusKm: 400 });
+
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start);
+    await t.db
+      .insert(availability)
+      .values({ driverId: unavailable.user.id, date: parisDay, status: 'unavailable' });
+
+    const published = await company.agent.post(
+      '/api/missions',
+      missionPayload({
+        title: 'Frigo Rungis → Lille',
+        pickupLat: 48.7467,
+        pickupLng: 2.3522,
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+      }),
+    );
+    expect(published.statusCode).toBe(201);
+    const missionId = published.json().mission.id;
+
+    const newMissionAlerts = async (who: { agent: Agent }) =>
+      (
+        (await who.agent.get('/api/alerts?filtre=missions')).json() as Array<{
+          type: string;
+          title: string;
+          message: string;
+          link: string;
+        }>
+      ).filter((alert) => alert.type === 'new_mission');
+    for (const driver of [fits, fitsSaidVehicle, wideZone]) {
+      const [alert] = await newMissionAlerts(driver);
+      expect(alert).toMatchObject({ title: 'Nouvelle mission', link: `/mission/${missionId}` });
+      expect(alert!.message).toMatch(
+        /^« Frigo Rungis → Lille » : départ de .+ le .+, à \d+ km de chez vous\.$/,
+      );
+    }
+    for (const driver of [
+      otherVehicle,
+      smallLicence,
+      far,
+      noCity,
+      unavailable,
+      availableLater,
+      notInterested,
+      smallZone,
+    ])
+      expect(await newMissionAlerts(driver)).toEqual([]);
+    expect((await company.agent.get('/api/alerts')).json()).toEqual([]);
+  });
+
+  it('keeps each user’s preferences: French refusals, role-only types, a type turned off leaves no alert', async () => {
+    const company = await signedIn({ userType: 'company' });
+    const driver = await signedIn({ subscriptionPlan: 'premium' });
+    const defaults = (await company.agent.get('/api/alerts/preferences')).json();
+
+    const bad = await company.agent.put('/api/alerts/preferences', {
+      ...defaults,
+      emailTypes: ['spam'],
+      zoneRadiusKm: 33,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      'emailTypes.0': 'Type d’alerte inconnu',
+      zoneRadiusKm: 'Rayon à choisir parmi 25, 50, 100, 200, 400 km',
+    });
+
+    // "New missions in my zone" means nothing to a transporter: not kept.
+    const saved = await company.agent.put('/api/alerts/preferences', {
+      alertTypes: ['new_mission', 'application', 'mission', 'document'],
+      pushTypes: ['new_mission', 'message'],
+      emailTypes: [],
+      zoneRadiusKm: 50,
+    });
+    expect(saved.json()).toEqual({
+      alertTypes: ['application', 'mission', 'document'],
+      pushTypes: ['message'],
+      emailTypes: [],
+      zoneRadiusKm: 50,
+    });
+    expect((await company.agent.get('/api/alerts/preferences')).json()).toEqual(saved.json());
+    // Another user's preferences are untouched.
+    expect((await driver.agent.get('/api/alerts/preferences')).json()).toEqual(defaults);
+
+    // Messages turned off: the message arrives, no alert does; applications still alert.
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${missionId}/apply`, {});
+    await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour', missionId });
+    const alerts = (await company.agent.get('/api/alerts')).json() as Array<{ type: string }>;
+    expect(alerts.map((alert) => alert.type)).toEqual(['application']);
+    expect((await company.agent.get('/api/conversations')).json()[0].unreadCount).toBe(1);
+    expect((await new Agent(t.app).get('/api/alerts/preferences')).statusCode).toBe(401);
   });
 });

@@ -2,22 +2,26 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALERT_FILTERS, alertSchema } from '#core/schemas/alerts.js';
+import {
+  ALERT_FILTERS,
+  ALERT_FILTER_TYPES,
+  alertSchema,
+  notificationPreferencesSchema,
+  pushSubscriptionSchema,
+} from '#core/schemas/alerts.js';
+import { loadPreferences, savePreferences } from './preferences.js';
 import { toAlert } from './to-alert.js';
 import { alerts } from '../../db/schema/messaging.js';
+import { pushSubscriptions } from '../../db/schema/platform.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, errorResponses, notFound } from '../../platform/errors.js';
+import { acceptableEndpoint } from '../../platform/push.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 
-const FILTER_TYPES: Record<string, string[]> = {
-  missions: ['mission', 'application'],
-  messages: ['message'],
-  documents: ['document'],
-};
 const idParams = z.object({ id: z.uuid({ error: 'Alerte introuvable' }) });
 
 /** GET /api/alerts (polled every 30 s by the app), mark one or all read, delete. Each user sees only theirs. */
-export async function alertRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+export async function alertRoutes(root: FastifyInstance, { db, push, config }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -36,7 +40,7 @@ export async function alertRoutes(root: FastifyInstance, { db }: FeatureDeps): P
       const conditions: SQL[] = [eq(alerts.userId, user.id)];
       const filter = request.query.filtre;
       if (filter === 'non-lues') conditions.push(eq(alerts.read, false));
-      else if (filter) conditions.push(inArray(alerts.type, FILTER_TYPES[filter]!));
+      else if (filter) conditions.push(inArray(alerts.type, ALERT_FILTER_TYPES[filter]));
       const rows = await db
         .select()
         .from(alerts)
@@ -107,6 +111,105 @@ export async function alertRoutes(root: FastifyInstance, { db }: FeatureDeps): P
         .returning({ id: alerts.id });
       if (!row) throw notFound('Alerte introuvable');
       return { message: 'Alerte supprimée' };
+    },
+  );
+
+  app.get(
+    '/api/alerts/preferences',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['alerts'],
+        summary: 'Mes préférences de notification (types, push, e-mail, zone)',
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => loadPreferences(db, requireUser(request).id),
+  );
+
+  app.put(
+    '/api/alerts/preferences',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['alerts'],
+        summary: 'Enregistrer mes préférences de notification',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errorResponses },
+      },
+    },
+    async (request) => savePreferences(db, requireUser(request), request.body),
+  );
+
+  app.get(
+    '/api/push/public-key',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Clé publique VAPID pour s’abonner aux notifications push',
+        response: { 200: z.object({ publicKey: z.string() }) },
+      },
+    },
+    async () => ({ publicKey: await push.publicKey() }),
+  );
+
+  app.post(
+    '/api/push/subscriptions',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['alerts'],
+        summary: 'Recevoir les notifications push sur cet appareil',
+        body: pushSubscriptionSchema,
+        response: { 201: z.object({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { endpoint, keys } = request.body;
+      if (!acceptableEndpoint(endpoint, config))
+        throw new AppError(400, 'Adresse d’abonnement invalide', {
+          endpoint: 'Adresse d’abonnement invalide',
+        });
+      // One subscription per device: a device signed in by someone else now notifies them only.
+      await db
+        .insert(pushSubscriptions)
+        .values({
+          userId: user.id,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth },
+        });
+      return reply.status(201).send({ message: 'Notifications activées sur cet appareil' });
+    },
+  );
+
+  app.delete(
+    '/api/push/subscriptions',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['alerts'],
+        summary: 'Ne plus recevoir les notifications push sur cet appareil',
+        body: z.object({ endpoint: z.string().max(1000) }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await db
+        .delete(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.endpoint, request.body.endpoint),
+            eq(pushSubscriptions.userId, requireUser(request).id),
+          ),
+        );
+      return { message: 'Notifications désactivées sur cet appareil' };
     },
   );
 }

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { NEW_MISSION_NOTIFICATION, notificationFor, type AlertType } from '#core/rules/notifications.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import type { DomainEvent } from '../../platform/events.js';
-import type { Realtime } from '../../platform/realtime.js';
+import { matchingDrivers, newMissionMessage } from './matching.js';
+import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
 
 type NewAlert = typeof alerts.$inferInsert;
@@ -38,7 +40,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   });
   switch (event.type) {
     case 'mission.published':
-      // Matching drivers are alerted by the messaging issue (zone, vehicle, availability).
+      // The drivers it fits are found in the database: see newMissionAlerts.
       return [];
     case 'mission.updated':
       return event.applicantIds.map((id) =>
@@ -144,7 +146,10 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   }
 }
 
-export async function writeAlerts(db: Db, event: DomainEvent, realtime?: Realtime): Promise<void> {
+export async function writeAlerts(
+  { db, realtime, push }: Pick<FeatureDeps, 'db' | 'realtime' | 'push'>,
+  event: DomainEvent,
+): Promise<void> {
   if (event.type === 'message.sent') {
     // One alert per conversation burst: none while the previous message alert of this conversation is unread.
     const [waiting] = await db
@@ -161,12 +166,52 @@ export async function writeAlerts(db: Db, event: DomainEvent, realtime?: Realtim
       .limit(1);
     if (waiting) return;
   }
-  const rows = alertsFor(event);
+  const candidates =
+    event.type === 'mission.published' ? await newMissionAlerts(db, event.missionId) : alertsFor(event);
+  if (candidates.length === 0) return;
+  // Each user's choice: the types they want at all, and which of those are pushed to their devices.
+  const preferences = await loadPreferencesOf(db, [...new Set(candidates.map((row) => row.userId))]);
+  const rows = candidates.filter((row) =>
+    preferences.get(row.userId)!.alertTypes.includes(row.type as AlertType),
+  );
   if (rows.length === 0) return;
   const saved = await db.insert(alerts).values(rows).returning();
-  for (const row of saved) await realtime?.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
+  for (const row of saved) {
+    await realtime.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
+    if (preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType))
+      // Not awaited: a slow push service must not hold up the request that caused the alert.
+      void pushIfAway({ realtime, push }, row).catch(() => undefined);
+  }
 }
 
-export function subscribeAlerts({ db, events, realtime }: FeatureDeps): void {
-  events.subscribe((event) => writeAlerts(db, event, realtime));
+/** Pushed only when no screen of theirs is open (an open one shows the alert itself). */
+async function pushIfAway(
+  { realtime, push }: Pick<FeatureDeps, 'realtime' | 'push'>,
+  row: typeof alerts.$inferSelect,
+): Promise<void> {
+  if (await realtime.hasOpenSocket(row.userId)) return;
+  await push.sendToUser(row.userId, {
+    ...notificationFor(row),
+    link: row.link,
+    tag: typeof row.metadata?.conversationId === 'string' ? row.metadata.conversationId : row.id,
+  });
+}
+
+/** "Nouvelle mission" for each driver the published mission fits (zone, licence and vehicle, availability). */
+async function newMissionAlerts(db: Db, missionId: string): Promise<NewAlert[]> {
+  const found = await matchingDrivers(db, missionId);
+  if (!found) return [];
+  return found.drivers.map((driver) => ({
+    userId: driver.driverId,
+    type: 'new_mission',
+    title: NEW_MISSION_NOTIFICATION.title,
+    message: newMissionMessage(found.mission, driver),
+    link: missionLink(missionId),
+    missionId,
+    metadata: { event: 'mission.published', distanceKm: driver.distanceKm },
+  }));
+}
+
+export function subscribeAlerts(deps: FeatureDeps): void {
+  deps.events.subscribe((event) => writeAlerts(deps, event));
 }
