@@ -117,10 +117,13 @@ export function registerRealtime(
     await presence.start();
     await bus.start();
   });
-  app.addHook('onClose', async () => {
+  // Before the HTTP server waits for its connections to end: open sockets would hold it.
+  app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const ws of wss.clients) ws.terminate();
     wss.close();
+  });
+  app.addHook('onClose', async () => {
     await bus.close();
     await presence.close();
   });
