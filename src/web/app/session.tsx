@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicUser } from '#core/schemas/users.js';
 import { apiRequest } from '#web/lib/api.js';
+import { disablePush } from '#web/lib/notifications.js';
 import { getQueryFn } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
 import { homeFor } from './route-rules.js';
@@ -61,6 +62,8 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: async (user: SessionUser | null) => {
+      // This device stops receiving the user's notifications before the session ends.
+      await disablePush();
       await apiRequest('POST', user?.isDemo ? '/api/demo/logout' : '/api/auth/logout');
     },
     onSettled: () => {

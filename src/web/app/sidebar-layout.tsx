@@ -146,7 +146,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   const role = roleOf(user);
   const menu = role === 'transporter' ? TRANSPORTER_MENU : DRIVER_MENU;
   const counts = useUnreadCounts();
-  useRealtime(true);
+  useRealtime(user.id);
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
   const isActive = (href: string) =>
     location === href || (href !== '/dashboard' && location.startsWith(`${href}/`));

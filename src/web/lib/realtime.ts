@@ -1,12 +1,16 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { POLICY_VIOLATION, type ClientEvent, type RealtimeEvent } from '#core/events.js';
+import { NEW_MESSAGE_NOTIFICATION, notificationFor } from '#core/rules/notifications.js';
+import { conversationPath } from '#core/schemas/messaging.js';
+import { notifyIfHidden } from './notifications.js';
 
 const RETRY_MS = 5000;
 const MAX_ATTEMPTS = 3;
 const TYPING_SHOWN_MS = 6000;
 
 let socket: WebSocket | null = null;
+let currentUserId: string | null = null;
 
 /** Typing indicators: who is typing to me, until when. */
 const typing = new Map<string, number>();
@@ -24,10 +28,23 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
       notify();
       void queryClient.invalidateQueries({ queryKey: ['/api/conversations'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/messages'] });
+      if (event.message.senderId !== currentUserId)
+        notifyIfHidden(
+          NEW_MESSAGE_NOTIFICATION.title,
+          NEW_MESSAGE_NOTIFICATION.body,
+          conversationPath(event.message.senderId, event.message.missionId),
+          event.message.conversationId,
+        );
       return;
-    case 'new-alert':
+    case 'new-alert': {
       void queryClient.invalidateQueries({ queryKey: ['/api/alerts'] });
+      // A message already notified itself (above).
+      if (event.alert.type !== 'message') {
+        const { title, body } = notificationFor(event.alert);
+        notifyIfHidden(title, body, event.alert.link, event.alert.id);
+      }
       return;
+    }
     case 'mission-update':
       for (const key of [
         '/api/missions',
@@ -53,9 +70,11 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
  * (the count starts again once connected); never after 1008 (no valid session). Each event refreshes the
  * matching data; after a reconnection everything shown is refetched, so nothing missed offline stays missing.
  */
-export function useRealtime(enabled: boolean): void {
+export function useRealtime(userId: string | null): void {
   const queryClient = useQueryClient();
+  const enabled = userId !== null;
   useEffect(() => {
+    currentUserId = userId;
     if (!enabled || typeof WebSocket === 'undefined') return;
     let attempts = 0;
     let stopped = false;
@@ -92,7 +111,7 @@ export function useRealtime(enabled: boolean): void {
       socket?.close();
       socket = null;
     };
-  }, [enabled, queryClient]);
+  }, [enabled, userId, queryClient]);
 }
 
 /** Tells the other person that the user is typing (or stopped); dropped when not connected. */

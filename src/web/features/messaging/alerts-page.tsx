@@ -10,6 +10,8 @@ import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
+import { NotificationSettings } from './notification-settings.js';
+import { useSession } from '#web/app/session.js';
 
 const FILTER_LABELS: Record<(typeof ALERT_FILTERS)[number] | 'toutes', string> = {
   toutes: 'Toutes',
@@ -22,6 +24,7 @@ const FILTER_LABELS: Record<(typeof ALERT_FILTERS)[number] | 'toutes', string> =
 /** /alerts: the user's alerts with filters; opening one marks it read and follows its link. */
 export function AlertsPage() {
   const [filter, setFilter] = useState<keyof typeof FILTER_LABELS>('toutes');
+  const { user } = useSession();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const key = ['/api/alerts', { filtre: filter === 'toutes' ? undefined : filter }] as const;
@@ -44,7 +47,7 @@ export function AlertsPage() {
     <>
       <PageHeader
         title="Alertes & Notifications"
-        description="Candidatures, missions et messages qui vous concernent."
+        description="Candidatures, missions et messages qui vous concernent, et comment en être prévenu."
         actions={
           <Button variant="secondary" onClick={() => readAll.mutate()} disabled={readAll.isPending}>
             Tout marquer comme lu
@@ -105,6 +108,7 @@ export function AlertsPage() {
           ))}
         </ul>
       )}
+      {user && <NotificationSettings user={user} />}
     </>
   );
 }

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import {
+  openMenu,
+  publishMissionByApi,
+  registerCompanyByApi,
+  registerDriverByApi,
+  signedInPage,
+} from './helpers.js';
+
+test('a driver’s alert badge rises when a mission in their zone is published, without a reload', async ({
+  browser,
+  page: probe,
+}) => {
+  const viewport = probe.viewportSize();
+  const driver = await signedInPage(browser, registerDriverByApi, viewport);
+  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
+  const profile = await driver.request.put('/api/profile', {
+    data: { fullName: 'Jean Routier', phone: '0612345678', currentLocation: 'Arras' },
+  });
+  expect(profile.status()).toBe(200);
+
+  await driver.goto('/dashboard');
+  const menu = await openMenu(driver);
+  const alertsLink = menu.getByRole('link', { name: /Alertes & Notifications/ });
+  await expect(alertsLink).toBeVisible();
+  await expect(alertsLink.getByLabel(/non lus/)).toHaveCount(0);
+
+  const title = `Citerne Lille ${Date.now().toString(36)}`;
+  await publishMissionByApi(transporter.request, {
+    title,
+    pickupAddress: 'Port fluvial, 59000 Lille',
+    deliveryAddress: '75012 Paris',
+    vehicleType: 'citerne',
+    price: '300',
+  });
+  // Delivered on the open socket: well before the 30 s polling.
+  await expect(alertsLink.getByLabel('1 non lus')).toBeVisible({ timeout: 8000 });
+
+  await alertsLink.click();
+  await expect(driver.getByRole('heading', { name: 'Alertes & Notifications' })).toBeVisible();
+  await expect(driver.getByText(`« ${title} » : départ de Lille`)).toBeVisible();
+  await driver.getByText('Nouvelle mission').first().click();
+  await expect(driver).toHaveURL(/\/mission\//);
+  await expect(driver.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('notification preferences: the permission is asked from a click, the choices are kept', async ({
+  browser,
+  page: probe,
+}) => {
+  const driver = await signedInPage(browser, registerDriverByApi, probe.viewportSize());
+  await driver.goto('/alerts');
+  // Nothing is asked on load: the browser's permission is still "default".
+  const state = driver.getByTestId('notification-state');
+  await expect(state).toHaveAttribute('data-state', 'default');
+  await expect(driver.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
+  await expect(driver.getByRole('link', { name: 'Indiquez votre ville dans votre profil' })).toBeVisible();
+
+  await driver.getByLabel('Messages : E-mail').uncheck();
+  await driver.getByLabel('Zone des nouvelles missions').selectOption('50');
+  await driver.getByRole('button', { name: 'Enregistrer les préférences' }).click();
+  await expect(driver.getByText('Préférences enregistrées').first()).toBeVisible();
+  await driver.reload();
+  await expect(driver.getByLabel('Messages : E-mail')).not.toBeChecked();
+  await expect(driver.getByLabel('Messages : Push')).toBeChecked();
+  await expect(driver.getByLabel('Zone des nouvelles missions')).toHaveValue('50');
+
+  // Granted: the page says so (push itself needs a push service, absent here).
+  await driver.context().grantPermissions(['notifications']);
+  await driver.reload();
+  await expect(state).toHaveAttribute('data-state', 'granted');
+});
