@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
+import { scheduleDigests } from './features/alerts/digest.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(messagingRoutes, deps);
   await app.register(alertRoutes, deps);
   subscribeAlerts(deps);
+  scheduleDigests(app, deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWeb(app, config);

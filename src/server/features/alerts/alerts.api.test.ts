@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availability } from '../../db/schema/documents.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
+import { sql } from 'drizzle-orm';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import type { Mail } from '../../platform/mailer.js';
+import { sendDigests } from './digest.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,5 +183,71 @@ describe('alerts', () => {
     expect(alerts.map((alert) => alert.type)).toEqual(['application']);
     expect((await company.agent.get('/api/conversations')).json()[0].unreadCount).toBe(1);
     expect((await new Agent(t.app).get('/api/alerts/preferences')).statusCode).toBe(401);
+  });
+
+  it('mails unread alerts in one digest, at most once an hour per user, only the types chosen', async () => {
+    const company = await signedIn({ userType: 'company' });
+    const driver = await signedIn({ subscriptionPlan: 'premium' });
+    await company.agent.put('/api/alerts/preferences', {
+      alertTypes: ['application', 'mission', 'message', 'document'],
+      pushTypes: [],
+      emailTypes: ['application'],
+      zoneRadiusKm: 100,
+    });
+    const mails: Mail[] = [];
+    // What the mailer is handed (the SMTP transport itself is tested in the auth feature).
+    const deps = {
+      db: t.db,
+      config: t.config,
+      mailer: { send: async (mail: Mail) => void mails.push(mail), close: async () => undefined },
+    };
+    const age = (minutes: number) =>
+      t.db.execute(
+        sql`update alerts set created_at = now() - make_interval(mins => ${minutes}) where user_id = ${company.user.id}`,
+      );
+
+    const first = (await company.agent.post('/api/missions', missionPayload({ title: 'Benne Lyon' }))).json()
+      .mission.id;
+    const second = (
+      await company.agent.post('/api/missions', missionPayload({ title: 'Plateau Metz' }))
+    ).json().mission.id;
+    await driver.agent.post(`/api/missions/${first}/apply`, {});
+    await driver.agent.post(`/api/missions/${second}/apply`, {});
+    await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour', missionId: first });
+
+    // Too recent: a burst waits to be gathered.
+    expect(await sendDigests(deps)).toBe(0);
+    await age(10);
+    expect(await sendDigests(deps)).toBe(1);
+    const mail = mails.find((m) => m.to === company.user.email)!;
+    expect(mail.subject).toBe('2 nouvelles alertes — Relais');
+    expect(mail.text).toContain('• Nouvelle candidature — Jean Routier a postulé à « Plateau Metz ».');
+    expect(mail.text).toContain('« Benne Lyon »');
+    expect(mail.text).not.toContain('Nouveau message'); // not a type chosen for e-mail
+    expect(mail.text).toContain(`${t.config.publicUrl}/alerts`);
+
+    // Within the hour: nothing more, even with a new alert; an alert read in the app is never mailed.
+    const third = (
+      await company.agent.post('/api/missions', missionPayload({ title: 'Citerne Caen' }))
+    ).json().mission.id;
+    const fourth = (
+      await company.agent.post('/api/missions', missionPayload({ title: 'Porteur Nancy' }))
+    ).json().mission.id;
+    await driver.agent.post(`/api/missions/${third}/apply`, {});
+    await driver.agent.post(`/api/missions/${fourth}/apply`, {});
+    const [seen] = (await company.agent.get('/api/alerts')).json() as Array<{ id: string; message: string }>;
+    expect(seen!.message).toContain('Porteur Nancy');
+    await company.agent.post(`/api/alerts/${seen!.id}/read`);
+    await age(10);
+    expect(await sendDigests(deps)).toBe(0);
+    await t.db.execute(
+      sql`update notification_preferences set last_email_at = now() - interval '2 hours' where user_id = ${company.user.id}`,
+    );
+    expect(await sendDigests(deps)).toBe(1);
+    expect(mails.at(-1)!.text).toContain('« Citerne Caen »');
+    expect(mails.at(-1)!.text).not.toContain('Plateau Metz'); // already mailed
+    expect(mails.at(-1)!.text).not.toContain('Porteur Nancy'); // read in the app
+    expect(await sendDigests(deps)).toBe(0);
+    expect(mails).toHaveLength(2);
   });
 });

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_PREFERENCES,
+  EMAIL_DIGEST_DELAY_MS,
+  EMAIL_DIGEST_MIN_INTERVAL_MS,
+} from '#core/rules/notifications.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { actionMail } from '../../platform/mailer.js';
+
+const EVERY_MS = 60_000;
+const ALERTS_PER_MAIL = 20;
+const USERS_PER_RUN = 200;
+
+const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
+
+/**
+ * E-mail digests (issue 5 §5): the unread alerts of the types a user chose, older than 5 minutes (a burst lands in
+ * one mail), not mailed yet, in one mail — never more than one an hour per user. The hour is claimed in the
+ * database before sending, so two instances never both mail the same user. Returns the number of mails sent.
+ */
+export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db' | 'mailer' | 'config'>) {
+  const defaults = pgArray(DEFAULT_PREFERENCES.emailTypes);
+  const waiting = await db.execute<{ user_id: string }>(sql`
+    select distinct a.user_id from alerts a
+    join users u on u.id = a.user_id and u.is_active and u.account_status = 'active'
+    left join notification_preferences p on p.user_id = a.user_id
+    where a.emailed_at is null and a.read = false
+      and a.created_at < now() - make_interval(secs => ${EMAIL_DIGEST_DELAY_MS / 1000})
+      and a.type = any(coalesce(p.email_types, ${defaults}::text[]))
+      and (p.last_email_at is null or p.last_email_at < now() - make_interval(secs => ${EMAIL_DIGEST_MIN_INTERVAL_MS / 1000}))
+    limit ${USERS_PER_RUN}`);
+  let sent = 0;
+  for (const { user_id: userId } of waiting.rows) {
+    const picked = await db.transaction(async (tx) => {
+      // The claim: this hour's mail is ours, or another instance's (then nothing is returned).
+      const claimed = await tx.execute<{ email_types: string[] }>(sql`
+        insert into notification_preferences (user_id, alert_types, push_types, email_types, last_email_at)
+        values (${userId}, ${pgArray(DEFAULT_PREFERENCES.alertTypes)}::text[],
+                ${pgArray(DEFAULT_PREFERENCES.pushTypes)}::text[], ${defaults}::text[], now())
+        on conflict (user_id) do update set last_email_at = now()
+          where notification_preferences.last_email_at is null
+             or notification_preferences.last_email_at < now() - make_interval(secs => ${EMAIL_DIGEST_MIN_INTERVAL_MS / 1000})
+        returning email_types`);
+      const types = claimed.rows[0]?.email_types;
+      if (!types) return null;
+      const alerts = await tx.execute<{
+        title: string;
+        message: string;
+        email: string;
+        full_name: string;
+      }>(sql`
+        update alerts set emailed_at = now()
+        from users u
+        where alerts.id in (
+          select id from alerts
+          where user_id = ${userId} and emailed_at is null and read = false and type = any(${pgArray(types)}::text[])
+          order by created_at desc limit ${ALERTS_PER_MAIL})
+          and u.id = alerts.user_id
+        returning alerts.title, alerts.message, u.email, u.full_name`);
+      return alerts.rows;
+    });
+    if (!picked || picked.length === 0) continue;
+    const link = `${config.publicUrl}/alerts`;
+    const { text, html } = actionMail({
+      greeting: `Bonjour ${picked[0]!.full_name},`,
+      paragraphs: [
+        picked.length === 1
+          ? 'Une alerte vous attend sur Relais :'
+          : `${picked.length} alertes vous attendent sur Relais :`,
+        ...picked.map((alert) => `• ${alert.title} — ${alert.message}`),
+      ],
+      actionLabel: 'Voir mes alertes',
+      actionUrl: link,
+      footer:
+        'Vous recevez au plus un e-mail par heure. Choisissez les alertes envoyées par e-mail dans Alertes & Notifications.',
+    });
+    await mailer.send({
+      to: picked[0]!.email,
+      subject:
+        picked.length === 1 ? `${picked[0]!.title} — Relais` : `${picked.length} nouvelles alertes — Relais`,
+      text,
+      html,
+      link,
+    });
+    sent++;
+  }
+  return sent;
+}
+
+/** Runs the digests every minute on each instance (the claim keeps it to one mail an hour per user). */
+export function scheduleDigests(app: FastifyInstance, deps: FeatureDeps): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      sendDigests(deps).catch((error: unknown) => app.log.warn({ err: error }, 'e-mail digests failed'));
+    }, EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
