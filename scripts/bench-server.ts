@@ -38,6 +38,7 @@ export async function startBenchServer(
   }
   return {
     base,
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));

@@ -86,9 +86,10 @@ export async function messagingRoutes(
     },
     async (request, reply) => {
       const sender = requireUser(request);
-      const message = await sendMessage(db, events, sender, request.params.userId, request.body);
-      // The receiver's screens, and the sender's other tabs and devices.
-      await realtime.deliver([message.receiverId, sender.id], { type: 'new-message', message });
+      // The receiver's screens, and the sender's other tabs and devices, as soon as it is committed.
+      const message = await sendMessage(db, events, sender, request.params.userId, request.body, (sent) =>
+        realtime.deliver([sent.receiverId, sender.id], { type: 'new-message', message: sent }),
+      );
       return reply.status(201).send(message);
     },
   );

@@ -77,6 +77,8 @@ export async function sendMessage(
   sender: User,
   receiverId: string,
   input: SendMessage,
+  /** Runs once committed, before the domain event's handlers (alerts): the message reaches screens first. */
+  onCommitted: (message: ChatMessage) => Promise<void> = async () => undefined,
 ): Promise<ChatMessage> {
   if (receiverId === sender.id) throw new AppError(400, messagingMessages.self);
   if (roleOf(sender) === 'admin') throw forbidden(messagingMessages.notAllowed);
@@ -117,6 +119,8 @@ export async function sendMessage(
       .returning();
     return { row: message!, conversationId: conversation!.id };
   });
+  const message = toChatMessage(row);
+  await onCommitted(message);
   await events.publish({
     type: 'message.sent',
     messageId: row.id,
@@ -126,7 +130,7 @@ export async function sendMessage(
     receiverId,
     missionId,
   });
-  return toChatMessage(row);
+  return message;
 }
 
 /** The user's conversations, latest first, each with the other party, the mission, the last message and unread count. */

@@ -1,0 +1,176 @@
+/**
+ * npm run bench:ws — realtime under load (issue 5). Two built server processes (A and B) on one embedded
+ * PostgreSQL; 5,000 websocket clients (signed-in drivers) connected to A.
+ *  1. Same instance: a transporter sends messages through A to random drivers; each carries its send time, and
+ *     the driver's socket measures send → receipt. Prints p50/p95/p99 and A's RSS with the 5,000 sockets open.
+ *  2. Across instances: the messages go through B at 500 per second; the sockets on A receive them through
+ *     LISTEN/NOTIFY. Prints p50/p95/p99 of send → receipt (an upper bound of commit → client, since it also
+ *     counts B's HTTP handling).
+ * Targets: p95 ≤ 250 ms and RSS ≤ 300 MB with 5,000 sockets; cross-process p99 ≤ 50 ms at 500 events/s.
+ * Figures only, no assertion. Servers on core 0, clients on core 1 (PostgreSQL is not pinned).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { ensureDatabaseExists, migrateDatabase } from '../src/server/db/client.js';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
+import { startBenchServer } from './bench-server.js';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LOCAL_RATE = Number(process.env.BENCH_LOCAL_RATE ?? 200);
+const CROSS_RATE = Number(process.env.BENCH_CROSS_RATE ?? 500);
+const cores = os.cpus().length;
+const pin = (core: number) => (cores > 1 ? ['taskset', '-c', String(core)] : []);
+if (cores > 1) {
+  try {
+    (await import('node:child_process')).execFileSync('taskset', ['-pc', '1', String(process.pid)], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // taskset missing: unpinned
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-bench-ws-'));
+const database = await startEmbeddedPostgres(path.join(dataDir, 'db'), pino({ level: 'warn' }));
+const url = database.url('relais');
+await ensureDatabaseExists(database.url('postgres'), 'relais');
+await migrateDatabase(url);
+
+// A transporter with an unlimited plan, one mission, and SOCKETS drivers who applied (so they may talk).
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const session = async (userId: string) => {
+  const token = randomBytes(32).toString('base64url');
+  await client.query(
+    `insert into sessions (user_id, token_hash, expires_at, absolute_expires_at)
+     values ($1, $2, now() + interval '1 day', now() + interval '1 day')`,
+    [userId, hash(token)],
+  );
+  return token;
+};
+const company = (
+  await client.query<{ id: string }>(
+    `insert into users (email, password, user_type, full_name, company_name, siret_number, subscription_plan)
+     values ('bench-transporteur@exemple.fr', 'x', 'company', 'Claire Martin', 'Transports Martin', '73282932000074', 'transporter')
+     returning id`,
+  )
+).rows[0]!.id;
+const companyToken = await session(company);
+const missionId = (
+  await client.query<{ id: string }>(
+    `insert into missions (company_id, title, description, pickup_address, delivery_address, vehicle_type,
+       start_date, end_date, price)
+     values ($1, 'Mission bench', 'Bench', 'Lyon', 'Lille', 'porteur', now() + interval '1 day',
+       now() + interval '2 days', 300) returning id`,
+    [company],
+  )
+).rows[0]!.id;
+const drivers = (
+  await client.query<{ id: string }>(
+    `insert into users (email, password, user_type, full_name, license_type, subscription_plan)
+     select 'bench-chauffeur-' || g || '@exemple.fr', 'x', 'driver', 'Chauffeur ' || g, 'CE', 'premium'
+     from generate_series(1, $1::int) g returning id`,
+    [SOCKETS],
+  )
+).rows.map((row) => row.id);
+await client.query(`insert into mission_applications (mission_id, driver_id) select $1, unnest($2::uuid[])`, [
+  missionId,
+  drivers,
+]);
+const tokens: string[] = [];
+for (const driver of drivers) tokens.push(await session(driver));
+await client.end();
+console.log(`seeded ${SOCKETS} drivers with sessions`);
+
+const a = await startBenchServer(5197, pin(0), { DATABASE_URL: url, DB_POOL_SIZE: '10' });
+const b = await startBenchServer(5199, pin(0), { DATABASE_URL: url, DB_POOL_SIZE: '10' });
+
+// Connect the sockets, 100 at a time; each records its latencies (send time is in the message).
+const latencies: number[] = [];
+let opened = 0;
+const sockets: WebSocket[] = [];
+const connectStarted = Date.now();
+for (let start = 0; start < SOCKETS; start += 100) {
+  await Promise.all(
+    tokens.slice(start, start + 100).map(
+      (token) =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket('ws://127.0.0.1:5197/ws', {
+            headers: { cookie: `relais_session=${token}` },
+          });
+          ws.on('message', (data) => {
+            const event = JSON.parse(String(data)) as { type: string; message?: { content: string } };
+            const sent = event.type === 'new-message' ? Number(event.message!.content.split(' ')[1]) : NaN;
+            if (Number.isFinite(sent)) latencies.push(performance.timeOrigin + performance.now() - sent);
+          });
+          ws.once('open', () => {
+            opened++;
+            resolve();
+          });
+          ws.once('error', reject);
+          sockets.push(ws);
+        }),
+    ),
+  );
+}
+console.log(`${opened} sockets open in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`);
+await new Promise((resolve) => setTimeout(resolve, 2000));
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function run(port: number, rate: number, label: string) {
+  latencies.length = 0;
+  let sent = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const started = Date.now();
+  const total = rate * SECONDS;
+  while (sent < total) {
+    const due = started + (sent * 1000) / rate;
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const driver = drivers[Math.floor(Math.random() * drivers.length)]!;
+    const content = `t ${performance.timeOrigin + performance.now()}`;
+    const call = fetch(`http://127.0.0.1:${port}/api/messages/${driver}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `relais_session=${companyToken}` },
+      body: JSON.stringify({ content, missionId }),
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status !== 201) failed++;
+      })
+      .catch(() => void failed++)
+      .finally(() => inFlight.delete(call));
+    inFlight.add(call);
+    sent++;
+  }
+  await Promise.all(inFlight);
+  const elapsed = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+  console.log(
+    `${label}: ${sent} messages in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
+      `${failed} failed, ${sorted.length} received — send→receipt p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
+  );
+}
+
+await run(5197, LOCAL_RATE, `same instance (A), ${opened} sockets open`);
+console.log(`server A RSS with ${opened} sockets: ${rssOf(a.pid).toFixed(0)} MB (target ≤ 300 MB)`);
+await run(5199, CROSS_RATE, 'across instances (sent through B, sockets on A)');
+console.log(`server A RSS after: ${rssOf(a.pid).toFixed(0)} MB; B: ${rssOf(b.pid).toFixed(0)} MB`);
+
+for (const ws of sockets) ws.terminate();
+await a.stop();
+await b.stop();
+await database.stop();
+rmSync(dataDir, { recursive: true, force: true });
