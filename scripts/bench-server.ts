@@ -5,16 +5,17 @@ import path from 'node:path';
 
 /**
  * The built server on a fresh embedded database in a throw-away folder, for the benchmarks.
- * `command` prefixes the node process (e.g. taskset to pin it to a core).
+ * `command` prefixes the node process (e.g. taskset to pin it to a core); `nodeArgs` go to node itself.
  */
 export async function startBenchServer(
   port: number,
   command: string[] = [],
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-bench-'));
-  const [cmd, ...args] = [...command, process.execPath, 'dist/server/main.js'];
+  const [cmd, ...args] = [...command, process.execPath, ...nodeArgs, 'dist/server/main.js'];
   const server = spawn(cmd!, args, {
     env: {
       ...process.env,

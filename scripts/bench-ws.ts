@@ -3,13 +3,18 @@
  * PostgreSQL; 5,000 websocket clients (signed-in drivers) connected to A.
  *  1. Same instance: a transporter sends messages through A to random drivers; each carries its send time, and
  *     the driver's socket measures send → receipt. Prints p50/p95/p99 and A's RSS with the 5,000 sockets open.
- *  2. Across instances: the messages go through B at 500 per second; the sockets on A receive them through
- *     LISTEN/NOTIFY. Prints p50/p95/p99 of send → receipt (an upper bound of commit → client, since it also
- *     counts B's HTTP handling).
+ *  2. Across instances, commit → client: this process publishes new-message events at 500 per second through
+ *     the server's own bus module (the insert into realtime_events and its NOTIFY, exactly what B does after a
+ *     commit); the sockets on A receive them through A's listener. The clock starts before the statement, so the
+ *     figure is an upper bound of commit → client.
+ *  3. Across instances, end to end: messages sent over HTTP through B at 200 per second (B's whole handling:
+ *     session, rules, durable transaction, alert), received on A. Prints p50/p95/p99 of send → receipt.
+ * Phases 1 and 3 run twice: cold (the first message of most conversations, which also writes and publishes an
+ * alert) and warm.
  * Targets: p95 ≤ 250 ms and RSS ≤ 300 MB with 5,000 sockets; cross-process p99 ≤ 50 ms at 500 events/s.
  * Figures only, no assertion. Servers on core 0, clients on core 1 (PostgreSQL is not pinned).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,12 +23,15 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import { ensureDatabaseExists, migrateDatabase } from '../src/server/db/client.js';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
+import { createRealtimeBus } from '../src/server/platform/realtime-bus.js';
 import { startBenchServer } from './bench-server.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOCAL_RATE = Number(process.env.BENCH_LOCAL_RATE ?? 200);
 const CROSS_RATE = Number(process.env.BENCH_CROSS_RATE ?? 500);
+/** Messages per second over HTTP through B: what one instance sustains on this shared 2-core machine. */
+const END_TO_END_RATE = Number(process.env.BENCH_END_TO_END_RATE ?? 200);
 const cores = os.cpus().length;
 const pin = (core: number) => (cores > 1 ? ['taskset', '-c', String(core)] : []);
 if (cores > 1) {
@@ -89,7 +97,11 @@ for (const driver of drivers) tokens.push(await session(driver));
 await client.end();
 console.log(`seeded ${SOCKETS} drivers with sessions`);
 
-const a = await startBenchServer(5197, pin(0), { DATABASE_URL: url, DB_POOL_SIZE: '10' });
+// BENCH_PROFILE=<folder> writes a CPU profile of A there when it stops.
+const profile = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+const a = await startBenchServer(5197, pin(0), { DATABASE_URL: url, DB_POOL_SIZE: '10' }, profile);
 const b = await startBenchServer(5199, pin(0), { DATABASE_URL: url, DB_POOL_SIZE: '10' });
 
 // Connect the sockets, 100 at a time; each records its latencies (send time is in the message).
@@ -156,17 +168,68 @@ async function run(port: number, rate: number, label: string) {
   await Promise.all(inFlight);
   const elapsed = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1500));
+  report(label, sent, elapsed, rate, failed);
+}
+
+/** Phase 2: the bus's publish (insert + NOTIFY), as a server does once a message is committed. */
+async function publishDirect(rate: number, label: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const bus = createRealtimeBus({
+    pool,
+    url,
+    log: pino({ level: 'warn' }),
+    isHere: () => false,
+    deliverHere: () => undefined,
+  });
+  latencies.length = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const started = Date.now();
+  const total = rate * SECONDS;
+  while (sent < total) {
+    const wait = started + (sent * 1000) / rate - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const driver = drivers[Math.floor(Math.random() * drivers.length)]!;
+    const now = performance.timeOrigin + performance.now();
+    const message = {
+      id: randomUUID(),
+      conversationId: randomUUID(),
+      senderId: company,
+      receiverId: driver,
+      missionId,
+      content: `t ${now}`,
+      read: false,
+      readAt: null,
+      createdAt: new Date(now).toISOString(),
+    };
+    const call = bus.publish([driver], { type: 'new-message', message }).finally(() => inFlight.delete(call));
+    inFlight.add(call);
+    sent++;
+  }
+  await Promise.all(inFlight);
+  const elapsed = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  report(label, sent, elapsed, rate, 0);
+  await pool.end();
+}
+
+function report(label: string, sent: number, elapsed: number, rate: number, failed: number) {
   const sorted = [...latencies].sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
   console.log(
-    `${label}: ${sent} messages in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
-      `${failed} failed, ${sorted.length} received — send→receipt p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
+    `${label}: ${sent} events in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
+      `${failed} failed, ${sorted.length} received — p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
   );
 }
 
-await run(5197, LOCAL_RATE, `same instance (A), ${opened} sockets open`);
+// Each phase twice: a cold server (first message to most drivers: conversation created, alert written and
+// published), then a warm one (most conversations exist and their message alert is still unread).
+await run(5197, LOCAL_RATE, `same instance (A), ${opened} sockets open, cold`);
+await run(5197, LOCAL_RATE, `same instance (A), ${opened} sockets open, warm`);
 console.log(`server A RSS with ${opened} sockets: ${rssOf(a.pid).toFixed(0)} MB (target ≤ 300 MB)`);
-await run(5199, CROSS_RATE, 'across instances (sent through B, sockets on A)');
+await publishDirect(CROSS_RATE, 'across instances, commit → client (published as B does, sockets on A)');
+await run(5199, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), cold');
+await run(5199, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), warm');
 console.log(`server A RSS after: ${rssOf(a.pid).toFixed(0)} MB; B: ${rssOf(b.pid).toFixed(0)} MB`);
 
 for (const ws of sockets) ws.terminate();

@@ -5,6 +5,8 @@ import type { RealtimeEvent } from '#core/events.js';
 export const REALTIME_CHANNEL = 'relais_realtime';
 /** The listener's application_name in pg_stat_activity. */
 export const LISTENER_NAME = 'relais-realtime-listener';
+/** Connections that publish (insert + NOTIFY), with asynchronous commit: see createRealtimeBus. */
+const PUBLISHERS = 4;
 /** NOTIFY payloads stay well under PostgreSQL's 8,000 bytes: when larger, the event travels by its row id. */
 const PAYLOAD_BYTES = 6000;
 /** Users per NOTIFY (39 bytes each in the list), so the list alone stays small. */
@@ -47,8 +49,22 @@ interface BusOptions {
  * Fan-out between instances by LISTEN/NOTIFY (decision 011). One dedicated connection listens; it is checked
  * every 10 s, and after it drops it reconnects (200 ms, doubling to 5 s) and replays the kept events since it
  * was last known healthy, skipping those already delivered.
+ *
+ * Events are published on a few connections of their own with `synchronous_commit = off`: PostgreSQL lets one
+ * notifying transaction commit at a time (a database-wide lock until the commit is done), so waiting there for
+ * the WAL to reach the disk would cap every instance together at a few hundred events a second. What is
+ * published is only a copy for screens (the message or alert itself was committed durably before); a database
+ * crash can lose its last fraction of a second, which the clients' 30-second polling makes up.
  */
 export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOptions): RealtimeBus {
+  const publishers = new pg.Pool({
+    connectionString: url,
+    max: PUBLISHERS,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'relais-realtime-publisher',
+    options: '-c synchronous_commit=off',
+  });
+  publishers.on('error', () => undefined);
   let listener: pg.Client | null = null;
   let closed = false;
   let reconnectDelay = RECONNECT_MIN_MS;
@@ -168,14 +184,14 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
         const inline = Buffer.byteLength(json) + chunk.length * 39 + 40 <= PAYLOAD_BYTES;
         if (options.ephemeral) {
           if (!inline) continue;
-          await pool.query('select pg_notify($1, $2)', [
+          await publishers.query('select pg_notify($1, $2)', [
             REALTIME_CHANNEL,
             `{"u":${JSON.stringify(chunk)},"e":${json}}`,
           ]);
           continue;
         }
         // One statement: keep the event, then NOTIFY its id (and the event itself when small).
-        await pool.query(
+        await publishers.query(
           `with kept as (insert into realtime_events (user_ids, event) values ($1::uuid[], $2::jsonb) returning id)
            select pg_notify($3, json_build_object('id', id, 'u', $1::uuid[],
              'e', case when $4 then $2::json end)::text) from kept`,
@@ -194,6 +210,7 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
       listener = null;
       if (client) await client.end().catch(() => undefined);
       await queue;
+      await publishers.end();
     },
   };
 }

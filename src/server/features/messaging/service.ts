@@ -66,10 +66,13 @@ async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Advisory lock class of a limited sender's sends (the second key is the user's id hashed). */
+const MESSAGE_LOCK_CLASS = 5005;
+
 /**
- * Sends a message. The sender's row is locked for the transaction, so concurrent sends are counted one after
- * the other and the Freemium limit (5 a day) holds; the conversation (one per pair and mission) is created on
- * the first message and the receiver's unread count goes up.
+ * Sends a message. On a limited plan the sender's sends take a lock in turn, so concurrent sends are counted
+ * one after the other and the Freemium limit (5 a day) holds; the conversation (one per pair and mission) is
+ * created on the first message and the receiver's unread count goes up.
  */
 export async function sendMessage(
   db: Db,
@@ -84,14 +87,22 @@ export async function sendMessage(
   if (roleOf(sender) === 'admin') throw forbidden(messagingMessages.notAllowed);
   const missionId = input.missionId ?? null;
   const { row, conversationId } = await db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('update');
+    // A share lock: the plan cannot change under this send, while a user's sends do not wait for each other.
+    const [fresh] = await tx
+      .select({ plan: users.subscriptionPlan })
+      .from(users)
+      .where(eq(users.id, sender.id))
+      .for('share');
     const [receiver] = await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId));
     if (!receiver) throw notFound(messagingMessages.receiver);
     if (!(await shareWork(tx, sender.id, receiverId, missionId)))
       throw forbidden(messagingMessages.notAllowed);
-    const limit = dailyMessageLimit(fresh!.subscriptionPlan);
-    if (limit !== null && (await sentToday(tx, sender.id)) >= limit)
-      throw new AppError(402, MESSAGE_LIMIT_MESSAGE);
+    const limit = dailyMessageLimit(fresh!.plan);
+    if (limit !== null) {
+      // Limited plan: the sender's sends are counted one after the other (the lock ends with the transaction).
+      await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_LOCK_CLASS}, hashtext(${sender.id}))`);
+      if ((await sentToday(tx, sender.id)) >= limit) throw new AppError(402, MESSAGE_LIMIT_MESSAGE);
+    }
 
     const [one, two] = sender.id < receiverId ? [sender.id, receiverId] : [receiverId, sender.id];
     const receiverIsOne = receiverId === one;
