@@ -62,3 +62,58 @@ test('a transporter and a driver write to each other about a mission; unread and
   await transporter.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(transporter.getByText('Aucune alerte')).toBeVisible();
 });
+
+test('a driver whose signal drops gets what was sent meanwhile, and keeps what they wrote offline', async ({
+  browser,
+  page: probe,
+}) => {
+  const viewport = probe.viewportSize();
+  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
+  const driver = await signedInPage(browser, registerDriverByApi, viewport);
+  const missionId = await publishMissionByApi(transporter.request, {
+    title: `Frigo Rungis ${Date.now().toString(36)}`,
+    description: 'Palettes de fruits, 2 °C.',
+    pickupAddress: '94150 Rungis',
+    deliveryAddress: '76600 Le Havre',
+    vehicleType: 'porteur_frigorifique',
+    price: '520',
+  });
+  expect((await driver.request.post(`/api/missions/${missionId}/apply`, { data: {} })).status()).toBe(201);
+  const transporterId = ((await (await transporter.request.get('/api/auth/me')).json()) as { id: string }).id;
+  const driverId = ((await (await driver.request.get('/api/auth/me')).json()) as { id: string }).id;
+  const write = async (content: string) =>
+    expect(
+      (
+        await transporter.request.post(`/api/messages/${driverId}`, { data: { content, missionId } })
+      ).status(),
+    ).toBe(201);
+  await write('Bonjour, vous êtes retenu ?');
+
+  await driver.goto(`/messages?avec=${transporterId}&mission=${missionId}`);
+  const thread = driver.getByRole('region', { name: /Conversation avec/ });
+  await expect(thread.getByText('Bonjour, vous êtes retenu ?')).toBeVisible();
+
+  // The signal drops: a message arrives meanwhile, and the driver's answer waits for the network.
+  await driver.context().setOffline(true);
+  await write('Changement : quai 4, à 5 h 30.');
+  await driver.getByLabel('Votre message').fill('Bien noté, quai 4.');
+  await driver.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(
+    driver.getByText('Hors connexion : votre message partira dès le retour du réseau.'),
+  ).toBeVisible();
+  await expect(driver.getByLabel('Votre message')).toHaveValue('Bien noté, quai 4.');
+
+  // Back online: the answer leaves by itself, and what was sent meanwhile shows, without a reload.
+  await driver.context().setOffline(false);
+  await expect(thread.getByText('Bien noté, quai 4.')).toBeVisible();
+  await expect(driver.getByLabel('Votre message')).toHaveValue('');
+  await expect(thread.getByText('Changement : quai 4, à 5 h 30.')).toBeVisible({ timeout: 15_000 });
+  await expect(driver.getByText('Hors connexion')).toHaveCount(0);
+  expect(
+    (
+      (await (await transporter.request.get(`/api/messages/${driverId}?missionId=${missionId}`)).json()) as {
+        items: Array<{ content: string }>;
+      }
+    ).items.filter((message) => message.content === 'Bien noté, quai 4.'),
+  ).toHaveLength(1);
+});

@@ -67,7 +67,8 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
 
 /**
  * SPEC.md §4: connects to /ws while a user is signed in; after a close, retries after 5 s, at most 3 times
- * (the count starts again once connected); never after 1008 (no valid session). Each event refreshes the
+ * (the count starts again once connected); never after 1008 (no valid session). Once the 3 attempts are spent,
+ * a new round starts when the browser is back online or the app comes back to the screen. Each event refreshes the
  * matching data; after a reconnection everything shown is refetched, so nothing missed offline stays missing.
  */
 export function useRealtime(userId: string | null): void {
@@ -80,6 +81,8 @@ export function useRealtime(userId: string | null): void {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wasClosed = false;
+    /** Closed with 1008: no valid session; never retried. */
+    let refused = false;
     const connect = () => {
       const ws = new WebSocket(
         `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
@@ -99,15 +102,28 @@ export function useRealtime(userId: string | null): void {
       ws.onclose = (event) => {
         if (socket === ws) socket = null;
         wasClosed = true;
-        if (stopped || event.code === POLICY_VIOLATION || attempts >= MAX_ATTEMPTS) return;
+        if (event.code === POLICY_VIOLATION) refused = true;
+        if (stopped || refused || attempts >= MAX_ATTEMPTS) return;
         attempts++;
         timer = setTimeout(connect, RETRY_MS);
       };
     };
+    // After the 3 attempts (a long tunnel, say), the network coming back or the app brought back to the
+    // screen starts a new round, instead of staying without live updates until a reload.
+    const resume = () => {
+      if (stopped || refused || socket || attempts < MAX_ATTEMPTS) return;
+      if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+      attempts = 0;
+      connect();
+    };
+    window.addEventListener('online', resume);
+    document.addEventListener('visibilitychange', resume);
     connect();
     return () => {
       stopped = true;
       clearTimeout(timer);
+      window.removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', resume);
       socket?.close();
       socket = null;
     };

@@ -97,7 +97,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   const bottom = useRef<HTMLDivElement>(null);
   const scope = { missionId: missionId ?? 'none' };
   const key = ['/api/messages', otherId, scope] as const;
-  // Polled while open; the realtime connection (next step) will push new messages instead.
+  // New messages come by the realtime connection; the poll covers a connection that is down.
   const thread = useQuery<{ items: ChatMessage[]; hasMore: boolean }>({
     queryKey: key,
     refetchInterval: 10_000,
@@ -149,7 +149,10 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       if (error instanceof ApiError && error.status === 402) setLimitReached(true);
       toast({
         title: 'Message non envoyé',
-        description: errorMessage(error, 'Réessayez.'),
+        description: errorMessage(
+          error,
+          'Pas de connexion : votre message est gardé, renvoyez-le quand le réseau revient.',
+        ),
         variant: 'destructive',
       });
     },
@@ -218,6 +221,11 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       <p className="h-5 px-4 text-sm text-ink-muted" aria-live="polite">
         {otherTyping ? `${name} écrit…` : ''}
       </p>
+      {send.isPaused && (
+        <p className="border-t border-line px-4 py-2 text-sm" role="status">
+          Hors connexion : votre message partira dès le retour du réseau.
+        </p>
+      )}
       {limitReached && (
         <p className="border-t border-line px-4 py-2 text-sm" role="status">
           {MESSAGE_LIMIT_MESSAGE}{' '}
