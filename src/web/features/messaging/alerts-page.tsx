@@ -57,7 +57,7 @@ export function AlertsPage() {
       <div
         role="group"
         aria-label="Filtrer"
-        className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-surface-sunken p-1"
+        className="mb-5 flex flex-wrap gap-1 rounded-xl bg-surface-sunken p-1 sm:w-fit"
       >
         {(Object.keys(FILTER_LABELS) as Array<keyof typeof FILTER_LABELS>).map((value) => (
           <button
@@ -66,7 +66,7 @@ export function AlertsPage() {
             aria-pressed={filter === value}
             onClick={() => setFilter(value)}
             className={cn(
-              'shrink-0 rounded-lg px-4 py-2 font-semibold',
+              'rounded-lg px-3 py-2 font-semibold sm:px-4',
               filter === value ? 'bg-surface-raised shadow' : 'text-ink-muted hover:text-ink',
             )}
           >

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCheck, MessageSquare, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import {
@@ -88,6 +88,32 @@ function ConversationList({
   );
 }
 
+/**
+ * The thread reaches down to the bottom of the screen, whatever sits above it (banners, a wrapped title), so
+ * that the message box stays in view on a phone without scrolling the page.
+ */
+function useHeightToViewportBottom(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [height, setHeight] = useState<number>();
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const gap = window.innerWidth < 768 ? 12 : 24;
+      setHeight(Math.max(320, Math.round(window.innerHeight - top - gap)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return height;
+}
+
 function Thread({ otherId, missionId }: { otherId: string; missionId: string | null }) {
   const { user } = useSession();
   const toast = useToast();
@@ -123,6 +149,8 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     }
   };
   const count = thread.data?.items.length ?? 0;
+  const section = useRef<HTMLElement>(null);
+  const height = useHeightToViewportBottom(section);
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
@@ -161,8 +189,10 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   const name = other.data ? (other.data.companyName ?? other.data.fullName) : '…';
   return (
     <section
+      ref={section}
       aria-label={`Conversation avec ${name}`}
-      className="flex h-[calc(100dvh-13rem)] min-h-80 flex-col md:h-[70vh] md:min-h-96 rounded-2xl border border-line bg-surface-raised"
+      style={{ height }}
+      className="flex min-h-80 flex-col rounded-2xl border border-line bg-surface-raised"
     >
       <header className="flex items-center gap-3 border-b border-line p-4">
         <Link href="/messages" className="md:hidden" aria-label="Retour aux conversations">
@@ -279,7 +309,10 @@ export function MessagesPage() {
       ?.id ?? null;
   return (
     <>
-      <PageHeader title="Messages" description="Vos échanges avec les transporteurs et les chauffeurs." />
+      {/* On a phone the open thread has its own header (name, back arrow): the page title stays for readers. */}
+      <div className={cn(otherId && 'max-md:sr-only')}>
+        <PageHeader title="Messages" description="Vos échanges avec les transporteurs et les chauffeurs." />
+      </div>
       <div className="grid gap-5 md:grid-cols-[minmax(16rem,22rem)_1fr]">
         <div className={cn(otherId && 'hidden md:block')}>
           {conversations.isPending ? (
