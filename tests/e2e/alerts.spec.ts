@@ -70,3 +70,54 @@ test('notification preferences: the permission is asked from a click, the choice
   await driver.reload();
   await expect(state).toHaveAttribute('data-state', 'granted');
 });
+
+test('the service worker shows a pushed alert with its title, body, icon and link', async ({
+  browser,
+  page: probe,
+}) => {
+  const driver = await signedInPage(browser, registerDriverByApi, probe.viewportSize());
+  await driver.context().grantPermissions(['notifications']);
+  const cdp = await driver.context().newCDPSession(driver);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await driver.goto('/alerts');
+  await driver.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const origin = new URL(driver.url()).origin;
+  await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
+
+  // What the server sends for an alert (features/alerts/subscriber.ts), delivered as a push service would.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registrations.get(`${origin}/`)!,
+    data: JSON.stringify({
+      title: 'Nouvelle mission',
+      body: 'Une nouvelle mission est disponible',
+      link: '/missions',
+      tag: 'alerte-1',
+    }),
+  });
+  await expect
+    .poll(() =>
+      driver.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          icon: new URL(notification.icon).pathname,
+          tag: notification.tag,
+          link: (notification.data as { link: string }).link,
+        })),
+      ),
+    )
+    .toEqual([
+      {
+        title: 'Nouvelle mission',
+        body: 'Une nouvelle mission est disponible',
+        icon: '/icons/icon-192x192.png',
+        tag: 'alerte-1',
+        link: '/missions',
+      },
+    ]);
+});
