@@ -88,6 +88,10 @@ export const alerts = pgTable(
     index('alerts_to_email_idx')
       .on(t.createdAt)
       .where(sql`${t.emailedAt} is null and ${t.read} = false`),
+    // One unread message alert per conversation (a burst of messages makes one alert), even under concurrent sends.
+    uniqueIndex('alerts_message_burst_idx')
+      .on(t.userId, sql`(${t.metadata}->>'conversationId')`)
+      .where(sql`${t.type} = 'message' and ${t.read} = false`),
   ],
 );
 

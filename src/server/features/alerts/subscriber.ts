@@ -175,7 +175,8 @@ export async function writeAlerts(
     preferences.get(row.userId)!.alertTypes.includes(row.type as AlertType),
   );
   if (rows.length === 0) return;
-  const saved = await db.insert(alerts).values(rows).returning();
+  // A message alert already unread for this conversation (a concurrent send won the race) leaves no second one.
+  const saved = await db.insert(alerts).values(rows).onConflictDoNothing().returning();
   for (const row of saved) {
     await realtime.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
     if (preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType))

@@ -102,6 +102,16 @@ describe('conversations, unread counts and read marks', () => {
     await t.db.update(alerts).set({ read: true }).where(eq(alerts.userId, driver.user.id));
     await company.agent.post(`/api/messages/${driver.user.id}`, { content: 'd', missionId });
     expect(await messageAlerts()).toHaveLength(2);
+
+    // Sent at the same moment (two tabs): still one alert for the burst.
+    await t.db.update(alerts).set({ read: true }).where(eq(alerts.userId, driver.user.id));
+    const sends = await Promise.all(
+      ['e', 'f', 'g', 'h', 'i', 'j'].map((content) =>
+        company.agent.post(`/api/messages/${driver.user.id}`, { content, missionId }),
+      ),
+    );
+    expect(sends.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((await messageAlerts()).filter((alert) => !alert.read)).toHaveLength(1);
   });
 });
 
