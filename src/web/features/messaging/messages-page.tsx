@@ -148,13 +148,58 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       sendRealtime({ type: 'stop-typing', to: otherId, missionId });
     }
   };
-  const count = thread.data?.items.length ?? 0;
   const section = useRef<HTMLElement>(null);
   const height = useHeightToViewportBottom(section);
 
+  // Every message seen in this thread, the newest page (refreshed) and the older pages asked for: a message
+  // pushed out of the newest page by new ones stays shown.
+  const [seen, setSeen] = useState<Map<string, ChatMessage>>(() => new Map());
+  const [olderPage, setOlderPage] = useState<{ hasMore: boolean } | null>(null);
+  const keep = (page: ChatMessage[]) =>
+    setSeen((current) => {
+      const next = new Map(current);
+      for (const message of page) next.set(message.id, message);
+      return next;
+    });
+  useEffect(() => {
+    if (thread.data) keep(thread.data.items);
+  }, [thread.data]);
+  const shown = new Map(seen);
+  for (const message of thread.data?.items ?? []) shown.set(message.id, message);
+  const items = [...shown.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const hasOlder = olderPage ? olderPage.hasMore : (thread.data?.hasMore ?? false);
+  const list = useRef<HTMLOListElement>(null);
+  const restoreFromBottom = useRef<number | null>(null);
+  const loadOlder = useMutation({
+    mutationFn: () =>
+      apiRequest<{ items: ChatMessage[]; hasMore: boolean }>(
+        'GET',
+        `/api/messages/${otherId}${toQueryString({ ...scope, before: items[0]?.createdAt })}`,
+      ),
+    onSuccess: (page) => {
+      // The list grows above what is read: the view stays where it was.
+      if (list.current) restoreFromBottom.current = list.current.scrollHeight - list.current.scrollTop;
+      keep(page.items);
+      setOlderPage({ hasMore: page.hasMore });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Messages précédents non chargés',
+        description: errorMessage(error, 'Réessayez.'),
+        variant: 'destructive',
+      }),
+  });
+  const newest = items.at(-1)?.id;
+
+  useLayoutEffect(() => {
+    if (restoreFromBottom.current !== null && list.current) {
+      list.current.scrollTop = list.current.scrollHeight - restoreFromBottom.current;
+      restoreFromBottom.current = null;
+    }
+  }, [items.length]);
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+  }, [newest]);
   useEffect(() => {
     if (unread === 0) return;
     void apiRequest('POST', `/api/messages/${otherId}/read${toQueryString(scope)}`).then(() =>
@@ -215,13 +260,26 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
           )}
         </div>
       </header>
-      <ol className="flex-1 space-y-2 overflow-y-auto p-4" aria-live="polite">
+      <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-4" aria-live="polite">
+        {hasOlder && (
+          <li className="flex justify-center">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              disabled={loadOlder.isPending}
+              onClick={() => loadOlder.mutate()}
+            >
+              Messages précédents
+            </Button>
+          </li>
+        )}
         {thread.isPending ? (
           <Spinner />
-        ) : thread.data?.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <li className="text-center text-ink-muted">Écrivez le premier message.</li>
         ) : (
-          thread.data?.items.map((message) => {
+          items.map((message) => {
             const mine = message.senderId === user?.id;
             return (
               <li key={message.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
