@@ -32,6 +32,11 @@ test('a transporter and a driver write to each other about a mission; unread and
   const transporterThread = transporter.getByRole('region', { name: /Conversation avec/ });
   await expect(transporterThread.getByRole('link', { name: 'https://exemple.fr/plan' })).toBeVisible();
   await expect(transporterThread.getByLabel('Envoyé')).toBeVisible();
+  // Having written, the transporter is offered notifications (never on load), and can put it off for good.
+  const offer = transporter.getByText(/Être prévenu quand .+ répond, même Relais fermé/);
+  await expect(offer).toBeVisible();
+  await transporter.getByRole('button', { name: 'Plus tard' }).click();
+  await expect(offer).toHaveCount(0);
 
   // The driver sees it unread, opens it (read), answers.
   await driver.goto('/messages');

@@ -5,6 +5,7 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookie-consent',
   pwaInstallDismissed: 'pwa-install-dismissed',
   verifyBannerDismissed: 'verify-banner-dismissed',
+  notificationsOfferDismissed: 'notifications-offer-dismissed',
 } as const;
 
 export function readStorage(key: string): string | null {

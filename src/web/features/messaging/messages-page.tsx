@@ -22,6 +22,7 @@ import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
 import { sendRealtime, useIsTyping } from '#web/lib/realtime.js';
 import { linkify } from './linkify.js';
+import { NotificationOffer } from './notification-settings.js';
 
 const CONVERSATIONS = ['/api/conversations'] as const;
 
@@ -120,6 +121,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [limitReached, setLimitReached] = useState(false);
+  const [sentHere, setSentHere] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const scope = { missionId: missionId ?? 'none' };
   const key = ['/api/messages', otherId, scope] as const;
@@ -212,6 +214,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       apiRequest<ChatMessage>('POST', `/api/messages/${otherId}`, { content, missionId }),
     onSuccess: async () => {
       setDraft('');
+      setSentHere(true);
       typingSent.current = 0;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: key }),
@@ -309,6 +312,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       <p className="h-5 px-4 text-sm text-ink-muted" aria-live="polite">
         {otherTyping ? `${name} écrit…` : ''}
       </p>
+      {sentHere && <NotificationOffer name={name} />}
       {send.isPaused && (
         <p className="border-t border-line px-4 py-2 text-sm" role="status">
           Hors connexion : votre message partira dès le retour du réseau.

@@ -18,6 +18,7 @@ import {
   pushEnabledHere,
   type NotificationState,
 } from '#web/lib/notifications.js';
+import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -77,6 +78,46 @@ function DeviceNotifications() {
           Désactiver sur cet appareil
         </Button>
       )}
+    </div>
+  );
+}
+
+/**
+ * In a conversation, once the user has sent a message (a moment when being told of the answer makes sense),
+ * and only while the browser has not been asked yet: an offer to turn notifications on, which can be put off.
+ */
+export function NotificationOffer({ name }: { name: string }) {
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setShown(
+      notificationState() === 'default' && readStorage(STORAGE_KEYS.notificationsOfferDismissed) !== 'true',
+    );
+  }, []);
+  if (!shown) return null;
+  const close = () => {
+    writeStorage(STORAGE_KEYS.notificationsOfferDismissed, 'true');
+    setShown(false);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-line px-4 py-2 text-sm" role="status">
+      <BellRing className="h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+      <p className="min-w-[12rem] flex-1">Être prévenu quand {name} répond, même Relais fermé ?</p>
+      <div className="ml-auto flex gap-2">
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void enableNotifications().finally(close);
+          }}
+        >
+          Activer
+        </Button>
+        <Button size="sm" variant="ghost" onClick={close}>
+          Plus tard
+        </Button>
+      </div>
     </div>
   );
 }
