@@ -119,3 +119,30 @@ export async function publishMissionByApi(
     throw new Error(`publish failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { mission: { id: string } }).mission.id;
 }
+
+/**
+ * A transporter and a driver, each in their own browser context, who share a mission (the driver applied):
+ * they may write to each other. `write` sends a message from the transporter to the driver through the API.
+ */
+export async function transporterAndApplicant(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  mission: Parameters<typeof publishMissionByApi>[1],
+) {
+  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
+  const driver = await signedInPage(browser, registerDriverByApi, viewport);
+  const missionId = await publishMissionByApi(transporter.request, mission);
+  const applied = await driver.request.post(`/api/missions/${missionId}/apply`, { data: {} });
+  if (applied.status() !== 201) throw new Error(`apply failed: ${applied.status()} ${await applied.text()}`);
+  const idOf = async (page: Page) =>
+    ((await (await page.request.get('/api/auth/me')).json()) as { id: string }).id;
+  const transporterId = await idOf(transporter);
+  const driverId = await idOf(driver);
+  const write = async (content: string) => {
+    const sent = await transporter.request.post(`/api/messages/${driverId}`, {
+      data: { content, missionId },
+    });
+    if (sent.status() !== 201) throw new Error(`send failed: ${sent.status()} ${await sent.text()}`);
+  };
+  return { transporter, driver, missionId, transporterId, driverId, write };
+}

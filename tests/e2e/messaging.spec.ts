@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { registerCompanyByApi, registerDriverByApi, signedInPage, publishMissionByApi } from './helpers.js';
+import {
+  publishMissionByApi,
+  registerCompanyByApi,
+  registerDriverByApi,
+  signedInPage,
+  transporterAndApplicant,
+} from './helpers.js';
 
 test('a transporter and a driver write to each other about a mission; unread and read marks follow', async ({
   browser,
@@ -72,26 +78,18 @@ test('a driver whose signal drops gets what was sent meanwhile, and keeps what t
   browser,
   page: probe,
 }) => {
-  const viewport = probe.viewportSize();
-  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
-  const driver = await signedInPage(browser, registerDriverByApi, viewport);
-  const missionId = await publishMissionByApi(transporter.request, {
-    title: `Frigo Rungis ${Date.now().toString(36)}`,
-    description: 'Palettes de fruits, 2 °C.',
-    pickupAddress: '94150 Rungis',
-    deliveryAddress: '76600 Le Havre',
-    vehicleType: 'porteur_frigorifique',
-    price: '520',
-  });
-  expect((await driver.request.post(`/api/missions/${missionId}/apply`, { data: {} })).status()).toBe(201);
-  const transporterId = ((await (await transporter.request.get('/api/auth/me')).json()) as { id: string }).id;
-  const driverId = ((await (await driver.request.get('/api/auth/me')).json()) as { id: string }).id;
-  const write = async (content: string) =>
-    expect(
-      (
-        await transporter.request.post(`/api/messages/${driverId}`, { data: { content, missionId } })
-      ).status(),
-    ).toBe(201);
+  const { transporter, driver, missionId, transporterId, driverId, write } = await transporterAndApplicant(
+    browser,
+    probe.viewportSize(),
+    {
+      title: `Frigo Rungis ${Date.now().toString(36)}`,
+      description: 'Palettes de fruits, 2 °C.',
+      pickupAddress: '94150 Rungis',
+      deliveryAddress: '76600 Le Havre',
+      vehicleType: 'porteur_frigorifique',
+      price: '520',
+    },
+  );
   await write('Bonjour, vous êtes retenu ?');
 
   await driver.goto(`/messages?avec=${transporterId}&mission=${missionId}`);

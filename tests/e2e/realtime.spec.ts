@@ -1,15 +1,12 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { publishMissionByApi, registerCompanyByApi, registerDriverByApi, signedInPage } from './helpers.js';
+import { transporterAndApplicant } from './helpers.js';
 
 test('the live connection retries 3 times 5 s apart, stops after 1008, starts again when the app is back on screen and fetches what was missed', async ({
   browser,
   page: probe,
 }) => {
   test.setTimeout(90_000);
-  const viewport = probe.viewportSize();
-  const transporter = await signedInPage(browser, registerCompanyByApi, viewport);
-  const driver = await signedInPage(browser, registerDriverByApi, viewport);
-  const missionId = await publishMissionByApi(transporter.request, {
+  const { driver, write } = await transporterAndApplicant(browser, probe.viewportSize(), {
     title: `Benne Metz ${Date.now().toString(36)}`,
     description: 'Gravats, chargement à la pelle.',
     pickupAddress: '57000 Metz',
@@ -17,14 +14,6 @@ test('the live connection retries 3 times 5 s apart, stops after 1008, starts ag
     vehicleType: 'porteur',
     price: '260',
   });
-  expect((await driver.request.post(`/api/missions/${missionId}/apply`, { data: {} })).status()).toBe(201);
-  const driverId = ((await (await driver.request.get('/api/auth/me')).json()) as { id: string }).id;
-  const write = async (content: string) =>
-    expect(
-      (
-        await transporter.request.post(`/api/messages/${driverId}`, { data: { content, missionId } })
-      ).status(),
-    ).toBe(201);
   await write('Premier message');
 
   // Between the page and the server: the 1st connection and the 5th go through; the 2nd to 4th are cut.
