@@ -4,7 +4,8 @@ import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
 import { sql } from 'drizzle-orm';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
-import type { Mail } from '../../platform/mailer.js';
+import { createMailer } from '../../platform/mailer.js';
+import { startSmtpServer } from '../../test/smtp.js';
 import { sendDigests } from './digest.js';
 
 let t: TestApp;
@@ -194,13 +195,16 @@ describe('alerts', () => {
       emailTypes: ['application'],
       zoneRadiusKm: 100,
     });
-    const mails: Mail[] = [];
-    // What the mailer is handed (the SMTP transport itself is tested in the auth feature).
-    const deps = {
-      db: t.db,
-      config: t.config,
-      mailer: { send: async (mail: Mail) => void mails.push(mail), close: async () => undefined },
-    };
+    // The platform's mailer, over a real SMTP server on loopback; the mails are read back decoded.
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Relais <bonjour@relais.fr>',
+      dataDir: t.config.dataDir,
+      log: t.app.log,
+    });
+    const mails = smtp.received;
+    const deps = { db: t.db, config: t.config, mailer };
     const age = (minutes: number) =>
       t.db.execute(
         sql`update alerts set created_at = now() - make_interval(mins => ${minutes}) where user_id = ${company.user.id}`,
@@ -219,7 +223,7 @@ describe('alerts', () => {
     expect(await sendDigests(deps)).toBe(0);
     await age(10);
     expect(await sendDigests(deps)).toBe(1);
-    const mail = mails.find((m) => m.to === company.user.email)!;
+    const mail = mails.find((m) => m.to.includes(company.user.email))!;
     expect(mail.subject).toBe('2 nouvelles alertes — Relais');
     expect(mail.text).toContain('• Nouvelle candidature — Jean Routier a postulé à « Plateau Metz ».');
     expect(mail.text).toContain('« Benne Lyon »');
@@ -249,5 +253,7 @@ describe('alerts', () => {
     expect(mails.at(-1)!.text).not.toContain('Porteur Nancy'); // read in the app
     expect(await sendDigests(deps)).toBe(0);
     expect(mails).toHaveLength(2);
+    await mailer.close();
+    await smtp.close();
   });
 });

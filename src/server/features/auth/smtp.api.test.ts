@@ -1,46 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPayload } from '../../test/factories.js';
 import { Agent, createTestApp, extractVerificationLink, type TestApp } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let received: Received[] = [];
-const waiters: Array<(mail: Received) => void> = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 
-/** A real SMTP server on loopback: the mail really travels over a socket. */
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mail = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        };
-        received.push(mail);
-        waiters.splice(0).forEach((resolve) => resolve(mail));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpServer();
   t = await createTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Relais <bonjour@relais.fr>',
       PUBLIC_URL: 'https://relais.example.fr',
     },
@@ -48,19 +18,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('verification e-mail over SMTP', () => {
   it('sends a French mail (text and HTML) whose link verifies the account', async () => {
-    received = [];
+    smtp.received.length = 0;
     const agent = new Agent(t.app);
     const response = await agent.post(
       '/api/auth/register',
       driverPayload({ email: 'smtp@exemple.fr', fullName: 'Éloïse Bérard' }),
     );
     expect(response.statusCode).toBe(201);
-    const mail = received[0] ?? (await new Promise<Received>((resolve) => waiters.push(resolve)));
+    const mail = await smtp.first();
 
     expect(mail.from).toBe('bonjour@relais.fr');
     expect(mail.to).toEqual(['smtp@exemple.fr']);
