@@ -5,6 +5,7 @@ import type { RealtimeEvent } from '#core/events.js';
 import type { NewUser } from '../db/schema/users.js';
 import { missionPayload } from '../test/factories.js';
 import { createTestApp, signIn, type TestApp } from '../test/harness.js';
+import { CLIENT_EVENTS_PER_WINDOW, MAX_SOCKETS_PER_USER } from './realtime.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 let t: TestApp;
@@ -84,5 +85,27 @@ describe('/ws', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(phone.events.some((e) => e.type === 'user-typing' && e.userId === stranger.user.id)).toBe(false);
     for (const socket of [phone, laptop, office, intruder]) socket.ws.close();
+  });
+
+  it('closes the oldest socket beyond 20 per user, and drops a flood of typing events', async () => {
+    const company = await signedIn({ userType: 'company' });
+    const driver = await signedIn({ subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${missionId}/apply`, {});
+
+    const tabs = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) tabs.push(await connect(driver.agent.cookie));
+    const oneMore = await connect(driver.agent.cookie);
+    expect(await tabs[0]!.closed).toBe(1008);
+    expect(tabs.slice(1).every((tab) => tab.ws.readyState === WebSocket.OPEN)).toBe(true);
+
+    const office = await connect(company.agent.cookie);
+    for (let i = 0; i < 200; i++)
+      office.ws.send(JSON.stringify({ type: 'typing', to: driver.user.id, missionId }));
+    const typing = () => oneMore.events.filter((e) => e.type === 'user-typing').length;
+    await until(() => typing() >= CLIENT_EVENTS_PER_WINDOW);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(typing()).toBe(CLIENT_EVENTS_PER_WINDOW);
+    for (const socket of [...tabs, oneMore, office]) socket.ws.close();
   });
 });

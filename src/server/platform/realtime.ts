@@ -11,6 +11,11 @@ import { createRealtimeBus } from './realtime-bus.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const HEARTBEAT_MS = 30_000;
+/** Open sockets per user (tabs and devices); a new one beyond closes the oldest, with 1008. */
+export const MAX_SOCKETS_PER_USER = 20;
+/** What one socket may send (typing marks, one every 3 s from the app): more in a window is ignored. */
+export const CLIENT_EVENTS_PER_WINDOW = 20;
+const CLIENT_EVENT_WINDOW_MS = 10_000;
 
 export interface Realtime {
   /**
@@ -78,12 +83,27 @@ export function registerRealtime(
         if (!user) return refuse(request, socket, head, 'Session requise');
         wss.handleUpgrade(request, socket, head, (ws) => {
           const mine = socketsByUser.get(user.id) ?? new Set<WebSocket>();
+          if (mine.size >= MAX_SOCKETS_PER_USER) {
+            // Sets keep insertion order: the first is the oldest, most likely a forgotten tab.
+            const oldest = mine.values().next().value!;
+            mine.delete(oldest);
+            oldest.close(POLICY_VIOLATION, 'Trop de connexions ouvertes');
+          }
           mine.add(ws);
           socketsByUser.set(user.id, mine);
           presence.set(user.id, mine.size);
           alive.set(ws, true);
           ws.on('pong', () => alive.set(ws, true));
+          let windowStart = Date.now();
+          let sentInWindow = 0;
           ws.on('message', (data) => {
+            const now = Date.now();
+            if (now - windowStart > CLIENT_EVENT_WINDOW_MS) {
+              windowStart = now;
+              sentInWindow = 0;
+            }
+            // Each event costs a database check and a NOTIFY on every instance: a flood is dropped.
+            if (++sentInWindow > CLIENT_EVENTS_PER_WINDOW) return;
             let parsed: ClientEvent;
             try {
               parsed = clientEventSchema.parse(JSON.parse(String(data)));
