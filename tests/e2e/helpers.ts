@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import pg from 'pg';
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) =>
@@ -145,4 +146,27 @@ export async function transporterAndApplicant(
     if (sent.status() !== 201) throw new Error(`send failed: ${sent.status()} ${await sent.text()}`);
   };
   return { transporter, driver, missionId, transporterId, driverId, write };
+}
+
+/**
+ * Puts a user on a plan directly in the e2e server's database (no screen sells plans yet): the embedded
+ * PostgreSQL's port is in its postmaster.pid, its password beside it.
+ */
+export async function setPlanInDatabase(email: string, plan: string) {
+  const dir = process.env.E2E_DATA_DIR!;
+  const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+  const password = (await readFile(path.join(dir, 'pg-password'), 'utf8')).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/relais`,
+  });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('update users set subscription_plan = $1 where email = $2', [
+      plan,
+      email,
+    ]);
+    if (rowCount !== 1) throw new Error(`no user ${email}`);
+  } finally {
+    await client.end();
+  }
 }

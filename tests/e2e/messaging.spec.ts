@@ -3,6 +3,7 @@ import {
   publishMissionByApi,
   registerCompanyByApi,
   registerDriverByApi,
+  setPlanInDatabase,
   signedInPage,
   transporterAndApplicant,
 } from './helpers.js';
@@ -119,4 +120,44 @@ test('a driver whose signal drops gets what was sent meanwhile, and keeps what t
       }
     ).items.filter((message) => message.content === 'Bien noté, quai 4.'),
   ).toHaveLength(1);
+});
+
+test('a long conversation opens on its newest messages; older ones load on demand and stay in order', async ({
+  browser,
+  page: probe,
+}) => {
+  const { transporter, driver, missionId, transporterId, write } = await transporterAndApplicant(
+    browser,
+    probe.viewportSize(),
+    {
+      title: `Citerne Fos ${Date.now().toString(36)}`,
+      pickupAddress: '13270 Fos-sur-Mer',
+      deliveryAddress: '69007 Lyon',
+      vehicleType: 'porteur',
+      price: '640',
+    },
+  );
+  const email = ((await (await transporter.request.get('/api/auth/me')).json()) as { email: string }).email;
+  await setPlanInDatabase(email, 'transporter'); // no daily limit
+  for (let i = 1; i <= 55; i++) await write(`Point ${i}`);
+
+  await driver.goto(`/messages?avec=${transporterId}&mission=${missionId}`);
+  const thread = driver.getByRole('region', { name: /Conversation avec/ });
+  await expect(thread.getByText('Point 55', { exact: true })).toBeVisible();
+  await expect(thread.getByText('Point 6', { exact: true })).toBeAttached();
+  await expect(thread.getByText('Point 5', { exact: true })).toHaveCount(0);
+
+  await thread.getByRole('button', { name: 'Messages précédents' }).click();
+  await expect(thread.getByText('Point 1', { exact: true })).toBeAttached();
+  await expect(thread.getByRole('button', { name: 'Messages précédents' })).toHaveCount(0);
+
+  // A new message moves the newest page on; nothing goes missing between the pages.
+  await write('Point 56');
+  await expect(thread.getByText('Point 56', { exact: true })).toBeVisible();
+  const shown = await thread.getByRole('listitem').allInnerTexts();
+  const points = shown
+    .map((text) => /Point (\d+)/.exec(text)?.[1])
+    .filter(Boolean)
+    .map(Number);
+  expect(points).toEqual(Array.from({ length: 56 }, (_, i) => i + 1));
 });

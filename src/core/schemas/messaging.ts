@@ -55,6 +55,7 @@ export const messagePageSchema = z.object({
   items: z.array(chatMessageSchema),
   hasMore: z.boolean(),
 });
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** Where a conversation opens in the app: one per person and mission ("none" for no mission). */
 export function conversationPath(otherUserId: string, missionId: string | null): string {

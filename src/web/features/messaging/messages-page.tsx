@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCheck, MessageSquare, Send } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -8,6 +8,7 @@ import {
   conversationPath,
   type ChatMessage,
   type Conversation,
+  type MessagePage,
 } from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { useSession } from '#web/app/session.js';
@@ -20,6 +21,7 @@ import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
+import { fetchQueryKey } from '#web/lib/query-client.js';
 import { sendRealtime, useIsTyping } from '#web/lib/realtime.js';
 import { linkify } from './linkify.js';
 import { NotificationOffer } from './notification-settings.js';
@@ -125,11 +127,19 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   const bottom = useRef<HTMLDivElement>(null);
   const scope = { missionId: missionId ?? 'none' };
   const key = ['/api/messages', otherId, scope] as const;
-  // New messages come by the realtime connection; the poll covers a connection that is down.
-  const thread = useQuery<{ items: ChatMessage[]; hasMore: boolean }>({
+  // The newest page, then older ones on demand ("Messages précédents"), each page asked before the oldest
+  // message of the one after it: a refetch (new message, reconnection) keeps them contiguous. New messages
+  // come by the live connection; the poll brings the read marks (no event carries them) and covers a
+  // connection that is down.
+  const thread = useInfiniteQuery({
     queryKey: key,
+    queryFn: ({ pageParam }) =>
+      fetchQueryKey<MessagePage>(['/api/messages', otherId, { ...scope, before: pageParam }]),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => (page.hasMore ? page.items[0]?.createdAt : undefined),
     refetchInterval: 10_000,
   });
+  const items = thread.data ? [...thread.data.pages].reverse().flatMap((page) => page.items) : [];
   const other = useQuery<PublicProfile>({ queryKey: ['/api/users', otherId, 'profile'] });
   const conversations = useQuery<Conversation[]>({ queryKey: CONVERSATIONS });
   const conversation = conversations.data?.find(
@@ -153,44 +163,13 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   const section = useRef<HTMLElement>(null);
   const height = useHeightToViewportBottom(section);
 
-  // Every message seen in this thread, the newest page (refreshed) and the older pages asked for: a message
-  // pushed out of the newest page by new ones stays shown.
-  const [seen, setSeen] = useState<Map<string, ChatMessage>>(() => new Map());
-  const [olderPage, setOlderPage] = useState<{ hasMore: boolean } | null>(null);
-  const keep = (page: ChatMessage[]) =>
-    setSeen((current) => {
-      const next = new Map(current);
-      for (const message of page) next.set(message.id, message);
-      return next;
-    });
-  useEffect(() => {
-    if (thread.data) keep(thread.data.items);
-  }, [thread.data]);
-  const shown = new Map(seen);
-  for (const message of thread.data?.items ?? []) shown.set(message.id, message);
-  const items = [...shown.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const hasOlder = olderPage ? olderPage.hasMore : (thread.data?.hasMore ?? false);
   const list = useRef<HTMLOListElement>(null);
   const restoreFromBottom = useRef<number | null>(null);
-  const loadOlder = useMutation({
-    mutationFn: () =>
-      apiRequest<{ items: ChatMessage[]; hasMore: boolean }>(
-        'GET',
-        `/api/messages/${otherId}${toQueryString({ ...scope, before: items[0]?.createdAt })}`,
-      ),
-    onSuccess: (page) => {
-      // The list grows above what is read: the view stays where it was.
-      if (list.current) restoreFromBottom.current = list.current.scrollHeight - list.current.scrollTop;
-      keep(page.items);
-      setOlderPage({ hasMore: page.hasMore });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Messages précédents non chargés',
-        description: errorMessage(error, 'Réessayez.'),
-        variant: 'destructive',
-      }),
-  });
+  const loadOlder = () => {
+    // The list grows above what is being read: the view stays where it was.
+    if (list.current) restoreFromBottom.current = list.current.scrollHeight - list.current.scrollTop;
+    void thread.fetchNextPage();
+  };
   const newest = items.at(-1)?.id;
 
   useLayoutEffect(() => {
@@ -264,17 +243,22 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
         </div>
       </header>
       <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-4" aria-live="polite">
-        {hasOlder && (
+        {thread.hasNextPage && (
           <li className="flex justify-center">
             <Button
               type="button"
               variant="secondary"
               size="sm"
-              disabled={loadOlder.isPending}
-              onClick={() => loadOlder.mutate()}
+              disabled={thread.isFetchingNextPage}
+              onClick={loadOlder}
             >
               Messages précédents
             </Button>
+          </li>
+        )}
+        {thread.isFetchNextPageError && (
+          <li className="text-center text-sm text-danger" role="alert">
+            Messages précédents non chargés : réessayez.
           </li>
         )}
         {thread.isPending ? (
