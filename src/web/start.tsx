@@ -17,14 +17,6 @@ export function start(root: HTMLElement) {
     createRoot(root).render(<App queryClient={queryClient} />);
   }
 
-  // Back online: refetch everything shown, so nothing missed offline stays missing. The browser's `online` and
-  // the service worker's sync-data come together: one refetch for both.
-  let refreshedAt = 0;
-  const refreshAll = () => {
-    if (Date.now() - refreshedAt < 2000) return;
-    refreshedAt = Date.now();
-    void queryClient.invalidateQueries();
-  };
-  registerServiceWorker(refreshAll);
-  window.addEventListener('online', refreshAll);
+  // Back online: refetch everything shown, so nothing missed offline stays missing.
+  registerServiceWorker(() => void queryClient.invalidateQueries());
 }

@@ -8,7 +8,19 @@ interface SyncRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
+/**
+ * `onSync` runs once each time the browser comes back online: through the service worker's `sync-data` when
+ * there is one that can sync, else straight away (no service worker yet, or a browser without Background Sync).
+ */
 export function registerServiceWorker(onSync: () => void): void {
+  let registration: SyncRegistration | null = null;
+  window.addEventListener('online', () => {
+    if (!registration?.sync) return onSync();
+    registration.sync.register('sync-data').catch((error: unknown) => {
+      console.warn('Synchronisation en arrière-plan refusée', error);
+      onSync();
+    });
+  });
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'sync-data') onSync();
@@ -31,18 +43,13 @@ export function registerServiceWorker(onSync: () => void): void {
 
   const register = async () => {
     try {
-      const registration: SyncRegistration = await navigator.serviceWorker.register('/sw.js');
+      const registered: SyncRegistration = await navigator.serviceWorker.register('/sw.js');
+      registration = registered;
       window.setInterval(() => {
-        registration
+        registered
           .update()
           .catch((error: unknown) => console.warn('Mise à jour du service worker impossible', error));
       }, UPDATE_EVERY_MS);
-      window.addEventListener('online', () => {
-        if (!registration.sync) return;
-        registration.sync
-          .register('sync-data')
-          .catch((error: unknown) => console.warn('Synchronisation en arrière-plan refusée', error));
-      });
     } catch (error) {
       console.warn('Service worker non enregistré', error);
     }
