@@ -138,28 +138,22 @@ await new Promise((resolve) => setTimeout(resolve, 2000));
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function run(port: number, rate: number, label: string) {
+/**
+ * Runs `send` `rate` times a second for SECONDS to a random driver, with the send time (ms since the epoch) to
+ * put in the message, then waits for the last receipts and prints the latencies the sockets measured.
+ */
+async function paced(label: string, rate: number, send: (driver: string, now: number) => Promise<boolean>) {
   latencies.length = 0;
   let sent = 0;
   let failed = 0;
   const inFlight = new Set<Promise<void>>();
   const started = Date.now();
-  const total = rate * SECONDS;
-  while (sent < total) {
-    const due = started + (sent * 1000) / rate;
-    const wait = due - Date.now();
+  while (sent < rate * SECONDS) {
+    const wait = started + (sent * 1000) / rate - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const driver = drivers[Math.floor(Math.random() * drivers.length)]!;
-    const content = `t ${performance.timeOrigin + performance.now()}`;
-    const call = fetch(`http://127.0.0.1:${port}/api/messages/${driver}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `relais_session=${companyToken}` },
-      body: JSON.stringify({ content, missionId }),
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (response.status !== 201) failed++;
-      })
+    const call = send(driver, performance.timeOrigin + performance.now())
+      .then((ok) => void (ok || failed++))
       .catch(() => void failed++)
       .finally(() => inFlight.delete(call));
     inFlight.add(call);
@@ -168,8 +162,25 @@ async function run(port: number, rate: number, label: string) {
   await Promise.all(inFlight);
   const elapsed = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  report(label, sent, elapsed, rate, failed);
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+  console.log(
+    `${label}: ${sent} events in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
+      `${failed} failed, ${sorted.length} received — p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
+  );
 }
+
+/** Phases 1 and 3: messages sent over HTTP by the transporter, through the instance on `port`. */
+const run = (port: number, rate: number, label: string) =>
+  paced(label, rate, async (driver, now) => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/messages/${driver}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `relais_session=${companyToken}` },
+      body: JSON.stringify({ content: `t ${now}`, missionId }),
+    });
+    await response.arrayBuffer();
+    return response.status === 201;
+  });
 
 /** Phase 2: the bus's publish (insert + NOTIFY), as a server does once a message is committed. */
 async function publishDirect(rate: number, label: string) {
@@ -181,16 +192,7 @@ async function publishDirect(rate: number, label: string) {
     isHere: () => false,
     deliverHere: () => undefined,
   });
-  latencies.length = 0;
-  let sent = 0;
-  const inFlight = new Set<Promise<void>>();
-  const started = Date.now();
-  const total = rate * SECONDS;
-  while (sent < total) {
-    const wait = started + (sent * 1000) / rate - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const driver = drivers[Math.floor(Math.random() * drivers.length)]!;
-    const now = performance.timeOrigin + performance.now();
+  await paced(label, rate, async (driver, now) => {
     const message = {
       id: randomUUID(),
       conversationId: randomUUID(),
@@ -202,24 +204,11 @@ async function publishDirect(rate: number, label: string) {
       readAt: null,
       createdAt: new Date(now).toISOString(),
     };
-    const call = bus.publish([driver], { type: 'new-message', message }).finally(() => inFlight.delete(call));
-    inFlight.add(call);
-    sent++;
-  }
-  await Promise.all(inFlight);
-  const elapsed = (Date.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  report(label, sent, elapsed, rate, 0);
+    await bus.publish([driver], { type: 'new-message', message });
+    return true;
+  });
+  await bus.close();
   await pool.end();
-}
-
-function report(label: string, sent: number, elapsed: number, rate: number, failed: number) {
-  const sorted = [...latencies].sort((x, y) => x - y);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
-  console.log(
-    `${label}: ${sent} events in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
-      `${failed} failed, ${sorted.length} received — p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
-  );
 }
 
 // Each phase twice: a cold server (first message to most drivers: conversation created, alert written and
