@@ -152,6 +152,8 @@ export async function writeAlerts(
 ): Promise<void> {
   if (event.type === 'message.sent') {
     // One alert per conversation burst: none while the previous message alert of this conversation is unread.
+    // The unique index alerts_message_burst_idx holds the rule under concurrent sends (the insert below does
+    // nothing then); this read only spares the preferences and the insert for the rest of a burst.
     const [waiting] = await db
       .select({ id: alerts.id })
       .from(alerts)
