@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_TYPES, ZONE_RADII_KM } from '../rules/notifications.js';
+import { uniqueList } from './text.js';
 
 export const ALERT_FILTERS = ['non-lues', 'missions', 'messages', 'documents'] as const;
 
@@ -23,9 +24,11 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-const alertTypeList = z.array(z.enum(ALERT_TYPES, { error: 'Type d’alerte inconnu' }), {
-  error: 'Liste de types attendue',
-});
+const alertTypeList = uniqueList(
+  z.enum(ALERT_TYPES, { error: 'Type d’alerte inconnu' }),
+  ALERT_TYPES.length,
+  'Type d’alerte inconnu',
+);
 
 /** GET/PUT /api/alerts/preferences: which alerts, which pushed, which by e-mail, and the driver's zone. */
 export const notificationPreferencesSchema = z.object({
@@ -40,12 +43,21 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
 
+const endpointMessage = 'Adresse d’abonnement invalide';
+/** A push service's address, as the browser gives it (which push services are accepted is the server's call). */
+export const pushEndpointSchema = z
+  .string({ error: endpointMessage })
+  .max(1000, endpointMessage)
+  .pipe(z.url({ protocol: /^https?$/, error: endpointMessage }));
+const base64url = (max: number) =>
+  z
+    .string({ error: 'Clé d’abonnement invalide' })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Clé d’abonnement invalide')
+    .max(max, 'Clé d’abonnement invalide');
+
 /** A browser's push subscription (PushSubscription.toJSON()), one per device. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'Adresse d’abonnement invalide' }).max(1000),
-  keys: z.object({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
-  }),
+  endpoint: pushEndpointSchema,
+  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }, { error: 'Clés d’abonnement manquantes' }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

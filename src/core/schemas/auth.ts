@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LICENSE_TYPES } from '../rules/enums.js';
 import { normalizePhone } from '../rules/phone.js';
 import { isValidSiret, normalizeSiret } from '../rules/siret.js';
+import { requiredText, uniqueList } from './text.js';
 
 /** French messages of SPEC.md §5, copied exactly; the others follow their tone. */
 export const authMessages = {
@@ -55,8 +56,7 @@ export const phoneSchema = z
     return normalized;
   });
 
-export const personName = (message: string) =>
-  z.string({ error: message }).trim().min(2, message).max(120, message);
+export const personName = (message: string) => requiredText(message, { min: 2, max: 120, tooLong: message });
 
 export const yearsExperienceSchema = z.coerce
   .number({ error: authMessages.yearsExperience })
@@ -64,7 +64,19 @@ export const yearsExperienceSchema = z.coerce
   .min(0, authMessages.yearsExperience)
   .max(60, authMessages.yearsExperience);
 
-export const certificationsSchema = z.array(z.string().trim().min(1).max(80)).max(20);
+export const certificationsSchema = uniqueList(
+  requiredText('Qualification invalide', {
+    max: 80,
+    tooLong: 'Une qualification ne dépasse pas 80 caractères',
+  }),
+  20,
+  '20 qualifications au plus',
+);
+
+export const licenseNumberSchema = requiredText(authMessages.licenseNumber, {
+  max: 40,
+  tooLong: authMessages.licenseNumber,
+});
 
 /** 14 digits (spaces allowed), Luhn key or La Poste's rule. */
 export const siretSchema = z
@@ -96,11 +108,7 @@ export const driverRegistrationSchema = z.object({
   ...registrationBase,
   userType: z.literal('driver'),
   fullName: personName(authMessages.fullNameDriver),
-  licenseNumber: z
-    .string({ error: authMessages.licenseNumber })
-    .trim()
-    .min(1, authMessages.licenseNumber)
-    .max(40, authMessages.licenseNumber),
+  licenseNumber: licenseNumberSchema,
   licenseType: z
     .string({ error: authMessages.licenseType })
     .trim()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateSchema } from './dates.js';
+import { requiredText } from './text.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -12,11 +14,11 @@ export const messagingMessages = {
 } as const;
 
 export const sendMessageSchema = z.object({
-  content: z
-    .string({ error: messagingMessages.empty })
-    .trim()
-    .min(1, messagingMessages.empty)
-    .max(MESSAGE_MAX, messagingMessages.tooLong),
+  content: requiredText(messagingMessages.empty, {
+    max: MESSAGE_MAX,
+    tooLong: messagingMessages.tooLong,
+    multiline: true,
+  }),
   missionId: z.uuid({ error: 'Mission invalide' }).nullable().optional(),
 });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
@@ -49,6 +51,9 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** `before` of the history pages: an instant between 2000 and 2100. */
+export const beforeSchema = dateSchema({ invalid: 'Date invalide' });
 
 export const messagePageSchema = z.object({
   /** Oldest first; `before` (an ISO time) asks for the page before the oldest one shown. */

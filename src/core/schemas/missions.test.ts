@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { missionInputSchema, priceSchema } from './missions.js';
 
+/** Ten days from now at 10:00 and 18:00 UTC, as the API receives them. */
+const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+const at = (time: string) => `${day}T${time}:00Z`;
 const base = {
   title: 'Frigo',
   description: 'Palettes',
   pickupAddress: '94150 Rungis',
   deliveryAddress: '59000 Lille',
   vehicleType: 'benne',
-  startDate: '2030-01-02T10:00:00+01:00',
-  endDate: '2030-01-02T18:00:00+01:00',
+  startDate: at('10:00'),
+  endDate: at('18:00'),
   price: '420',
 };
 
@@ -24,7 +27,7 @@ describe('mission schema', () => {
   it('shows the end-date message together with the other fields’ messages', () => {
     const result = missionInputSchema.safeParse({
       ...base,
-      endDate: '2030-01-02T09:00:00+01:00',
+      endDate: at('09:00'),
       price: '1,234',
     });
     const issues = result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -43,5 +46,28 @@ describe('mission schema', () => {
     expect(past.error!.issues.map((issue) => issue.message)).toEqual([
       'La date de début doit être dans le futur',
     ]);
+  });
+  it('refuses impossible dates and a start more than 12 months ahead', () => {
+    const impossible = missionInputSchema.safeParse({ ...base, startDate: '2027-02-30T10:00' });
+    expect(impossible.error!.issues.map((issue) => issue.message)).toEqual(['Date de début invalide']);
+    const far = Date.now() + 400 * 86_400_000;
+    const late = missionInputSchema.safeParse({
+      ...base,
+      startDate: new Date(far).toISOString(),
+      endDate: new Date(far + 8 * 3_600_000).toISOString(),
+    });
+    expect(late.error!.issues.map((issue) => issue.message)).toEqual([
+      'La mission doit commencer dans les 12 prochains mois',
+    ]);
+  });
+  it('drops a required document ticked twice and cleans the texts', () => {
+    const mission = missionInputSchema.parse({
+      ...base,
+      title: '  Frigo\u202E ',
+      requiredDocuments: ['permis', 'permis', 'adr', 'permis'],
+    });
+    expect(mission.requiredDocuments).toEqual(['permis', 'adr']);
+    expect(mission.title).toBe('Frigo');
+    expect(missionInputSchema.safeParse({ ...base, description: 'Pa\u0000lettes' }).success).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
+import { addMonths, dateSchema } from './dates.js';
+import { optionalText, requiredText, uniqueList } from './text.js';
 
 /** French messages of SPEC.md §5 for missions, copied exactly; the others follow their tone. */
 export const missionMessages = {
@@ -15,6 +17,7 @@ export const missionMessages = {
   startDate: 'Date de début invalide',
   endDate: 'Date de fin invalide',
   startInPast: 'La date de début doit être dans le futur',
+  startTooFar: 'La mission doit commencer dans les 12 prochains mois',
   endBeforeStart: 'La date de fin doit être après la date de début',
   priceFormat: 'Format de prix invalide',
   pricePositive: 'Le prix doit être supérieur à 0',
@@ -27,8 +30,8 @@ export const missionMessages = {
   applicationMessage: 'Le message ne doit pas dépasser 1000 caractères',
 } as const;
 
-const text = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const text = (required: string, max: number, tooLong: string, multiline = false) =>
+  requiredText(required, { max, tooLong, multiline });
 
 /** "12", "12.5", "12,50" or 12.5 → "12.50"; anything else is refused with the §5 messages. */
 export const priceSchema = z
@@ -51,13 +54,8 @@ export const priceSchema = z
     return amount.toFixed(2);
   });
 
-/** An ISO date-time (with its time zone) → Date. */
-const dateTime = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), message)
-    .transform((value) => new Date(value));
+/** How far ahead a mission may be published. */
+export const MISSION_HORIZON_MONTHS = 12;
 
 const coordinate = (limit: number) =>
   z
@@ -68,11 +66,11 @@ const coordinate = (limit: number) =>
     .nullable()
     .optional();
 
-const city = z.string().trim().max(100).nullable().optional();
+const city = optionalText({ max: 100, tooLong: 'La ville ne doit pas dépasser 100 caractères' });
 
 const missionFields = {
   title: text(missionMessages.title, 120, missionMessages.titleTooLong),
-  description: text(missionMessages.description, 5000, missionMessages.descriptionTooLong),
+  description: text(missionMessages.description, 5000, missionMessages.descriptionTooLong, true),
   pickupAddress: text(missionMessages.pickupAddress, 300, missionMessages.addressTooLong),
   deliveryAddress: text(missionMessages.deliveryAddress, 300, missionMessages.addressTooLong),
   pickupCity: city,
@@ -82,15 +80,17 @@ const missionFields = {
   deliveryLat: coordinate(90),
   deliveryLng: coordinate(180),
   vehicleType: z.enum(VEHICLE_TYPES, { error: missionMessages.vehicleType }),
-  startDate: dateTime(missionMessages.startDate),
-  endDate: dateTime(missionMessages.endDate),
+  // Bounded to the years the product can mean; the publishing window is checked below, with its own message.
+  startDate: dateSchema({ invalid: missionMessages.startDate }),
+  endDate: dateSchema({ invalid: missionMessages.endDate }),
   price: priceSchema,
   pricingType: z.enum(PRICING_TYPES, { error: missionMessages.pricingType }).default('flat'),
-  cargoType: z.string().trim().max(100).nullable().optional(),
-  requiredDocuments: z
-    .array(z.enum(REQUIRED_DOCUMENTS, { error: missionMessages.document }))
-    .max(4)
-    .default([]),
+  cargoType: optionalText({ max: 100, tooLong: 'La marchandise ne doit pas dépasser 100 caractères' }),
+  requiredDocuments: uniqueList(
+    z.enum(REQUIRED_DOCUMENTS, { error: missionMessages.document }),
+    REQUIRED_DOCUMENTS.length,
+    missionMessages.document,
+  ).default([]),
   urgency: z.boolean().default(false),
   engagementType: z.enum(ENGAGEMENT_TYPES, { error: missionMessages.engagementType }).default('employment'),
 };
@@ -117,31 +117,49 @@ export const missionInputSchema = z
     path: ['startDate'],
     message: missionMessages.startInPast,
     when: ({ value }) => dates(value),
+  })
+  .refine((mission) => mission.startDate <= addMonths(new Date(), MISSION_HORIZON_MONTHS), {
+    path: ['startDate'],
+    message: missionMessages.startTooFar,
+    when: ({ value }) => dates(value),
   });
 export type MissionInput = z.infer<typeof missionInputSchema>;
 export type MissionFormValues = z.input<typeof missionInputSchema>;
 
 export const reasonSchema = z.object({
-  reason: z.string({ error: missionMessages.reason }).trim().min(10, missionMessages.reason).max(1000),
+  reason: requiredText(missionMessages.reason, {
+    min: 10,
+    max: 1000,
+    tooLong: 'La raison ne doit pas dépasser 1000 caractères',
+    multiline: true,
+  }),
 });
 
 export const applySchema = z.object({
-  message: z.string().trim().max(1000, missionMessages.applicationMessage).optional().default(''),
+  message: optionalText({
+    max: 1000,
+    tooLong: missionMessages.applicationMessage,
+    multiline: true,
+  }).transform((value) => value ?? ''),
 });
 
 export const SEARCH_SORTS = ['start', 'price', 'distance', 'newest'] as const;
 export const SEARCH_PAGE_SIZE_MAX = 50;
+/** Deeper pages are not read by people; a narrower search is. */
+export const SEARCH_PAGE_MAX = 200;
 
 const optionalNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).min(min, message).max(max, message).optional();
 
 /** GET /api/missions/search: every filter is optional; values come from the query string. */
 export const missionSearchSchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: optionalText({ max: 100, tooLong: 'La recherche ne doit pas dépasser 100 caractères' }).transform(
+    (value) => value ?? undefined,
+  ),
   vehicleType: z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu' }).optional(),
   licenseType: z.enum(LICENSE_TYPES, { error: 'Type de permis invalide (C, CE, C1 ou C1E)' }).optional(),
-  from: dateTime('Date de début invalide').optional(),
-  to: dateTime('Date de fin invalide').optional(),
+  from: dateSchema({ invalid: 'Date de début invalide' }).optional(),
+  to: dateSchema({ invalid: 'Date de fin invalide', endOfDay: true }).optional(),
   minPrice: optionalNumber(0, 1_000_000, 'Prix minimum invalide'),
   maxPrice: optionalNumber(0, 1_000_000, 'Prix maximum invalide'),
   urgent: z.enum(['true', 'false']).optional(),
@@ -151,7 +169,12 @@ export const missionSearchSchema = z.object({
   /** 'me': around the signed-in driver's location. */
   near: z.literal('me', { error: 'Valeur invalide' }).optional(),
   sort: z.enum(SEARCH_SORTS, { error: 'Tri inconnu' }).optional(),
-  page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').default(1),
+  page: z.coerce
+    .number({ error: 'Page invalide' })
+    .int('Page invalide')
+    .min(1, 'Page invalide')
+    .max(SEARCH_PAGE_MAX, 'Page invalide')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'Taille de page invalide' })
     .int('Taille de page invalide')

@@ -4,27 +4,40 @@ import { VEHICLE_TYPES } from '../rules/missions.js';
 import {
   authMessages,
   certificationsSchema,
+  licenseNumberSchema,
   personName,
   phoneSchema,
   siretSchema,
   yearsExperienceSchema,
 } from './auth.js';
+import { optionalText, uniqueList } from './text.js';
 
 /** Editing one's own profile (/profile). Fields of the other role are refused by the server. */
 export const profileUpdateSchema = z.object({
   fullName: personName(authMessages.fullNameDriver),
   phone: phoneSchema,
   /** City (or address) the driver works from: "around me" searches start there. */
-  currentLocation: z.string().trim().max(120).nullable().optional(),
-  currentLat: z.number().min(-90).max(90).nullable().optional(),
-  currentLng: z.number().min(-180).max(180).nullable().optional(),
-  licenseType: z.enum(LICENSE_TYPES, { error: authMessages.licenseTypeUnknown }).optional(),
-  licenseNumber: z.string().trim().min(1, authMessages.licenseNumber).max(40).optional(),
-  yearsExperience: yearsExperienceSchema.optional(),
-  vehicleTypes: z
-    .array(z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu' }))
-    .max(VEHICLE_TYPES.length)
+  currentLocation: optionalText({ max: 120, tooLong: 'La ville ne doit pas dépasser 120 caractères' }),
+  currentLat: z
+    .number({ error: 'Coordonnées invalides' })
+    .min(-90, 'Coordonnées invalides')
+    .max(90, 'Coordonnées invalides')
+    .nullable()
     .optional(),
+  currentLng: z
+    .number({ error: 'Coordonnées invalides' })
+    .min(-180, 'Coordonnées invalides')
+    .max(180, 'Coordonnées invalides')
+    .nullable()
+    .optional(),
+  licenseType: z.enum(LICENSE_TYPES, { error: authMessages.licenseTypeUnknown }).optional(),
+  licenseNumber: licenseNumberSchema.optional(),
+  yearsExperience: yearsExperienceSchema.optional(),
+  vehicleTypes: uniqueList(
+    z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu' }),
+    VEHICLE_TYPES.length,
+    'Trop de types de véhicule',
+  ).optional(),
   certifications: certificationsSchema.optional(),
   companyName: personName(authMessages.companyName).optional(),
   siretNumber: siretSchema.optional(),

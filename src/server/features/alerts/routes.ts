@@ -7,6 +7,7 @@ import {
   ALERT_FILTER_TYPES,
   alertSchema,
   notificationPreferencesSchema,
+  pushEndpointSchema,
   pushSubscriptionSchema,
 } from '#core/schemas/alerts.js';
 import { loadPreferences, savePreferences } from './preferences.js';
@@ -196,7 +197,7 @@ export async function alertRoutes(root: FastifyInstance, { db, push, config }: F
       schema: {
         tags: ['alerts'],
         summary: 'Ne plus recevoir les notifications push sur cet appareil',
-        body: z.object({ endpoint: z.string().max(1000) }),
+        body: z.object({ endpoint: pushEndpointSchema }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },

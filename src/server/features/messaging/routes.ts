@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  beforeSchema,
   chatMessageSchema,
   conversationSchema,
   messagePageSchema,
@@ -58,7 +59,7 @@ export async function messagingRoutes(
         params: userParams,
         querystring: z.object({
           missionId: missionFilter,
-          before: z.iso.datetime({ offset: true, error: 'Date invalide' }).optional(),
+          before: beforeSchema.optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
         response: { 200: messagePageSchema, ...errorResponses },
@@ -67,7 +68,7 @@ export async function messagingRoutes(
     async (request) =>
       history(db, requireUser(request), request.params.userId, {
         missionId: request.query.missionId,
-        before: request.query.before ? new Date(request.query.before) : undefined,
+        before: request.query.before,
         limit: request.query.limit,
       }),
   );

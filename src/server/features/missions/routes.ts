@@ -14,6 +14,8 @@ import {
   reasonSchema,
 } from '#core/schemas/missions.js';
 import { messageSchema } from '#core/schemas/users.js';
+import { daySchema } from '#core/schemas/dates.js';
+import { requiredText } from '#core/schemas/text.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
@@ -42,9 +44,7 @@ const statusList = z
   .transform((value) => (value ? value.split(',') : []))
   .pipe(z.array(z.enum(MISSION_STATUSES, { error: 'Statut inconnu' })));
 const day = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+  daySchema(message)
     .optional()
     .or(z.literal('').transform(() => undefined));
 
@@ -124,7 +124,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
         tags: ['missions'],
         summary: 'Suggestions d’adresses (Base Adresse Nationale, sinon liste de villes intégrée)',
         querystring: z.object({
-          q: z.string({ error: 'Saisissez une adresse' }).trim().min(2, 'Saisissez une adresse').max(200),
+          q: requiredText('Saisissez une adresse', { min: 2, max: 200, tooLong: 'Adresse trop longue' }),
         }),
         response: {
           200: z.array(
