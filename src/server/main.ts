@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'arrêt : fin des requêtes en cours');
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       await database.close();
       await embedded?.stop();
       logger.info('arrêt terminé');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       logger.error({ err: error }, 'arrêt : erreur');
       process.exit(1);
@@ -59,6 +59,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The last guard (decision 012): request paths handle their own errors; a promise nobody awaited that fails
+  // is logged and the server goes on, while a thrown error that reached the top leaves the process in an
+  // unknown state: it stops cleanly (the embedded database with it) for the supervisor to restart it.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'promesse rejetée sans traitement');
+  });
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'erreur non rattrapée : arrêt');
+    void shutdown('uncaughtException', 1);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -135,6 +135,13 @@ describe('security headers and cross-site requests', () => {
       { referer: 'https://evil.example/page' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
+      // A sandboxed frame sends Origin: null; a Referer of ours beside it does not make it ours.
+      { origin: 'null', referer: 'http://localhost:5000/missions' },
+      { origin: 'not a url', referer: 'http://localhost:5000/missions' },
+      // The browser's own word wins over headers that look like ours.
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:5000' },
+      { 'sec-fetch-site': 'cross-site', referer: 'http://localhost:5000/' },
+      { referer: 'garbage' },
     ];
     for (const headers of cases) {
       const response = await t.app.inject({
@@ -149,7 +156,14 @@ describe('security headers and cross-site requests', () => {
   });
 
   it('accepts our own origin, the public URL, and clients that send none (curl)', async () => {
-    for (const headers of [{ origin: 'http://localhost:5000' }, { origin: 'http://localhost:80' }, {}]) {
+    for (const headers of [
+      { origin: 'http://localhost:5000' },
+      { origin: 'http://localhost:80' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5000' },
+      { 'sec-fetch-site': 'same-origin' },
+      { referer: 'http://localhost:5000/register' },
+      {},
+    ]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',

@@ -6,6 +6,7 @@ import { POLICY_VIOLATION, clientEventSchema, type ClientEvent, type RealtimeEve
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { User } from '../db/schema/users.js';
+import { fromOwnPages, ownHostsOf } from './origin.js';
 import { createPresence } from './presence.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -30,9 +31,9 @@ export interface Realtime {
 }
 
 /**
- * The realtime connection on /ws: authenticated by the session cookie at the upgrade, Origin checked; no or
- * bad session, or a foreign origin, closes with 1008 (the client then stops retrying). A heartbeat closes
- * sockets that stopped answering.
+ * The realtime connection on /ws: authenticated by the session cookie at the upgrade, origin checked as for
+ * every state change (origin.ts); no or bad session, or a foreign, null or unreadable origin, closes with 1008
+ * (the client then stops retrying). A heartbeat closes sockets that stopped answering.
  */
 export function registerRealtime(
   app: FastifyInstance,
@@ -56,70 +57,94 @@ export function registerRealtime(
   });
   const alive = new WeakMap<WebSocket, boolean>();
   const handlers: Array<(from: User, event: ClientEvent) => void | Promise<void>> = [];
-  const allowed = new Set(config.allowedOrigins);
+  const ownHosts = ownHostsOf(config);
 
+  /** Completes the handshake only to close at once with 1008: the client then stops retrying. */
   const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer, reason: string) => {
-    wss.handleUpgrade(request, socket, head, (ws) => ws.close(POLICY_VIOLATION, reason));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      ws.close(POLICY_VIOLATION, reason);
+    });
   };
 
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const accept = (user: User, ws: WebSocket) => {
+    // A malformed frame (unmasked, reserved bits, bad UTF-8…) ends this socket, never the process.
+    ws.on('error', (error) => {
+      app.log.debug({ err: error }, 'websocket closed on a protocol error');
+      ws.terminate();
+    });
+    const mine = socketsByUser.get(user.id) ?? new Set<WebSocket>();
+    if (mine.size >= MAX_SOCKETS_PER_USER) {
+      // Sets keep insertion order: the first is the oldest, most likely a forgotten tab.
+      const oldest = mine.values().next().value!;
+      mine.delete(oldest);
+      oldest.close(POLICY_VIOLATION, 'Trop de connexions ouvertes');
+    }
+    mine.add(ws);
+    socketsByUser.set(user.id, mine);
+    presence.set(user.id, mine.size);
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    let windowStart = Date.now();
+    let sentInWindow = 0;
+    ws.on('message', (data) => {
+      const now = Date.now();
+      if (now - windowStart > CLIENT_EVENT_WINDOW_MS) {
+        windowStart = now;
+        sentInWindow = 0;
+      }
+      // Each event costs a database check and a NOTIFY on every instance: a flood is dropped.
+      if (++sentInWindow > CLIENT_EVENTS_PER_WINDOW) return;
+      let parsed: ClientEvent;
+      try {
+        parsed = clientEventSchema.parse(JSON.parse(String(data)));
+      } catch {
+        return;
+      }
+      for (const handler of handlers) void Promise.resolve(handler(user, parsed)).catch(() => undefined);
+    });
+    ws.on('close', () => {
+      mine.delete(ws);
+      if (mine.size === 0 && socketsByUser.get(user.id) === mine) socketsByUser.delete(user.id);
+      presence.set(user.id, mine.size);
+    });
+  };
+
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = request.url ?? '';
     if (url !== '/ws' && !url.startsWith('/ws?')) {
       socket.destroy();
       return;
     }
-    const origin = request.headers.origin;
-    const host = request.headers.host;
-    const sameHost = origin !== undefined && host !== undefined && new URL(origin).host === host;
-    if (origin !== undefined && !allowed.has(origin) && !sameHost) {
+    if (!fromOwnPages(request.headers, ownHosts)) {
       refuse(request, socket, head, 'Origine non autorisée');
       return;
     }
-    const cookies = app.parseCookie(request.headers.cookie ?? '');
-    const token = cookies[SESSION_COOKIE];
-    void userFromToken(token ?? '')
+    const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
+    userFromToken(token ?? '')
       .catch(() => null)
       .then((user) => {
-        if (!user) return refuse(request, socket, head, 'Session requise');
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          const mine = socketsByUser.get(user.id) ?? new Set<WebSocket>();
-          if (mine.size >= MAX_SOCKETS_PER_USER) {
-            // Sets keep insertion order: the first is the oldest, most likely a forgotten tab.
-            const oldest = mine.values().next().value!;
-            mine.delete(oldest);
-            oldest.close(POLICY_VIOLATION, 'Trop de connexions ouvertes');
-          }
-          mine.add(ws);
-          socketsByUser.set(user.id, mine);
-          presence.set(user.id, mine.size);
-          alive.set(ws, true);
-          ws.on('pong', () => alive.set(ws, true));
-          let windowStart = Date.now();
-          let sentInWindow = 0;
-          ws.on('message', (data) => {
-            const now = Date.now();
-            if (now - windowStart > CLIENT_EVENT_WINDOW_MS) {
-              windowStart = now;
-              sentInWindow = 0;
-            }
-            // Each event costs a database check and a NOTIFY on every instance: a flood is dropped.
-            if (++sentInWindow > CLIENT_EVENTS_PER_WINDOW) return;
-            let parsed: ClientEvent;
-            try {
-              parsed = clientEventSchema.parse(JSON.parse(String(data)));
-            } catch {
-              return;
-            }
-            for (const handler of handlers)
-              void Promise.resolve(handler(user, parsed)).catch(() => undefined);
-          });
-          ws.on('close', () => {
-            mine.delete(ws);
-            if (mine.size === 0 && socketsByUser.get(user.id) === mine) socketsByUser.delete(user.id);
-            presence.set(user.id, mine.size);
-          });
-        });
+        // The client may have gone while the session was read.
+        if (socket.destroyed) return;
+        if (!user) refuse(request, socket, head, 'Session requise');
+        else wss.handleUpgrade(request, socket, head, (ws) => accept(user, ws));
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'websocket upgrade failed');
+        socket.destroy();
       });
+  };
+
+  // Nothing a client sends during an upgrade may throw out of here: Node would stop, and the embedded
+  // database with it. A bad request ends its own connection.
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      upgrade(request, socket, head);
+    } catch (error) {
+      app.log.warn({ err: error }, 'websocket upgrade refused');
+      socket.destroy();
+    }
   });
 
   const heartbeat = setInterval(() => {
