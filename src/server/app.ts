@@ -24,6 +24,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { registerRealtime } from './platform/realtime.js';
 import { startHousekeeping } from './platform/housekeeping.js';
+import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
 import { createPush } from './platform/push.js';
@@ -48,7 +49,7 @@ export async function buildApp({
   logger,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    loggerInstance: logger ?? createLogger(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

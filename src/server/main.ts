@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureDatabaseExists, migrateDatabase, openDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+import { createLogger } from './platform/logger.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -18,12 +18,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = pino({
-    level: config.logLevel,
-    ...(config.env === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-      : {}),
-  });
+  const logger = createLogger(config);
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;

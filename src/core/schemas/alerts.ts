@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ALERT_TYPES, ZONE_RADII_KM } from '../rules/notifications.js';
-import { uniqueList } from './text.js';
 
 export const ALERT_FILTERS = ['non-lues', 'missions', 'messages', 'documents'] as const;
 
@@ -24,11 +23,10 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-const alertTypeList = uniqueList(
-  z.enum(ALERT_TYPES, { error: 'Type d’alerte inconnu' }),
-  ALERT_TYPES.length,
-  'Type d’alerte inconnu',
-);
+/** Also the answer's shape, so no transform here: repeated types are dropped when saved. */
+const alertTypeList = z
+  .array(z.enum(ALERT_TYPES, { error: 'Type d’alerte inconnu' }), { error: 'Liste de types attendue' })
+  .max(ALERT_TYPES.length * 4, 'Liste de types trop longue');
 
 /** GET/PUT /api/alerts/preferences: which alerts, which pushed, which by e-mail, and the driver's zone. */
 export const notificationPreferencesSchema = z.object({

@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
+import { createLogger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mailer.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 import type { NewUser, User } from '../db/schema/users.js';
@@ -54,6 +56,8 @@ export async function createTestApp(
     env?: NodeJS.ProcessEnv;
     /** Extra routes registered before the app is ready (to exercise guards and the error handler). */
     routes?: (app: FastifyInstance) => void;
+    /** Where the app's log lines go (the platform's own logger, writing there): to read what would be logged. */
+    logTo?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const url = await createTestDatabase();
@@ -74,7 +78,8 @@ export async function createTestApp(
   const unlimited: AppConfig = { ...base, rateLimits };
   const config = options.configure ? options.configure(unlimited) : unlimited;
   const database = openDatabase(url, 5);
-  const app = await buildApp({ config, database, mailer: options.mailer });
+  const logger = options.logTo ? createLogger({ ...config, logLevel: 'info' }, options.logTo) : undefined;
+  const app = await buildApp({ config, database, mailer: options.mailer, logger });
   options.routes?.(app);
   await app.ready();
   return {
