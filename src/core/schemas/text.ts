@@ -20,9 +20,13 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** Characters with no visible mark of their own. */
 const INVISIBLE =
   '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u2060-\\u2064\\u206A-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\u{E0000}-\\u{E007F}';
+// Combining joiners and variation selectors are listed on purpose: alone, they are invisible.
+// eslint-disable-next-line no-misleading-character-class
 const ONLY_INVISIBLE = new RegExp(`^[\\s${INVISIBLE}]*$`, 'u');
+// eslint-disable-next-line no-misleading-character-class
 const EDGE_BLANKS = new RegExp(`^[\\s${INVISIBLE}]+|[\\s${INVISIBLE}]+$`, 'gu');
 /** C0 and C1 controls and DEL, except tab and newline (decided per field). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const LINE_BREAKS = /[\n\t\u2028\u2029]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
