@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './platform/push-endpoints.js';
 
 const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds);
 
@@ -30,6 +31,11 @@ const envSchema = z.object({
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  /** Push services whose endpoints browsers may register (comma-separated; `*.` for subdomains). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^(\*\.)?[a-z0-9.-]+(,(\*\.)?[a-z0-9.-]+)*$/i, 'must be host names separated by commas')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -53,6 +59,8 @@ export interface AppConfig {
   webDir: string;
   /** Brute-force limits on the account endpoints (fixed windows, shared by all instances). */
   rateLimits: RateLimits;
+  /** Which push subscription endpoints the server will call (platform/push-endpoints.ts). */
+  push: PushEndpointPolicy;
 }
 
 interface Rule {
@@ -124,5 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         { ...rule, limit: rule.limit * e.RATE_LIMIT_MULTIPLIER },
       ]),
     ) as unknown as RateLimits,
+    push: {
+      serviceHosts: e.PUSH_SERVICE_HOSTS ? e.PUSH_SERVICE_HOSTS.split(',') : DEFAULT_PUSH_SERVICE_HOSTS,
+      allowPrivateNetwork: false,
+    },
   };
 }

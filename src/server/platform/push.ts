@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { platformKeys, pushSubscriptions } from '../db/schema/platform.js';
+import { endpointShapeAllowed, postToPushService } from './push-endpoints.js';
 
 export interface PushMessage {
   title: string;
@@ -26,20 +27,10 @@ interface VapidKeys {
   privateKey: string;
 }
 
-/** Whether a subscription endpoint may be called: only https in production (no requests to the local network). */
-export function acceptableEndpoint(endpoint: string, config: Pick<AppConfig, 'env'>): boolean {
-  try {
-    const url = new URL(endpoint);
-    return url.protocol === 'https:' || (config.env !== 'production' && url.protocol === 'http:');
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Web Push (issue 5 §5, decision 011): one VAPID key pair for the platform, created by the first instance that
- * starts (insert-if-absent, so two starting together agree), messages encrypted by `web-push` and posted with
- * fetch, at most 5 s per device.
+ * starts (insert-if-absent, so two starting together agree), messages encrypted by `web-push` and posted to the
+ * push service (push-endpoints.ts: known hosts, public addresses only), at most 5 s per device.
  */
 export function createPush(db: Db, config: AppConfig, log: FastifyBaseLogger): Push {
   let keys: Promise<VapidKeys> | undefined;
@@ -75,7 +66,7 @@ export function createPush(db: Db, config: AppConfig, log: FastifyBaseLogger): P
       let removed = 0;
       await Promise.all(
         devices.map(async (device) => {
-          if (!acceptableEndpoint(device.endpoint, config)) return;
+          if (!endpointShapeAllowed(device.endpoint, config.push)) return;
           try {
             const request = webpush.generateRequestDetails(
               { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -87,25 +78,26 @@ export function createPush(db: Db, config: AppConfig, log: FastifyBaseLogger): P
                 ...(message.tag ? { topic: topicOf(message.tag) } : {}),
               },
             );
-            const response = await fetch(request.endpoint, {
-              method: request.method,
-              headers: request.headers as Record<string, string>,
-              body: request.body,
-              signal: AbortSignal.timeout(5000),
-            });
-            if (response.status === 404 || response.status === 410) {
+            // Connected through a lookup that refuses private addresses, whatever the name resolves to now.
+            const status = await postToPushService(
+              request.endpoint,
+              request.headers as Record<string, string | number>,
+              request.body,
+              config.push,
+            );
+            if (status === 404 || status === 410) {
               await db
                 .delete(pushSubscriptions)
                 .where(and(eq(pushSubscriptions.id, device.id), eq(pushSubscriptions.userId, userId)));
               removed++;
-            } else if (response.ok) {
+            } else if (status >= 200 && status < 300) {
               sent++;
               await db
                 .update(pushSubscriptions)
                 .set({ lastUsedAt: sql`now()` })
                 .where(eq(pushSubscriptions.id, device.id));
             } else {
-              log.warn({ status: response.status }, 'push refused by the push service');
+              log.warn({ status }, 'push refused by the push service');
             }
           } catch (error) {
             log.warn({ err: error }, 'push not sent');

@@ -1,6 +1,7 @@
 import { createECDH, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { platformKeys, pushSubscriptions } from '../../db/schema/platform.js';
@@ -25,7 +26,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-  t = await createTestApp();
+  // The push service of this test listens on loopback: allowed here only, through the config object.
+  t = await createTestApp({
+    configure: (config) => ({ ...config, push: { serviceHosts: ['127.0.0.1'], allowPrivateNetwork: true } }),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -133,5 +137,31 @@ describe('Web Push', () => {
       payload: { endpoint: phone.subscription.endpoint },
     });
     expect(await t.db.select().from(pushSubscriptions)).toHaveLength(0);
+  });
+
+  it('moves a device to another account only from the same browser (same keys)', async () => {
+    const owner = await signIn(t);
+    const intruder = await signIn(t);
+    const laptop = device('shared-laptop');
+    expect((await owner.agent.post('/api/push/subscriptions', laptop.subscription)).statusCode).toBe(201);
+    // Someone who learnt the endpoint, with keys of their own: refused, the device stays the owner's.
+    const stolen = await intruder.agent.post('/api/push/subscriptions', {
+      endpoint: laptop.subscription.endpoint,
+      keys: device('other').subscription.keys,
+    });
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().message).toBe('Cet appareil reçoit déjà les notifications d’un autre compte');
+    const row = () =>
+      t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, laptop.subscription.endpoint));
+    expect((await row())[0]!.userId).toBe(owner.user.id);
+    // The same browser, where another person now signs in: it notifies them only.
+    expect((await intruder.agent.post('/api/push/subscriptions', laptop.subscription)).statusCode).toBe(201);
+    expect((await row())[0]!.userId).toBe(intruder.user.id);
+    // The owner's own browser renewing its keys stays theirs.
+    const renewed = { endpoint: laptop.subscription.endpoint, keys: device('renewed').subscription.keys };
+    expect((await intruder.agent.post('/api/push/subscriptions', renewed)).statusCode).toBe(201);
   });
 });

@@ -11,12 +11,11 @@ import {
   pushSubscriptionSchema,
 } from '#core/schemas/alerts.js';
 import { loadPreferences, savePreferences } from './preferences.js';
+import { subscribeDevice, unsubscribeDevice } from './push-subscriptions.js';
 import { toAlert } from './to-alert.js';
 import { alerts } from '../../db/schema/messaging.js';
-import { pushSubscriptions } from '../../db/schema/platform.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError, errorResponses, notFound } from '../../platform/errors.js';
-import { acceptableEndpoint } from '../../platform/push.js';
+import { errorResponses, notFound } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Alerte introuvable' }) });
@@ -166,26 +165,8 @@ export async function alertRoutes(root: FastifyInstance, { db, push, config }: F
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { endpoint, keys } = request.body;
-      if (!acceptableEndpoint(endpoint, config))
-        throw new AppError(400, 'Adresse d’abonnement invalide', {
-          endpoint: 'Adresse d’abonnement invalide',
-        });
-      // One subscription per device: a device signed in by someone else now notifies them only.
-      await db
-        .insert(pushSubscriptions)
-        .values({
-          userId: user.id,
-          endpoint,
-          p256dh: keys.p256dh,
-          auth: keys.auth,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth },
-        });
+      const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+      await subscribeDevice(db, requireUser(request), request.body, userAgent, config.push);
       return reply.status(201).send({ message: 'Notifications activées sur cet appareil' });
     },
   );
@@ -202,14 +183,7 @@ export async function alertRoutes(root: FastifyInstance, { db, push, config }: F
       },
     },
     async (request) => {
-      await db
-        .delete(pushSubscriptions)
-        .where(
-          and(
-            eq(pushSubscriptions.endpoint, request.body.endpoint),
-            eq(pushSubscriptions.userId, requireUser(request).id),
-          ),
-        );
+      await unsubscribeDevice(db, requireUser(request), request.body.endpoint);
       return { message: 'Notifications désactivées sur cet appareil' };
     },
   );
