@@ -68,7 +68,11 @@ interface Rule {
   windowSeconds: number;
 }
 export interface RateLimits {
+  /** Failed logins from one address, whatever the accounts. */
   loginPerIp: Rule;
+  /** Failed logins from one address on one account. */
+  loginPerIpAccount: Rule;
+  /** Failed logins on one account from anywhere: beyond it, only addresses without failures may try. */
   loginPerAccount: Rule;
   registerPerIp: Rule;
   resendPerIp: Rule;
@@ -79,6 +83,7 @@ export interface RateLimits {
 
 export const defaultRateLimits: RateLimits = {
   loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  loginPerIpAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resendPerIp: { limit: 10, windowSeconds: 60 * 60 },

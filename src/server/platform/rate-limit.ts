@@ -16,7 +16,7 @@ export async function consumeRate(
   db: Db,
   key: string,
   rule: RateRule,
-): Promise<{ allowed: boolean; retryAfter: number }> {
+): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const result = await db
     .insert(rateLimits)
@@ -33,7 +33,30 @@ export async function consumeRate(
       retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now())))::int`,
     });
   const row = result[0]!;
-  return { allowed: row.count <= rule.limit, retryAfter: Math.max(1, row.retryAfter) };
+  return { allowed: row.count <= rule.limit, retryAfter: Math.max(1, row.retryAfter), count: row.count };
+}
+
+/** The count in the key's current window (0 when none) and when that window ends, without counting anything. */
+export async function peekRate(
+  db: Db,
+  key: string,
+  rule: RateRule,
+): Promise<{ count: number; retryAfter: number }> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const { rows } = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_start > now() - ${window}`);
+  return { count: rows[0]?.count ?? 0, retryAfter: Math.max(1, rows[0]?.retry_after ?? 1) };
+}
+
+/** Takes back one count (an attempt that turned out well must not count against its address). */
+export async function refundRate(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Forgets a key altogether. */
+export async function clearRate(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
 function minutes(seconds: number): string {
@@ -41,15 +64,17 @@ function minutes(seconds: number): string {
   return value <= 1 ? '1 minute' : `${value} minutes`;
 }
 
+export function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError(429, `Trop de tentatives. Réessayez dans ${minutes(retryAfter)}.`, undefined, {
+    'retry-after': String(retryAfter),
+  });
+}
+
 /** Throws the French 429 when any of the keys is over its rule. */
 export async function enforceRates(db: Db, checks: Array<{ key: string; rule: RateRule }>): Promise<void> {
   for (const { key, rule } of checks) {
     const { allowed, retryAfter } = await consumeRate(db, key, rule);
-    if (!allowed) {
-      throw new AppError(429, `Trop de tentatives. Réessayez dans ${minutes(retryAfter)}.`, undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
+    if (!allowed) throw tooManyAttempts(retryAfter);
   }
 }
 

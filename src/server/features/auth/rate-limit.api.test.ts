@@ -10,7 +10,8 @@ beforeAll(async () => {
       ...config,
       rateLimits: {
         loginPerIp: { limit: 8, windowSeconds: 600 },
-        loginPerAccount: { limit: 3, windowSeconds: 600 },
+        loginPerIpAccount: { limit: 3, windowSeconds: 600 },
+        loginPerAccount: { limit: 5, windowSeconds: 600 },
         registerPerIp: { limit: 2, windowSeconds: 600 },
         resendPerIp: { limit: 10, windowSeconds: 600 },
         resendPerAccount: { limit: 1, windowSeconds: 600 },
@@ -77,11 +78,50 @@ describe('brute-force limits', () => {
     for (let i = 0; i < 4; i++)
       await agentAt(ip).post('/api/auth/login', { email: user.email, password: 'mauvais-mdp' });
     await t.db.execute(
-      sql`update rate_limits set window_start = now() - interval '1 hour' where key = 'login:account:fenetre@exemple.fr'`,
+      sql`update rate_limits set window_start = now() - interval '1 hour' where key like '%fenetre@exemple.fr'`,
     );
     expect(
       (await agentAt(ip).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('does not let failures from many addresses lock the owner out', async () => {
+    const owner = await createUser(t.db, { email: 'proprietaire@exemple.fr' });
+    // Ten addresses each guess twice: the account is under attack (5 failures allowed account-wide).
+    const attackers = Array.from({ length: 10 }, (_, i) => `203.0.113.${100 + i}`);
+    for (const address of attackers)
+      for (let i = 0; i < 2; i++)
+        await agentAt(address).post('/api/auth/login', { email: owner.email, password: `devine-${i}` });
+    // The owner, from an address with no recent failure, signs in with the right password.
+    const signedIn = await agentAt(ip).post('/api/auth/login', {
+      email: owner.email,
+      password: TEST_PASSWORD,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    // Every attacking address is refused, even when it happens to send the right password.
+    for (const address of attackers) {
+      const again = await agentAt(address).post('/api/auth/login', {
+        email: owner.email,
+        password: TEST_PASSWORD,
+      });
+      expect(again.statusCode, address).toBe(429);
+      expect(again.json().message).toMatch(/^Trop de tentatives/);
+    }
+    // The owner signs in again, still, and so do other accounts from the attackers' addresses' neighbours.
+    expect(
+      (await agentAt(ip).post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('does not count a good password against its address', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 12; i++) {
+      const response = await agentAt(ip).post('/api/auth/login', {
+        email: user.email,
+        password: TEST_PASSWORD,
+      });
+      expect(response.statusCode).toBe(200);
+    }
   });
 
   it('limits registrations per address', async () => {

@@ -8,13 +8,8 @@ import { notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
-import {
-  authenticate,
-  issueVerificationToken,
-  registerUser,
-  sendVerificationMail,
-  verifyEmail,
-} from './service.js';
+import { logIn } from './login.js';
+import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -64,11 +59,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       },
     },
     async (request, reply) => {
-      await enforceRates(db, [
-        { key: `login:ip:${request.ip}`, rule: limits.loginPerIp },
-        { key: `login:account:${request.body.email}`, rule: limits.loginPerAccount },
-      ]);
-      const user = await authenticate(db, request.body);
+      const user = await logIn(db, limits, request.ip, request.body);
       // A new token at every login; the session the browser came with, if any, ends.
       await sessions.close(request, reply);
       await sessions.open(db, reply, request, user.id);

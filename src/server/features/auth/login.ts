@@ -1,0 +1,46 @@
+import type { LoginInput } from '#core/schemas/auth.js';
+import type { RateLimits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { User } from '../../db/schema/users.js';
+import { AppError } from '../../platform/errors.js';
+import { clearRate, consumeRate, peekRate, refundRate, tooManyAttempts } from '../../platform/rate-limit.js';
+import { authenticate } from './service.js';
+
+/**
+ * Signing in, with brute-force limits that an attacker cannot turn against the account's owner (decision 012):
+ * - failures are counted per address and per (address, account): an address over either limit gets 429;
+ * - failures on the account from anywhere are counted too; once they pass their limit the account is "under
+ *   attack", and then only addresses with no recent failure may try — the owner, typing the right password from
+ *   their usual phone, still signs in, while every address that has guessed wrong gets 429.
+ * An attempt is counted before the password is checked, so a burst of concurrent guesses is counted exactly;
+ * a successful one is taken back.
+ */
+export async function logIn(db: Db, limits: RateLimits, ip: string, input: LoginInput): Promise<User> {
+  const ipKey = `login:ip:${ip}`;
+  const pairKey = `login:ip-account:${ip}:${input.email}`;
+  const accountKey = `login:account:${input.email}`;
+
+  const byIp = await consumeRate(db, ipKey, limits.loginPerIp);
+  if (!byIp.allowed) throw tooManyAttempts(byIp.retryAfter);
+  const byPair = await consumeRate(db, pairKey, limits.loginPerIpAccount);
+  if (!byPair.allowed) throw tooManyAttempts(byPair.retryAfter);
+  const account = await peekRate(db, accountKey, limits.loginPerAccount);
+  const failedBefore = byIp.count > 1;
+  if (account.count >= limits.loginPerAccount.limit && failedBefore)
+    throw tooManyAttempts(account.retryAfter);
+
+  try {
+    const user = await authenticate(db, input);
+    await refundRate(db, ipKey);
+    await clearRate(db, pairKey);
+    return user;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) {
+      await consumeRate(db, accountKey, limits.loginPerAccount);
+    } else {
+      // The password was right (a deactivated account, say): not a guess.
+      await refundRate(db, ipKey);
+    }
+    throw error;
+  }
+}
