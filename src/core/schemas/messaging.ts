@@ -59,6 +59,10 @@ export const messagePageSchema = z.object({
   /** Oldest first; `before` (an ISO time) asks for the page before the oldest one shown. */
   items: z.array(chatMessageSchema),
   hasMore: z.boolean(),
+  /** Whether a message can be sent in this conversation now; why not, and the refusal's code (first page). */
+  canWrite: z.boolean(),
+  writeBlockedReason: z.string().nullable(),
+  writeBlockedCode: z.string().nullable(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 

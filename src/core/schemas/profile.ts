@@ -62,7 +62,7 @@ export const publicProfileSchema = z.object({
   publishedMissions: z.number(),
   memberSince: z.string(),
   currentLocation: z.string().nullable(),
-  /** Only for a signed-in user who shares a mission or an application with this member. */
+  /** Only for a signed-in user who works with this member now (core/rules/relations.ts). */
   phone: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -33,6 +33,17 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
+/** The `code` of a refusal that a confirmed e-mail address would lift (the screens offer to resend the link). */
+export const EMAIL_NOT_VERIFIED = 'email_not_verified';
+
+const openTheLink = 'ouvrez le lien reçu par e-mail ou demandez-en un nouveau.';
+/** What a confirmed e-mail address is needed for (issue 11): said on the screens before the click, and by the API. */
+export const emailRequiredMessages = {
+  publish: `Confirmez votre adresse e-mail pour publier une mission : ${openTheLink}`,
+  apply: `Confirmez votre adresse e-mail pour postuler : ${openTheLink}`,
+  message: `Confirmez votre adresse e-mail pour écrire le premier message : ${openTheLink}`,
+} as const;
+
 export const sessionInfoSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -57,7 +57,7 @@ describe('database rules (they hold even if a service forgets them)', () => {
   });
 
   it('applies the SPEC.md defaults', async () => {
-    const user = await createUser(t.db);
+    const user = await createUser(t.db, { emailVerified: undefined });
     expect(user).toMatchObject({
       subscriptionPlan: 'basic',
       isActive: true,

@@ -1,10 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
 
 /** The 400 answer every route documents: a French message and, for forms, one message per field. */
 export const errorResponses = {
-  400: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+  400: z.object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional(),
+    code: z.string().optional(),
+  }),
 };
 
 /** The one error type services throw: an HTTP status and a French message for the user. */
@@ -14,11 +19,17 @@ export class AppError extends Error {
     message: string,
     public readonly errors?: Record<string, string>,
     public readonly headers?: Record<string, string>,
+    /** A stable name the screens act on (offer to resend the verification link, say). */
+    public readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
+
+/** 403 for an action that needs a confirmed e-mail address; the screens offer to resend the link. */
+export const emailNotVerified = (message: string) =>
+  new AppError(403, message, undefined, undefined, EMAIL_NOT_VERIFIED);
 
 export const unauthorized = () => new AppError(401, 'Authentification requise');
 export const forbidden = (message = 'Accès refusé') => new AppError(403, message);
@@ -53,9 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      });
     }
     const known = error.code ? fastifyErrorMessages[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });

@@ -42,7 +42,10 @@ export function companyPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Inserts a user straight into the database; its password is TEST_PASSWORD unless given. */
+/**
+ * Inserts a user straight into the database; its password is TEST_PASSWORD unless given. Its e-mail address is
+ * confirmed, as for most people who use Relais; `emailVerified: false` makes a newcomer.
+ */
 export async function createUser(
   db: Db,
   overrides: Partial<NewUser> & { plainPassword?: string } = {},
@@ -58,6 +61,7 @@ export async function createUser(
       fullName: isCompany ? 'Claire Martin' : 'Jean Routier',
       userType: 'driver',
       phone: '+33612345678',
+      emailVerified: true,
       ...(isCompany
         ? { companyName: 'Transports Martin', siretNumber: VALID_SIRET }
         : { licenseNumber: '12AB34567', licenseType: 'CE', yearsExperience: 5 }),

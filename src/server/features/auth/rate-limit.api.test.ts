@@ -133,7 +133,7 @@ describe('brute-force limits', () => {
   });
 
   it('limits verification mails per account', async () => {
-    const user = await createUser(t.db);
+    const user = await createUser(t.db, { emailVerified: false });
     const agent = agentAt(ip);
     await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect((await agent.post('/api/auth/resend-verification')).statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { dailyMessageLimit, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { DAYS_TOGETHER_AFTER_COMPLETION, relationMessages } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
 import {
   messagingMessages,
   type ChatMessage,
@@ -11,7 +13,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
+import { relationBetween } from '../../platform/relations.js';
 import type { EventBus } from '../../platform/events.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -30,31 +33,49 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/**
- * Who may write to whom: a transporter and a driver who share a mission (published by one, assigned to or
- * applied for by the other). With a mission given, that mission must be the link. Nobody else, admins included.
- */
+/** Whether two users share a mission or an application, now or before: who may see the other typing. */
 export async function shareWork(
   tx: DbOrTx,
   a: string,
   b: string,
   missionId?: string | null,
 ): Promise<boolean> {
+  return (await relationBetween(tx, a, b, missionId)) !== 'none';
+}
+
+/** Whether `from` has written to `to` (since `since`, when given). */
+async function hasWritten(tx: DbOrTx, from: string, to: string, since?: Date): Promise<boolean> {
   const {
     rows: [row],
-  } = await tx.execute<{ linked: boolean }>(sql`
-    select exists (
-      select 1 from missions m
-      where (${missionId ?? null}::uuid is null or m.id = ${missionId ?? null}::uuid)
-        and (
-          (m.company_id = ${a} and (m.driver_id = ${b} or exists (
-            select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${b})))
-          or
-          (m.company_id = ${b} and (m.driver_id = ${a} or exists (
-            select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${a})))
-        )
-    ) as linked`);
-  return row?.linked ?? false;
+  } = await tx.execute<{ wrote: boolean }>(sql`
+    select exists (select 1 from messages where sender_id = ${from} and receiver_id = ${to}
+      ${since ? sql`and created_at > ${since.toISOString()}` : sql``}) as wrote`);
+  return row?.wrote ?? false;
+}
+
+/**
+ * Why `sender` may not write to `receiverId` now, or null when they may (core/rules/relations.ts): only people
+ * linked by a mission or an application; a driver whose link is over only answers a transporter who wrote in
+ * the last 30 days; an unconfirmed address does not start a conversation. Nobody else, admins included.
+ */
+export async function writeRefusal(
+  tx: DbOrTx,
+  sender: User,
+  receiverId: string,
+  missionId: string | null,
+): Promise<AppError | null> {
+  if (receiverId === sender.id) return new AppError(400, messagingMessages.self);
+  if (roleOf(sender) === 'admin') return forbidden(messagingMessages.notAllowed);
+  const relation = await relationBetween(tx, sender.id, receiverId, missionId);
+  if (relation === 'none') return forbidden(messagingMessages.notAllowed);
+  if (!sender.emailVerified && !(await hasWritten(tx, receiverId, sender.id)))
+    return emailNotVerified(emailRequiredMessages.message);
+  if (relation === 'past' && roleOf(sender) === 'driver') {
+    const since = new Date(Date.now() - DAYS_TOGETHER_AFTER_COMPLETION * 86_400_000);
+    if (!(await hasWritten(tx, receiverId, sender.id, since)))
+      return forbidden(relationMessages.driverCannotWriteFirst);
+  }
+  return null;
 }
 
 /** Messages sent today (Europe/Paris) by the user. */
@@ -83,21 +104,15 @@ export async function sendMessage(
   /** Runs once committed, before the domain event's handlers (alerts): the message reaches screens first. */
   onCommitted: (message: ChatMessage) => Promise<void> = async () => undefined,
 ): Promise<ChatMessage> {
-  if (receiverId === sender.id) throw new AppError(400, messagingMessages.self);
-  if (roleOf(sender) === 'admin') throw forbidden(messagingMessages.notAllowed);
   const missionId = input.missionId ?? null;
   const { row, conversationId } = await db.transaction(async (tx) => {
     // A share lock: the plan cannot change under this send, while a user's sends do not wait for each other.
-    const [fresh] = await tx
-      .select({ plan: users.subscriptionPlan })
-      .from(users)
-      .where(eq(users.id, sender.id))
-      .for('share');
+    const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('share');
     const [receiver] = await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId));
     if (!receiver) throw notFound(messagingMessages.receiver);
-    if (!(await shareWork(tx, sender.id, receiverId, missionId)))
-      throw forbidden(messagingMessages.notAllowed);
-    const limit = dailyMessageLimit(fresh!.plan);
+    const refusal = await writeRefusal(tx, fresh!, receiverId, missionId);
+    if (refusal) throw refusal;
+    const limit = dailyMessageLimit(fresh!.subscriptionPlan);
     if (limit !== null) {
       // Limited plan: the sender's sends are counted one after the other (the lock ends with the transaction).
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_LOCK_CLASS}, hashtext(${sender.id}))`);
@@ -221,9 +236,16 @@ export async function history(
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(options.limit + 1);
+  // The thread says before the click whether a message can leave (and why not).
+  const refusal = options.before
+    ? null
+    : await writeRefusal(db, user, otherId, options.missionId === undefined ? null : options.missionId);
   return {
     items: rows.slice(0, options.limit).reverse().map(toChatMessage),
     hasMore: rows.length > options.limit,
+    canWrite: refusal === null,
+    writeBlockedReason: refusal?.message ?? null,
+    writeBlockedCode: refusal?.code ?? null,
   };
 }
 

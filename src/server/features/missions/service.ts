@@ -15,7 +15,9 @@ import {
 } from '#core/rules/missions.js';
 import { cityFromAddress, findPlace } from '#core/rules/places.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
+import { assignmentIsActive } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
 import type {
   Application,
   Mission,
@@ -29,7 +31,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 
 type MissionRow = typeof missions.$inferSelect;
@@ -131,10 +133,14 @@ interface MissionExtras {
 
 /**
  * The one place a mission row becomes an API answer. Anonymous visitors get cities, not exact addresses,
- * and coordinates rounded to about a kilometre.
+ * and coordinates rounded to about a kilometre; the chosen driver is named to the two parties only.
  */
 export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer): Mission {
   const exact = viewer.user !== null;
+  // Who was chosen is the two parties' business: other applicants (rejected, withdrawn) never learn it.
+  const party =
+    viewer.user !== null &&
+    (viewer.user.id === row.companyId || viewer.user.id === row.driverId || roleOf(viewer.user) === 'admin');
   const coordinate = (value: string | null) => {
     const n = num(value);
     return n === null ? null : exact ? n : Math.round(n * 100) / 100;
@@ -143,8 +149,8 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     id: row.id,
     companyId: row.companyId,
     companyName: extras.companyName,
-    driverId: row.driverId,
-    driverName: exact ? extras.driverName : null,
+    driverId: party ? row.driverId : null,
+    driverName: party ? extras.driverName : null,
     title: row.title,
     description: row.description,
     pickupAddress: exact ? row.pickupAddress : null,
@@ -205,6 +211,7 @@ async function recordEvent(
 
 /** Publishing (transporters). */
 export async function createMission(db: Db, events: EventBus, company: User, input: MissionInput) {
+  if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
   const mission = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(missions)
@@ -419,6 +426,7 @@ export async function applyToMission(
 ) {
   const application = await db.transaction(async (tx) => {
     const [fresh] = await tx.select().from(users).where(eq(users.id, driver.id)).for('update');
+    if (!fresh!.emailVerified) throw emailNotVerified(emailRequiredMessages.apply);
     const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('share');
     if (!mission) throw notFound(missionErrors.notFound);
     const refusal = eligibility(fresh!, mission);
@@ -744,7 +752,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
     applyBlockedReason = mine
       ? missionErrors.alreadyApplied
-      : (eligibility(user, row) ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+      : (eligibility(user, row) ??
+        (!user.emailVerified ? emailRequiredMessages.apply : left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
     canApply = applyBlockedReason === null;
   }
 
@@ -755,6 +764,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       status: missionEvents.status,
       reason: missionEvents.reason,
       createdAt: missionEvents.createdAt,
+      actorId: missionEvents.actorId,
       actorName: users.fullName,
     })
     .from(missionEvents)
@@ -763,14 +773,20 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     .orderBy(missionEvents.createdAt);
 
   const party = isOwner ? 'transporter' : isAssigned ? 'driver' : null;
-  const showContact = isAssigned || (myApplication !== null && myApplication.status !== 'withdrawn');
+  // The phone only while the two work together (core/rules/relations.ts).
+  const showContact = isAssigned
+    ? assignmentIsActive(row)
+    : myApplication?.status === 'pending' && row.status === 'available';
+  // A name in the timeline: the publisher's, the viewer's own, or any for the publisher (and admins).
+  const seesNames = isOwner || role === 'admin';
   return {
     mission: toMission(row, { ...extras, distanceKm: null }, viewer),
     applications,
     myApplication,
-    timeline: timeline.map((event) => ({
+    timeline: timeline.map(({ actorId, ...event }) => ({
       ...event,
-      actorName: user ? event.actorName : null,
+      actorName:
+        user && (seesNames || actorId === row.companyId || actorId === user.id) ? event.actorName : null,
       createdAt: event.createdAt.toISOString(),
     })),
     actions: party ? availableActions(row.status as MissionStatus, party) : [],

@@ -8,6 +8,7 @@ import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { relationBetween } from '../../platform/relations.js';
 
 const DRIVER_ONLY = [
   'licenseType',
@@ -91,26 +92,20 @@ export async function saveAvatar(db: Db, dataDir: string, user: User, contentTyp
   return updated!;
 }
 
-/** A member as others see them; the phone only for someone who shares a mission or an application. */
+/** A member as others see them; the phone only for someone who works with them now. */
 export async function publicProfile(db: Db, viewer: User | null, id: string): Promise<PublicProfile> {
   const [member] = await db.select().from(users).where(eq(users.id, id));
   const role = member ? roleOf(member) : null;
   if (!member || role === 'admin' || !member.isActive) throw notFound('Profil introuvable');
   const {
     rows: [counts],
-  } = await db.execute<{ completed: number; published: number; shared: boolean }>(sql`
+  } = await db.execute<{ completed: number; published: number }>(sql`
     select
       (select count(*)::int from missions where driver_id = ${id} and status = 'completed') as completed,
-      (select count(*)::int from missions where company_id = ${id}) as published,
-      ${
-        viewer
-          ? sql`exists (
-        select 1 from missions m left join mission_applications a on a.mission_id = m.id
-        where (m.company_id = ${viewer.id} and (m.driver_id = ${id} or a.driver_id = ${id}))
-           or (m.company_id = ${id} and (m.driver_id = ${viewer.id} or a.driver_id = ${viewer.id})))`
-          : sql`false`
-      } as shared
-  `);
+      (select count(*)::int from missions where company_id = ${id}) as published`);
+  // The phone only for the member themself and for someone who works with them now (relations.ts).
+  const showPhone =
+    viewer !== null && (viewer.id === id || (await relationBetween(db, viewer.id, id)) === 'active');
   return {
     id: member.id,
     role: role === 'transporter' ? 'transporter' : 'driver',
@@ -127,6 +122,6 @@ export async function publicProfile(db: Db, viewer: User | null, id: string): Pr
     publishedMissions: counts?.published ?? 0,
     memberSince: member.createdAt.toISOString(),
     currentLocation: member.currentLocation,
-    phone: viewer && (viewer.id === id || counts?.shared) ? member.phone : null,
+    phone: showPhone ? member.phone : null,
   };
 }
