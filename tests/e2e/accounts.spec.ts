@@ -163,7 +163,7 @@ test('the e-mail link verifies the address once; the banner goes away', async ({
   request,
 }, testInfo) => {
   const email = uniqueEmail(`verif-${testInfo.project.name}`);
-  await registerDriverByApi(page.request, email);
+  await registerDriverByApi(page.request, email, { verified: false });
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: "Vérification de l'adresse email" })).toBeVisible();
 

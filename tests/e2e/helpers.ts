@@ -20,7 +20,22 @@ export async function openMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' });
 }
 
-export async function registerDriverByApi(request: APIRequestContext, email = uniqueEmail('chauffeur')) {
+/**
+ * Confirms the address through the link of its mail (most people who use Relais have): publishing, applying
+ * and writing first need it.
+ */
+async function confirmEmail(request: APIRequestContext, email: string) {
+  const token = new URL(await verificationLink(email)).searchParams.get('token');
+  const response = await request.post('/api/auth/verify-email', { data: { token } });
+  if (response.status() !== 200)
+    throw new Error(`verify failed: ${response.status()} ${await response.text()}`);
+}
+
+export async function registerDriverByApi(
+  request: APIRequestContext,
+  email = uniqueEmail('chauffeur'),
+  { verified = true } = {},
+) {
   const response = await request.post('/api/auth/register', {
     data: {
       userType: 'driver',
@@ -37,11 +52,12 @@ export async function registerDriverByApi(request: APIRequestContext, email = un
   });
   if (response.status() !== 201)
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  if (verified) await confirmEmail(request, email);
   return { email, password: 'secret123' };
 }
 
-/** The verification link of the newest mail sent to `email`, read from the real outbox folder. */
-export async function verificationLink(email: string): Promise<string> {
+/** The link to `page` (a path) of the newest mail sent to `email`, read from the real outbox folder. */
+export async function mailLink(email: string, page: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
@@ -49,15 +65,21 @@ export async function verificationLink(email: string): Promise<string> {
       const raw = await readFile(path.join(outbox, file), 'utf8');
       if (raw.includes(`To: ${email}`)) {
         const link = raw.match(/^X-Relais-Link: (\S+)$/m)?.[1];
-        if (link) return link;
+        if (link && new URL(link).pathname === page) return link;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no verification mail for ${email}`);
+  throw new Error(`no mail with a link to ${page} for ${email}`);
 }
 
-export async function registerCompanyByApi(request: APIRequestContext, email = uniqueEmail('transporteur')) {
+export const verificationLink = (email: string) => mailLink(email, '/verify-email');
+
+export async function registerCompanyByApi(
+  request: APIRequestContext,
+  email = uniqueEmail('transporteur'),
+  { verified = true } = {},
+) {
   const response = await request.post('/api/auth/register', {
     data: {
       userType: 'company',
@@ -72,6 +94,7 @@ export async function registerCompanyByApi(request: APIRequestContext, email = u
   });
   if (response.status() !== 201)
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  if (verified) await confirmEmail(request, email);
   return { email, password: 'secret123' };
 }
 

@@ -2,14 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError, apiRequest } from '#web/lib/api.js';
+import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
 import type { SessionUser } from './session.js';
 
-/** SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. */
-export function VerificationBanner({ user }: { user: SessionUser }) {
-  const [dismissed, setDismissed] = useState(false);
+/** Sends a new verification link, with the SPEC.md §8 toasts. */
+export function useResendVerification() {
   const toast = useToast();
-  const resend = useMutation({
+  return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/resend-verification', {}),
     onSuccess: () =>
       toast({
@@ -25,6 +25,37 @@ export function VerificationBanner({ user }: { user: SessionUser }) {
         variant: 'destructive',
       }),
   });
+}
+
+/**
+ * Said before the click, where an action needs a confirmed address (publish, apply, first message): why, and
+ * the link to ask again.
+ */
+export function EmailRequiredNotice({ message }: { message: string }) {
+  const resend = useResendVerification();
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-xl border border-brand-500/40 bg-brand-500/10 p-4 text-sm sm:flex-row sm:items-center"
+    >
+      <MailWarning className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+      <p className="min-w-0 flex-1">{message}</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending || resend.isSuccess}
+      >
+        {resend.isPending ? 'Envoi...' : resend.isSuccess ? 'Lien envoyé' : 'Renvoyer le lien'}
+      </Button>
+    </div>
+  );
+}
+
+/** SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. */
+export function VerificationBanner({ user }: { user: SessionUser }) {
+  const [dismissed, setDismissed] = useState(false);
+  const resend = useResendVerification();
   if (user.emailVerified || dismissed) return null;
   return (
     <div

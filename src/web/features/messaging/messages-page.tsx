@@ -11,7 +11,9 @@ import {
   type MessagePage,
 } from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
+import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
 import { useSession } from '#web/app/session.js';
+import { EmailRequiredNotice } from '#web/app/verification-banner.js';
 import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -140,6 +142,9 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     refetchInterval: 10_000,
   });
   const items = thread.data ? [...thread.data.pages].reverse().flatMap((page) => page.items) : [];
+  // The newest page says whether a message can leave now, and why not (issue 11: said before the click).
+  const newestPage = thread.data?.pages[0];
+  const blocked = newestPage && !newestPage.canWrite ? newestPage : null;
   const other = useQuery<PublicProfile>({ queryKey: ['/api/users', otherId, 'profile'] });
   const conversations = useQuery<Conversation[]>({ queryKey: CONVERSATIONS });
   const conversation = conversations.data?.find(
@@ -202,6 +207,9 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 402) setLimitReached(true);
+      // Refused (the link ended, the address is not confirmed): the thread says why instead of the box.
+      if (error instanceof ApiError && error.status === 403)
+        void queryClient.invalidateQueries({ queryKey: key });
       toast({
         title: 'Message non envoyé',
         description: errorMessage(
@@ -310,35 +318,47 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
           </Link>
         </p>
       )}
-      <form
-        className="flex items-end gap-2 border-t border-line p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (draft.trim()) send.mutate(draft.trim());
-        }}
-      >
-        <label htmlFor="message-draft" className="sr-only">
-          Votre message
-        </label>
-        <textarea
-          id="message-draft"
-          rows={2}
-          maxLength={MESSAGE_MAX}
-          value={draft}
-          placeholder="Votre message…"
-          onChange={(event) => typed(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              if (draft.trim()) send.mutate(draft.trim());
-            }
+      {blocked ? (
+        <div className="border-t border-line p-3">
+          {blocked.writeBlockedCode === EMAIL_NOT_VERIFIED ? (
+            <EmailRequiredNotice message={blocked.writeBlockedReason ?? ''} />
+          ) : (
+            <p role="status" className="text-sm text-ink-muted">
+              {blocked.writeBlockedReason}
+            </p>
+          )}
+        </div>
+      ) : (
+        <form
+          className="flex items-end gap-2 border-t border-line p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.trim()) send.mutate(draft.trim());
           }}
-          className="block min-h-11 flex-1 resize-none rounded-lg border border-line bg-surface px-3 py-2"
-        />
-        <Button type="submit" disabled={send.isPending || !draft.trim()} aria-label="Envoyer">
-          <Send className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </form>
+        >
+          <label htmlFor="message-draft" className="sr-only">
+            Votre message
+          </label>
+          <textarea
+            id="message-draft"
+            rows={2}
+            maxLength={MESSAGE_MAX}
+            value={draft}
+            placeholder="Votre message…"
+            onChange={(event) => typed(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                if (draft.trim()) send.mutate(draft.trim());
+              }
+            }}
+            className="block min-h-11 flex-1 resize-none rounded-lg border border-line bg-surface px-3 py-2"
+          />
+          <Button type="submit" disabled={send.isPending || !draft.trim()} aria-label="Envoyer">
+            <Send className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -28,7 +28,9 @@ import {
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
 import { useSession } from '#web/app/session.js';
+import { EmailRequiredNotice } from '#web/app/verification-banner.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -218,7 +220,11 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
         </form>
       ) : (
         <div className="space-y-2">
-          <p role="status">{detail.applyBlockedReason}</p>
+          {detail.applyBlockedReason === emailRequiredMessages.apply ? (
+            <EmailRequiredNotice message={emailRequiredMessages.apply} />
+          ) : (
+            <p role="status">{detail.applyBlockedReason}</p>
+          )}
           {detail.applyBlockedReason === APPLICATION_LIMIT_MESSAGE && (
             <Link href="/pricing" className={buttonClasses('primary', 'sm')}>
               Voir les formules

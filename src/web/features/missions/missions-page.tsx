@@ -5,6 +5,8 @@ import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { applicationsLeftLabel } from '#core/rules/plans.js';
 
 import { useSession } from '#web/app/session.js';
+import { EmailRequiredNotice } from '#web/app/verification-banner.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -33,23 +35,32 @@ function MyMissions({ empty }: { empty: React.ReactNode }) {
 function TransporterMissions() {
   const [publishing, setPublishing] = useState(false);
   const [, navigate] = useLocation();
+  const { user } = useSession();
+  const confirmed = user?.emailVerified ?? false;
   return (
     <>
       <PageHeader
         title="Missions"
         description="Vos missions ouvertes et en cours. Les missions terminées sont dans l’historique."
         actions={
-          <Button onClick={() => setPublishing((v) => !v)} aria-expanded={publishing}>
-            {publishing ? (
-              <X className="h-4 w-4" aria-hidden="true" />
-            ) : (
-              <Plus className="h-4 w-4" aria-hidden="true" />
-            )}
-            {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
-          </Button>
+          confirmed && (
+            <Button onClick={() => setPublishing((v) => !v)} aria-expanded={publishing}>
+              {publishing ? (
+                <X className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              )}
+              {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
+            </Button>
+          )
         }
       />
-      {publishing && (
+      {!confirmed && (
+        <div className="mb-6">
+          <EmailRequiredNotice message={emailRequiredMessages.publish} />
+        </div>
+      )}
+      {confirmed && publishing && (
         <section
           aria-labelledby="publier"
           className="mb-8 rounded-2xl border border-line bg-surface-raised p-5"
