@@ -122,6 +122,32 @@ test('anonymous visitors see cities, not addresses, and are invited to sign up',
   await expect(page.locator('path.leaflet-interactive')).toHaveCount(1);
 });
 
+test('a title written as markup shows as text on the map, never as a link', async ({ page, request }) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(request);
+  const tag = `piege${Date.now().toString(36)}`;
+  const title = `<b>${tag}</b><a href=//evil.example>Se connecter</a>`;
+  await publishMissionByApi(request, {
+    title,
+    pickupAddress: '69007 Lyon',
+    deliveryAddress: '42000 Saint-Étienne',
+    vehicleType: 'benne',
+    price: '300',
+  });
+  // An anonymous visitor, on the map of /explorer.
+  await page.goto(`/explorer?q=${tag}&vue=carte`);
+  const map = page.getByRole('region', { name: 'Carte des missions' });
+  const dot = map.locator('path.leaflet-interactive');
+  await expect(dot).toHaveCount(1);
+  await dot.hover();
+  await expect(map.locator('.leaflet-tooltip')).toHaveText(title);
+  await dot.click();
+  await expect(map.locator('.leaflet-popup-content')).toContainText(title);
+  await expect(map.locator('a[href*="evil.example"]')).toHaveCount(0);
+  await expect(map.locator('.leaflet-tooltip b, .leaflet-popup-content b')).toHaveCount(0);
+  await expect(map.getByRole('link', { name: 'Se connecter' })).toHaveCount(0);
+});
+
 test('a driver’s map starts from the profile city', async ({ page }) => {
   await acceptCookies(page);
   await registerDriverByApi(page.request);

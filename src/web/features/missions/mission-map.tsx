@@ -1,14 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { L, createBaseMap } from './base-map.js';
+import { L, createBaseMap, popupContent, textNode } from './base-map.js';
 import { useLocation } from 'wouter';
 import type { Mission } from '#core/schemas/missions.js';
 import { formatPrice, vehicleLabel } from './format.js';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * The missions on a map (Leaflet, loaded only when the map view opens): a dot per pickup, a popup with the
@@ -54,7 +48,7 @@ export default function MissionMap({
       const here: L.LatLngExpression = [centerLat, centerLng];
       points.push(here);
       L.circleMarker(here, { radius: 7, color: '#0e1116', fillColor: '#ffffff', fillOpacity: 1, weight: 3 })
-        .bindTooltip('Point de recherche')
+        .bindTooltip(textNode('Point de recherche'))
         .addTo(group);
       if (radiusKm)
         L.circle(here, { radius: radiusKm * 1000, color: '#f76707', weight: 1, fillOpacity: 0.05 }).addTo(
@@ -66,11 +60,16 @@ export default function MissionMap({
       const at: L.LatLngExpression = [mission.pickupLat, mission.pickupLng];
       points.push(at);
       const href = hrefOf.current?.(mission.id);
-      const popup = `<strong>${escape(mission.title)}</strong><br>${escape(mission.pickupCity ?? '')} → ${escape(
-        mission.deliveryCity ?? '',
-      )}<br>${escape(vehicleLabel(mission.vehicleType))} · ${escape(formatPrice(mission.price, mission.pricingType))}${
-        href ? `<br><a href="${href}" data-mission-link>Voir la mission</a>` : ''
-      }`;
+      const popup = popupContent(
+        [
+          { text: mission.title, strong: true },
+          { text: `${mission.pickupCity ?? ''} → ${mission.deliveryCity ?? ''}` },
+          {
+            text: `${vehicleLabel(mission.vehicleType)} · ${formatPrice(mission.price, mission.pricingType)}`,
+          },
+        ],
+        href ? { href, label: 'Voir la mission', attribute: 'data-mission-link' } : undefined,
+      );
       L.circleMarker(at, {
         radius: mission.urgency ? 9 : 7,
         color: '#b33a0b',
@@ -79,7 +78,7 @@ export default function MissionMap({
         weight: 2,
       })
         .bindPopup(popup)
-        .bindTooltip(mission.title)
+        .bindTooltip(textNode(mission.title))
         .addTo(group);
     }
     if (points.length === 1) map.current.setView(points[0]!, 10);
