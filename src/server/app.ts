@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { THEME_INIT_SCRIPT } from '#core/theme-init.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
@@ -29,6 +30,7 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
 import { createPush } from './platform/push.js';
 import { registerSessions } from './platform/sessions.js';
+import { createLocalStorage } from './platform/storage.js';
 import { registerWeb } from './platform/web.js';
 
 export interface AppDependencies {
@@ -124,10 +126,12 @@ export async function buildApp({
     events,
     realtime,
     push,
+    storage: createLocalStorage(config.dataDir),
   };
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(siteSettingsRoutes, deps);
   await app.register(missionRoutes, deps);

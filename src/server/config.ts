@@ -79,6 +79,15 @@ export interface RateLimits {
   resendPerAccount: Rule;
   adminSetupPerIp: Rule;
   geocodePerUser: Rule;
+  /** "Mot de passe oublié" requests, per address and per e-mail asked for. */
+  passwordForgotPerIp: Rule;
+  passwordForgotPerAccount: Rule;
+  /** Reset links followed (each costs a password hash), per address. */
+  passwordResetPerIp: Rule;
+  /** Wrong current passwords typed in the settings (a stolen session must not guess it), per user. */
+  currentPasswordPerUser: Rule;
+  /** Downloads of one's personal data (a heavy read), per user. */
+  exportPerUser: Rule;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -90,6 +99,11 @@ export const defaultRateLimits: RateLimits = {
   resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },
   geocodePerUser: { limit: 120, windowSeconds: 60 },
+  passwordForgotPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  passwordForgotPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  currentPasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  exportPerUser: { limit: 10, windowSeconds: 60 * 60 },
 };
 
 export class ConfigError extends Error {

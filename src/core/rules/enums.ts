@@ -5,7 +5,8 @@ export type LicenseType = (typeof LICENSE_TYPES)[number];
 export const SUBSCRIPTION_PLANS = ['basic', 'premium', 'elite', 'transporter'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
-export const ACCOUNT_STATUSES = ['active', 'suspended', 'deactivated'] as const;
+/** `deleted`: the person closed their account (RGPD art. 17); the row stays, anonymised, for the records kept. */
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'deactivated', 'deleted'] as const;
 
 export const MISSION_STATUSES = [
   'available',

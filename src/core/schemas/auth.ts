@@ -29,14 +29,14 @@ export const authMessages = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const email = z
+export const emailSchema = z
   .string({ error: authMessages.email })
   .trim()
   .toLowerCase()
   .max(254, authMessages.email)
   .email(authMessages.email);
 
-const password = z
+export const passwordSchema = z
   .string({ error: authMessages.password })
   .min(PASSWORD_MIN, authMessages.password)
   .max(PASSWORD_MAX, authMessages.passwordTooLong);
@@ -87,6 +87,9 @@ export const siretSchema = z
   .transform(normalizeSiret)
   .refine((value) => /^\d{14}$/.test(value), authMessages.siret)
   .refine(isValidSiret, authMessages.siretChecksum);
+
+const email = emailSchema;
+const password = passwordSchema;
 
 export const loginSchema = z.object({
   email,

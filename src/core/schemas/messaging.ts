@@ -11,6 +11,7 @@ export const messagingMessages = {
   notAllowed:
     'Vous pouvez écrire uniquement aux personnes avec qui vous partagez une mission ou une candidature',
   self: 'Vous ne pouvez pas vous écrire à vous-même',
+  closed: 'Ce compte n’est plus actif : vos messages restent lisibles, mais il ne peut plus en recevoir.',
 } as const;
 
 export const sendMessageSchema = z.object({

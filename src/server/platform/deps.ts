@@ -5,6 +5,7 @@ import type { Mailer } from './mailer.js';
 import type { Push } from './push.js';
 import type { Realtime } from './realtime.js';
 import type { SessionManager } from './sessions.js';
+import type { Storage } from './storage.js';
 
 /** What the platform hands to every feature plugin. */
 export interface FeatureDeps {
@@ -15,4 +16,5 @@ export interface FeatureDeps {
   events: EventBus;
   realtime: Realtime;
   push: Push;
+  storage: Storage;
 }

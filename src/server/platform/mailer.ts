@@ -73,6 +73,14 @@ export function createMailer(options: {
   };
 }
 
+/**
+ * Sends without making the caller wait: used where the answer must not depend on the mail (the neutral answer
+ * of "mot de passe oublié" takes the same time for a known and an unknown address). A failure is logged.
+ */
+export function sendInBackground(mailer: Mailer, mail: Mail, log: FastifyBaseLogger): void {
+  void mailer.send(mail).catch((error: unknown) => log.error({ err: error }, 'e-mail non envoyé'));
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -2,6 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { RealtimeEvent } from '#core/events.js';
 
+/**
+ * What travels between instances: the events for the browsers, and the server's own signals, which never reach a
+ * browser (`session-check`: some of these users' sessions ended, their sockets must be checked now).
+ */
+export type BusEvent = RealtimeEvent | { type: 'session-check' };
+
 export const REALTIME_CHANNEL = 'relais_realtime';
 /** The listener's application_name in pg_stat_activity. */
 export const LISTENER_NAME = 'relais-realtime-listener';
@@ -23,7 +29,7 @@ interface Notification {
   /** realtime_events row id; absent for ephemeral events (typing), which are not kept. */
   id?: number;
   u: string[];
-  e?: RealtimeEvent;
+  e?: BusEvent;
 }
 
 export interface RealtimeBus {
@@ -31,7 +37,7 @@ export interface RealtimeBus {
    * Sends an event to these users' sockets on every instance, through PostgreSQL: the event is kept (so a
    * reconnecting listener can replay it) unless ephemeral, then NOTIFY tells every instance.
    */
-  publish(userIds: readonly string[], event: RealtimeEvent, options?: { ephemeral?: boolean }): Promise<void>;
+  publish(userIds: readonly string[], event: BusEvent, options?: { ephemeral?: boolean }): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,7 +48,7 @@ interface BusOptions {
   log: FastifyBaseLogger;
   /** Whether a user has a socket on this instance (events for nobody here are not even read). */
   isHere(userId: string): boolean;
-  deliverHere(userIds: string[], event: RealtimeEvent): void;
+  deliverHere(userIds: string[], event: BusEvent): void;
 }
 
 /**
@@ -89,10 +95,9 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
     if (here.length === 0) return;
     let event = note.e;
     if (!event && note.id !== undefined) {
-      const found = await pool.query<{ event: RealtimeEvent }>(
-        'select event from realtime_events where id = $1',
-        [note.id],
-      );
+      const found = await pool.query<{ event: BusEvent }>('select event from realtime_events where id = $1', [
+        note.id,
+      ]);
       event = found.rows[0]?.event;
     }
     if (event) deliverHere(here, event);
@@ -105,7 +110,7 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
   };
 
   const replay = async (since: Date) => {
-    const missed = await pool.query<{ id: number; user_ids: string[]; event: RealtimeEvent }>(
+    const missed = await pool.query<{ id: number; user_ids: string[]; event: BusEvent }>(
       'select id, user_ids, event from realtime_events where created_at >= $1 order by id',
       [new Date(since.getTime() - REPLAY_MARGIN_MS)],
     );

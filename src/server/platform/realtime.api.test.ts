@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '#core/events.js';
 import type { NewUser } from '../db/schema/users.js';
-import { missionPayload } from '../test/factories.js';
-import { createTestApp, signIn, type TestApp } from '../test/harness.js';
+import { missionPayload, TEST_PASSWORD } from '../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../test/harness.js';
 import { CLIENT_EVENTS_PER_WINDOW, MAX_SOCKETS_PER_USER } from './realtime.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -107,5 +107,20 @@ describe('/ws', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(typing()).toBe(CLIENT_EVENTS_PER_WINDOW);
     for (const socket of [...tabs, oneMore, office]) socket.ws.close();
+  });
+
+  it('closes the sockets of a session as soon as it ends elsewhere (logout, "déconnecter les autres")', async () => {
+    const { user, agent: laptop } = await signedIn();
+    const phoneAgent = new Agent(t.app);
+    await phoneAgent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const phone = await connect(phoneAgent.cookie);
+    const desk = await connect(laptop.cookie);
+    const started = Date.now();
+    await laptop.delete('/api/auth/sessions');
+    expect(await phone.closed).toBe(1008);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(desk.ws.readyState).toBe(WebSocket.OPEN);
+    await laptop.post('/api/auth/logout');
+    expect(await desk.closed).toBe(1008);
   });
 });

@@ -10,6 +10,7 @@ import { fromOwnPages, ownHostsOf } from './origin.js';
 import { createPresence } from './presence.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { SESSION_COOKIE } from './sessions.js';
+import { hashToken } from './tokens.js';
 
 const HEARTBEAT_MS = 30_000;
 /** Open sockets per user (tabs and devices); a new one beyond closes the oldest, with 1008. */
@@ -28,6 +29,11 @@ export interface Realtime {
   hasOpenSocket(userId: string): Promise<boolean>;
   /** Handles what browsers send (typing); the handler decides whether to relay. */
   onClientEvent(handler: (from: User, event: ClientEvent) => void | Promise<void>): void;
+  /**
+   * Some of the user's sessions ended (logout elsewhere, password changed, account closed): every instance checks
+   * that user's sockets now and closes, with 1008, those whose session is gone. Never rejects.
+   */
+  sessionsEnded(userId: string): Promise<void>;
 }
 
 /**
@@ -50,12 +56,40 @@ export function registerRealtime(
     log: app.log,
     isHere: (userId) => socketsByUser.has(userId),
     deliverHere(userIds, event) {
+      if (event.type === 'session-check') {
+        void closeEndedSessions(userIds.flatMap((userId) => [...(socketsByUser.get(userId) ?? [])]));
+        return;
+      }
       const payload = JSON.stringify(event);
       for (const userId of userIds)
         for (const ws of socketsByUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(payload);
     },
   });
   const alive = new WeakMap<WebSocket, boolean>();
+  /** The SHA-256 of the session token each socket was opened with. */
+  const sessionOf = new WeakMap<WebSocket, string>();
+
+  /** Closes the sockets whose session has ended (or whose account is no longer active). */
+  const closeEndedSessions = async (sockets: WebSocket[]) => {
+    for (let start = 0; start < sockets.length; start += 1000) {
+      const batch = sockets.slice(start, start + 1000);
+      const hashes = [...new Set(batch.map((ws) => sessionOf.get(ws)).filter((hash) => hash !== undefined))];
+      if (hashes.length === 0) continue;
+      try {
+        const { rows } = await database.pool.query<{ token_hash: string }>(
+          `select s.token_hash from sessions s join users u on u.id = s.user_id
+           where s.token_hash = any($1) and s.expires_at > now() and s.absolute_expires_at > now()
+             and u.is_active and u.account_status = 'active'`,
+          [hashes],
+        );
+        const live = new Set(rows.map((row) => row.token_hash));
+        for (const ws of batch)
+          if (!live.has(sessionOf.get(ws) ?? '')) ws.close(POLICY_VIOLATION, 'Session terminée');
+      } catch (error) {
+        app.log.warn({ err: error }, 'websocket sessions not checked');
+      }
+    }
+  };
   const handlers: Array<(from: User, event: ClientEvent) => void | Promise<void>> = [];
   const ownHosts = ownHostsOf(config);
 
@@ -67,7 +101,8 @@ export function registerRealtime(
     });
   };
 
-  const accept = (user: User, ws: WebSocket) => {
+  const accept = (user: User, tokenHash: string, ws: WebSocket) => {
+    sessionOf.set(ws, tokenHash);
     // A malformed frame (unmasked, reserved bits, bad UTF-8…) ends this socket, never the process.
     ws.on('error', (error) => {
       app.log.debug({ err: error }, 'websocket closed on a protocol error');
@@ -127,7 +162,7 @@ export function registerRealtime(
         // The client may have gone while the session was read.
         if (socket.destroyed) return;
         if (!user) refuse(request, socket, head, 'Session requise');
-        else wss.handleUpgrade(request, socket, head, (ws) => accept(user, ws));
+        else wss.handleUpgrade(request, socket, head, (ws) => accept(user, hashToken(token!), ws));
       })
       .catch((error: unknown) => {
         app.log.warn({ err: error }, 'websocket upgrade failed');
@@ -156,6 +191,8 @@ export function registerRealtime(
       alive.set(ws, false);
       ws.ping();
     }
+    // A session that expired, or ended on an instance whose signal was lost, closes its sockets here.
+    void closeEndedSessions([...wss.clients]);
   }, HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('onReady', async () => {
@@ -182,6 +219,11 @@ export function registerRealtime(
       });
     },
     hasOpenSocket: (userId) => presence.hasOpenSocket(userId),
+    async sessionsEnded(userId) {
+      await bus.publish([userId], { type: 'session-check' }, { ephemeral: true }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'session check not published');
+      });
+    },
     onClientEvent(handler) {
       handlers.push(handler);
     },

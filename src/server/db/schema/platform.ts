@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.js';
 import { users } from './users.js';
 
@@ -20,6 +31,31 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamptz().notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Single-use links sent by e-mail for a password reset or an e-mail change; only the token's SHA-256 is kept.
+ * A link is spent (usedAt) in the same statement that checks it, so it works once.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    /** For an e-mail change: the address that becomes the account's once the link is followed. */
+    newEmail: text(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'email_change')`),
+  ],
 );
 
 /** Web Push subscriptions, one per device (endpoint). */

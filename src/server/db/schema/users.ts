@@ -65,6 +65,8 @@ export const users = pgTable(
     isDemo: boolean().notNull().default(false),
     accountStatus: text().notNull().default('active'),
     lastLogin: timestamptz(),
+    /** When the person deleted their account; the personal fields are anonymised then. */
+    deletedAt: timestamptz(),
     reputationScore: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -17,6 +17,11 @@ beforeAll(async () => {
         resendPerAccount: { limit: 1, windowSeconds: 600 },
         adminSetupPerIp: { limit: 10, windowSeconds: 600 },
         geocodePerUser: { limit: 10, windowSeconds: 600 },
+        passwordForgotPerIp: { limit: 10, windowSeconds: 600 },
+        passwordForgotPerAccount: { limit: 2, windowSeconds: 600 },
+        passwordResetPerIp: { limit: 3, windowSeconds: 600 },
+        currentPasswordPerUser: { limit: 3, windowSeconds: 600 },
+        exportPerUser: { limit: 10, windowSeconds: 600 },
       },
     }),
   });
@@ -122,6 +127,47 @@ describe('brute-force limits', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+
+  it('limits guesses of the current password on a session someone else holds', async () => {
+    const user = await createUser(t.db);
+    const agent = agentAt(ip);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const codes = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await agent.post('/api/account/password', {
+        currentPassword: `devine-${i}`,
+        newPassword: 'nouveau-secret',
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 429, 429]);
+    // Even the right one now waits: the guesser cannot tell.
+    const right = await agent.post('/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'nouveau-secret',
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('limits "mot de passe oublié" per address asked for and reset attempts per address', async () => {
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await agentAt(ip).post('/api/auth/password/forgot', { email: 'cible-oubli@exemple.fr' })).statusCode,
+      );
+    expect(codes).toEqual([200, 200, 429]);
+    const resets = [];
+    for (let i = 0; i < 4; i++)
+      resets.push(
+        (
+          await agentAt(ip).post('/api/auth/password/reset', {
+            token: `faux-jeton-${i}-xxxxxxxxxxxxxxxxxxxx`,
+            password: 'nouveau-secret',
+          })
+        ).statusCode,
+      );
+    expect(resets).toEqual([400, 400, 400, 429]);
   });
 
   it('limits registrations per address', async () => {

@@ -13,7 +13,7 @@ import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, config, mailer, sessions } = deps;
+  const { db, config, mailer, sessions, realtime } = deps;
   const limits = config.rateLimits;
 
   async function mailVerification(
@@ -72,6 +72,8 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     { schema: { tags: ['auth'], summary: 'Se déconnecter', response: { 200: messageSchema } } },
     async (request, reply) => {
       await sessions.close(request, reply);
+      // This browser's live connection closes with its session.
+      if (request.user) await realtime.sessionsEnded(request.user.id);
       return { message: 'Vous êtes déconnecté' };
     },
   );
@@ -157,6 +159,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     async (request) => {
       const user = requireUser(request);
       if (!(await endSession(db, user.id, request.params.id))) throw notFound('Session introuvable');
+      await realtime.sessionsEnded(user.id);
       return { message: 'Session fermée' };
     },
   );
@@ -174,6 +177,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     async (request) => {
       const user = requireUser(request);
       const count = await endOtherSessions(db, user.id, request.sessionId);
+      await realtime.sessionsEnded(user.id);
       return { message: count === 1 ? '1 autre session fermée' : `${count} autres sessions fermées` };
     },
   );

@@ -66,6 +66,12 @@ export async function writeRefusal(
 ): Promise<AppError | null> {
   if (receiverId === sender.id) return new AppError(400, messagingMessages.self);
   if (roleOf(sender) === 'admin') return forbidden(messagingMessages.notAllowed);
+  const [receiver] = await tx
+    .select({ active: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'active'` })
+    .from(users)
+    .where(eq(users.id, receiverId));
+  if (!receiver) return notFound(messagingMessages.receiver);
+  if (!receiver.active) return forbidden(messagingMessages.closed);
   const relation = await relationBetween(tx, sender.id, receiverId, missionId);
   if (relation === 'none') return forbidden(messagingMessages.notAllowed);
   if (!sender.emailVerified && !(await hasWritten(tx, receiverId, sender.id)))
@@ -108,8 +114,6 @@ export async function sendMessage(
   const { row, conversationId } = await db.transaction(async (tx) => {
     // A share lock: the plan cannot change under this send, while a user's sends do not wait for each other.
     const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('share');
-    const [receiver] = await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId));
-    if (!receiver) throw notFound(messagingMessages.receiver);
     const refusal = await writeRefusal(tx, fresh!, receiverId, missionId);
     if (refusal) throw refusal;
     const limit = dailyMessageLimit(fresh!.subscriptionPlan);

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,11 +7,11 @@ import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { guards, requireUser } from '../../platform/sessions.js';
-import { AVATAR_MAX_BYTES, avatarDir, publicProfile, saveAvatar, updateProfile } from './service.js';
+import { AVATAR_MAX_BYTES, publicProfile, saveAvatar, updateProfile } from './service.js';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-export async function profileRoutes(root: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+export async function profileRoutes(root: FastifyInstance, { db, storage }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Avatars arrive as the image itself (no multipart): the browser sends the file as the request body.
   app.addContentTypeParser(
@@ -51,7 +49,7 @@ export async function profileRoutes(root: FastifyInstance, { db, config }: Featu
       const user = requireUser(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'Choisissez une image PNG, JPEG ou WebP');
       return toPublicUser(
-        await saveAvatar(db, config.dataDir, user, request.headers['content-type'] ?? '', request.body),
+        await saveAvatar(db, storage, user, request.headers['content-type'] ?? '', request.body),
       );
     },
   );
@@ -61,7 +59,7 @@ export async function profileRoutes(root: FastifyInstance, { db, config }: Featu
     { schema: { hide: true, params: z.object({ name: z.string().regex(/^[\w-]+\.(png|jpg|webp)$/) }) } },
     async (request, reply) => {
       const { name } = request.params;
-      const bytes = await readFile(path.join(avatarDir(config.dataDir), name)).catch(() => null);
+      const bytes = await storage.get(`avatars/${name}`);
       if (!bytes) throw notFound('Image introuvable');
       return reply
         .type(CONTENT_TYPES[name.split('.').pop()!]!)

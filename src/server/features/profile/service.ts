@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { findPlace, cityFromAddress } from '#core/rules/places.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -9,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { relationBetween } from '../../platform/relations.js';
+import { avatarKey, type Storage } from '../../platform/storage.js';
 
 const DRIVER_ONLY = [
   'licenseType',
@@ -71,24 +70,21 @@ const IMAGE_TYPES: Record<string, { ext: string; magic: (bytes: Buffer) => boole
   },
 };
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const avatarDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars');
 
-/** Saves a new avatar on disk (PNG, JPEG or WebP, checked by content, 2 MB at most) and removes the old one. */
-export async function saveAvatar(db: Db, dataDir: string, user: User, contentType: string, bytes: Buffer) {
+/** Saves a new avatar (PNG, JPEG or WebP, checked by content, 2 MB at most) and removes the old one. */
+export async function saveAvatar(db: Db, storage: Storage, user: User, contentType: string, bytes: Buffer) {
   const kind = IMAGE_TYPES[contentType.split(';')[0]!.trim()];
   if (!kind || !kind.magic(bytes)) throw new AppError(415, 'Choisissez une image PNG, JPEG ou WebP');
   if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'L’image ne doit pas dépasser 2 Mo');
-  const dir = avatarDir(dataDir);
-  await mkdir(dir, { recursive: true });
   const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
-  await writeFile(path.join(dir, name), bytes);
+  await storage.put(`avatars/${name}`, bytes);
   const [updated] = await db
     .update(users)
     .set({ avatar: `/api/files/avatars/${name}` })
     .where(eq(users.id, user.id))
     .returning();
-  const previous = user.avatar?.match(/^\/api\/files\/avatars\/([\w.-]+)$/)?.[1];
-  if (previous) await unlink(path.join(dir, previous)).catch(() => undefined);
+  const previous = avatarKey(user.avatar);
+  if (previous) await storage.remove(previous).catch(() => undefined);
   return updated!;
 }
 

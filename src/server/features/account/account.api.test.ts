@@ -1,0 +1,365 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '#core/schemas/account.js';
+import { missionApplications, missions } from '../../db/schema/missions.js';
+import { accountTokens, sessions } from '../../db/schema/platform.js';
+import { users } from '../../db/schema/users.js';
+import { missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { startSmtpServer, type ReceivedMail } from '../../test/smtp.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://relais.example' } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The newest mail to `address` whose subject matches, waiting up to 5 s (account mails leave in the background). */
+async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
+  for (let i = 0; i < 100; i++) {
+    const mail = smtp.received.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(-1);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail "${subject}" to ${address}`);
+}
+const tokenIn = (mail: ReceivedMail, page: string) =>
+  new RegExp(`https://relais\\.example${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+
+describe('mot de passe oublié', () => {
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const { user } = await signIn(t, { email: 'oubli@exemple.fr', fullName: 'Lucie Oubli' });
+    const anonymous = new Agent(t.app);
+    const known = await anonymous.post('/api/auth/password/forgot', { email: 'OUBLI@exemple.fr' });
+    const unknown = await anonymous.post('/api/auth/password/forgot', { email: 'personne@exemple.fr' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json().message).toBe(accountMessages.forgotSent);
+    const mail = await mailTo(user.email, /Nouveau mot de passe/);
+    expect(mail.text).toContain('Bonjour Lucie Oubli');
+    expect(tokenIn(mail, '/reinitialiser-mot-de-passe')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received.some((m) => m.to.includes('personne@exemple.fr'))).toBe(false);
+  });
+
+  it('takes about the same time whether the address is known or not', async () => {
+    await signIn(t, { email: 'chrono@exemple.fr' });
+    const time = async (email: string) => {
+      const start = process.hrtime.bigint();
+      await new Agent(t.app, `198.51.100.${Math.floor(Math.random() * 200)}`).post(
+        '/api/auth/password/forgot',
+        {
+          email,
+        },
+      );
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time('chrono@exemple.fr'));
+      unknown.push(await time(`inconnu-${i}@exemple.fr`));
+    }
+    // No mail is waited for and one statement runs either way: the difference stays within noise.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+  });
+
+  it('sets a new password once with the link: other sessions end, this browser is signed in, a mail confirms', async () => {
+    const { user, agent: laptop } = await signIn(t, { email: 'reset@exemple.fr' });
+    const { agent: phone } = await (async () => {
+      const a = new Agent(t.app);
+      await a.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+      return { agent: a };
+    })();
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const token = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+
+    const browser = new Agent(t.app);
+    const reset = await browser.post('/api/auth/password/reset', { token, password: 'nouveau-secret' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe(accountMessages.passwordReset);
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+    for (const other of [laptop, phone]) expect((await other.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await mailTo(user.email, /mot de passe a été changé/)).text).toContain('Si ce n’est pas vous');
+
+    // Single use.
+    const again = await new Agent(t.app).post('/api/auth/password/reset', {
+      token,
+      password: 'encore-autre',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors.token).toBe(accountMessages.linkInvalid);
+    expect(
+      (await new Agent(t.app).post('/api/auth/login', { email: user.email, password: 'nouveau-secret' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await new Agent(t.app).post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an expired link, and a link replaced by a newer one', async () => {
+    const { user } = await signIn(t, { email: 'expire@exemple.fr' });
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const first = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+    smtp.received.length = 0;
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const second = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+    expect(second).not.toBe(first);
+    const replaced = await new Agent(t.app).post('/api/auth/password/reset', {
+      token: first,
+      password: 'secret-1',
+    });
+    expect(replaced.statusCode).toBe(400);
+    await t.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, user.id));
+    const expired = await new Agent(t.app).post('/api/auth/password/reset', {
+      token: second,
+      password: 'secret-2',
+    });
+    expect(expired.statusCode).toBe(400);
+  });
+
+  it('spends a link once even when it is followed twice at the same moment', async () => {
+    const { user } = await signIn(t, { email: 'double@exemple.fr' });
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const token = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+    const results = await Promise.all(
+      ['premier-secret', 'second-secret'].map((password) =>
+        new Agent(t.app).post('/api/auth/password/reset', { token, password }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('/parametres', () => {
+  it('changes the password with the current one; other sessions end, this one stays', async () => {
+    const { user, agent } = await signIn(t);
+    const other = new Agent(t.app);
+    await other.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const wrong = await agent.post('/api/account/password', {
+      currentPassword: 'pas-le-bon',
+      newPassword: 'nouveau-secret',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.currentPassword).toBe(accountMessages.wrongPassword);
+    const same = await agent.post('/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: TEST_PASSWORD,
+    });
+    expect(same.json().errors.newPassword).toBe(accountMessages.samePassword);
+    const done = await agent.post('/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'nouveau-secret',
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await other.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('changes the e-mail only once the link sent to the new address is followed; the old one is told', async () => {
+    const { user, agent } = await signIn(t, { email: 'ancienne@exemple.fr' });
+    const taken = await signIn(t, { email: 'prise@exemple.fr' });
+    expect(
+      (await agent.post('/api/account/email', { newEmail: taken.user.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(409);
+    const asked = await agent.post('/api/account/email', {
+      newEmail: 'Nouvelle@Exemple.fr',
+      password: TEST_PASSWORD,
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(accountMessages.emailChangeSent);
+    expect((await mailTo('ancienne@exemple.fr', /Changement d’adresse demandé/)).text).toContain(
+      'nouvelle@exemple.fr',
+    );
+    const token = tokenIn(
+      await mailTo('nouvelle@exemple.fr', /Confirmez votre nouvelle adresse/),
+      '/confirmer-email',
+    )!;
+    expect((await agent.get('/api/auth/me')).json().email).toBe('ancienne@exemple.fr');
+
+    const confirmed = await new Agent(t.app).post('/api/account/email/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().user).toMatchObject({ email: 'nouvelle@exemple.fr', emailVerified: true });
+    expect((await agent.get('/api/auth/me')).json().email).toBe('nouvelle@exemple.fr');
+    expect((await new Agent(t.app).post('/api/account/email/confirm', { token })).statusCode).toBe(400);
+    expect(
+      (
+        await new Agent(t.app).post('/api/auth/login', {
+          email: 'nouvelle@exemple.fr',
+          password: TEST_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(user.id).toBe(confirmed.json().user.id);
+  });
+
+  it('does not let two accounts end up with one address (the index settles a race)', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    for (const { agent } of [a, b])
+      await agent.post('/api/account/email', { newEmail: 'convoitee@exemple.fr', password: TEST_PASSWORD });
+    const toCoveted = () => smtp.received.filter((m) => m.to.includes('convoitee@exemple.fr'));
+    for (let i = 0; i < 100 && toCoveted().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const tokens = toCoveted().map((m) => tokenIn(m, '/confirmer-email'));
+    expect(tokens).toHaveLength(2);
+    const results = await Promise.all(
+      tokens.map((token) => new Agent(t.app).post('/api/account/email/confirm', { token })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('RGPD', () => {
+  it('exports everything held about me as a JSON file, secrets withheld', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { subscriptionPlan: 'premium', fullName: 'Nina Export' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${missionId}/apply`, { message: 'Disponible' });
+    await driver.agent.post(`/api/messages/${company.user.id}`, {
+      content: 'Question sur le quai',
+      missionId,
+    });
+    await company.agent.post(`/api/messages/${driver.user.id}`, { content: 'Quai 4', missionId });
+
+    const response = await driver.agent.get('/api/account/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="relais-mes-donnees-/);
+    const data = response.json();
+    expect(data.account).toMatchObject({
+      id: driver.user.id,
+      fullName: 'Nina Export',
+      email: driver.user.email,
+    });
+    expect(data.missions.myApplications[0]).toMatchObject({ missionId, message: 'Disponible' });
+    expect(data.messages.sent.map((m: { content: string }) => m.content)).toEqual(['Question sur le quai']);
+    expect(data.messages.received.map((m: { content: string }) => m.content)).toEqual(['Quai 4']);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.alerts.length).toBeGreaterThan(0);
+    const text = response.body;
+    expect(text).not.toContain('scrypt$');
+    expect(text).not.toContain('"password"');
+    expect(text).not.toContain('tokenHash');
+  });
+
+  it('deletes the account: sessions end, personal fields are anonymised, others see "Utilisateur supprimé"', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, {
+      subscriptionPlan: 'premium',
+      fullName: 'Marc Partant',
+      phone: '+33677777777',
+      licenseNumber: 'SECRET-123',
+    });
+    const phone = new Agent(t.app);
+    await phone.post('/api/auth/login', { email: driver.user.email, password: TEST_PASSWORD });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${missionId}/apply`, { message: 'Motivé' });
+    await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour', missionId });
+
+    const wrong = await driver.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: 'non' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const gone = await driver.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json().message).toBe(accountMessages.deleted);
+    for (const agent of [driver.agent, phone]) expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    expect(
+      (await new Agent(t.app).post('/api/auth/login', { email: driver.user.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(401);
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, driver.user.id));
+    expect(row).toMatchObject({
+      fullName: 'Utilisateur supprimé',
+      phone: null,
+      licenseNumber: null,
+      isActive: false,
+      accountStatus: 'deleted',
+    });
+    expect(JSON.stringify(row)).not.toContain(driver.user.email);
+    const [application] = await t.db
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.driverId, driver.user.id));
+    expect(application).toMatchObject({ status: 'withdrawn', message: null });
+
+    // The transporter keeps the conversation, from "Utilisateur supprimé", and can no longer write there.
+    const conversations = (await company.agent.get('/api/conversations')).json();
+    expect(conversations[0].otherUser.fullName).toBe('Utilisateur supprimé');
+    expect(
+      (await company.agent.get(`/api/messages/${driver.user.id}?missionId=${missionId}`)).json().items,
+    ).toHaveLength(1);
+    expect(
+      (await company.agent.post(`/api/messages/${driver.user.id}`, { content: 'Toujours là ?', missionId }))
+        .statusCode,
+    ).toBe(403);
+    expect((await company.agent.get(`/api/users/${driver.user.id}/profile`)).statusCode).toBe(404);
+
+    // The address is free again.
+    expect(
+      (
+        await new Agent(t.app).post('/api/auth/register', {
+          userType: 'driver',
+          email: driver.user.email,
+          password: 'secret123',
+          fullName: 'Marc Revenu',
+          phone: '0612345678',
+          licenseNumber: '1',
+          licenseType: 'C',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('cancels a leaving transporter’s open missions, and refuses while a mission is under way', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const open = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const running = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const application = (await driver.agent.post(`/api/missions/${running}/apply`, {})).json().id;
+    await company.agent.post(`/api/applications/${application}/accept`);
+    const refused = await company.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(accountMessages.stillWorking);
+
+    await t.db
+      .update(missions)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(missions.id, running));
+    const left = await company.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(left.statusCode).toBe(200);
+    const [cancelled] = await t.db.select().from(missions).where(eq(missions.id, open));
+    expect(cancelled!.status).toBe('cancelled');
+    // The driver's history still shows the finished mission, from "Utilisateur supprimé".
+    const history = (await driver.agent.get('/api/missions?status=completed')).json();
+    expect(history[0]).toMatchObject({ id: running, companyName: 'Utilisateur supprimé' });
+  });
+});

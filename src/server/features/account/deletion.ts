@@ -1,0 +1,186 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { WORKING_STATUSES } from '#core/rules/relations.js';
+import { roleOf } from '#core/rules/roles.js';
+import { accountMessages } from '#core/schemas/account.js';
+import type { Db } from '../../db/client.js';
+import { adminLogs, bugReports } from '../../db/schema/admin.js';
+import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
+import { availability, badges, documents, driverApplications } from '../../db/schema/documents.js';
+import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
+import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
+import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db/schema/platform.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError, forbidden } from '../../platform/errors.js';
+import type { DomainEvent } from '../../platform/events.js';
+import { avatarKey } from '../../platform/storage.js';
+
+/** How a deleted person appears in the conversations and histories of others. */
+export const DELETED_USER_NAME = 'Utilisateur supprimé';
+export const CANCELLED_BY_DELETION = 'Le transporteur a fermé son compte Relais.';
+
+export interface Deletion {
+  /** What others must be told (applicants of cancelled missions, transporters of withdrawn applications). */
+  events: DomainEvent[];
+  /** The avatar file to remove once the rows are committed. */
+  avatar: string | null;
+}
+
+/**
+ * Deletes the account (RGPD art. 17; retention in decision 013): refused while a mission with the other party is
+ * under way. In one transaction: open missions are cancelled and pending applications withdrawn; sessions,
+ * devices, links, alerts, preferences, availability, papers and positions are erased; the person's own texts in
+ * applications are emptied; statistics and reports keep no link to them; the user row stays, anonymised, so
+ * that what others keep (conversations, mission histories, reviews, and the records the law requires: invoices,
+ * payslips, payments, administration logs) still holds together, showing "Utilisateur supprimé".
+ */
+export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
+  if (roleOf(user) === 'admin') throw forbidden(accountMessages.adminCannotDelete);
+  return db.transaction(async (tx) => {
+    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!me || me.accountStatus === 'deleted') throw new AppError(404, 'Compte introuvable');
+    // Missions are locked as they are read: none can be assigned to this driver while the account goes.
+    const underWay = await tx
+      .select({ id: missions.id })
+      .from(missions)
+      .where(
+        and(
+          or(eq(missions.companyId, me.id), eq(missions.driverId, me.id)),
+          inArray(missions.status, [...WORKING_STATUSES]),
+        ),
+      )
+      .for('update');
+    if (underWay.length > 0) throw new AppError(409, accountMessages.stillWorking);
+
+    const events: DomainEvent[] = [];
+    const open = await tx
+      .update(missions)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancellationReason: CANCELLED_BY_DELETION })
+      .where(and(eq(missions.companyId, me.id), eq(missions.status, 'available')))
+      .returning({ id: missions.id, title: missions.title });
+    for (const mission of open) {
+      const rejected = await tx
+        .update(missionApplications)
+        .set({ status: 'rejected' })
+        .where(and(eq(missionApplications.missionId, mission.id), eq(missionApplications.status, 'pending')))
+        .returning({ driverId: missionApplications.driverId });
+      await tx.insert(missionEvents).values({
+        missionId: mission.id,
+        actorId: me.id,
+        type: 'cancelled',
+        status: 'cancelled',
+        reason: CANCELLED_BY_DELETION,
+      });
+      events.push({
+        type: 'mission.cancelled',
+        missionId: mission.id,
+        title: mission.title,
+        companyId: me.id,
+        driverId: null,
+        applicantIds: rejected.map((row) => row.driverId),
+        reason: CANCELLED_BY_DELETION,
+      });
+    }
+    const withdrawn = await tx
+      .update(missionApplications)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(missionApplications.driverId, me.id), eq(missionApplications.status, 'pending')))
+      .returning({ id: missionApplications.id, missionId: missionApplications.missionId });
+    for (const application of withdrawn) {
+      const [mission] = await tx
+        .select({ title: missions.title, companyId: missions.companyId })
+        .from(missions)
+        .where(eq(missions.id, application.missionId));
+      events.push({
+        type: 'application.withdrawn',
+        applicationId: application.id,
+        missionId: application.missionId,
+        title: mission!.title,
+        companyId: mission!.companyId,
+        driverId: me.id,
+        driverName: DELETED_USER_NAME,
+      });
+    }
+    await tx
+      .update(missionApplications)
+      .set({ message: null })
+      .where(eq(missionApplications.driverId, me.id));
+
+    for (const [table, column] of [
+      [sessions, sessions.userId],
+      [pushSubscriptions, pushSubscriptions.userId],
+      [accountTokens, accountTokens.userId],
+      [alerts, alerts.userId],
+      [notificationPreferences, notificationPreferences.userId],
+      [availability, availability.driverId],
+      [badges, badges.userId],
+      [driverApplications, driverApplications.userId],
+      [gpsPositions, gpsPositions.driverId],
+    ] as const)
+      await tx.delete(table).where(eq(column, me.id));
+    // Personal papers go; documents of a mission (invoices, payslips) are records the law requires to keep.
+    await tx.delete(documents).where(and(eq(documents.userId, me.id), isNull(documents.missionId)));
+    await tx.update(bugReports).set({ userId: null }).where(eq(bugReports.userId, me.id));
+    await tx.update(analyticsVisits).set({ userId: null }).where(eq(analyticsVisits.userId, me.id));
+    await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, me.id));
+    await tx
+      .update(analyticsSessions)
+      .set({ userId: null, ipAddress: null, userAgent: null })
+      .where(eq(analyticsSessions.userId, me.id));
+    // Administration logs stay (who did what, when), without the details that named the person.
+    await tx
+      .update(adminLogs)
+      .set({
+        details: null,
+        ipAddress: sql`case when ${adminLogs.adminId} = ${me.id} then null else ${adminLogs.ipAddress} end`,
+      })
+      .where(
+        or(
+          sql`${adminLogs.targetType} = 'user' and ${adminLogs.targetId} = ${me.id}`,
+          eq(adminLogs.adminId, me.id),
+        ),
+      );
+    const emailSuffix = `:${me.email.toLowerCase()}`;
+    await tx.delete(rateLimits).where(sql`right(${rateLimits.key}, ${emailSuffix.length}) = ${emailSuffix}`);
+
+    await tx
+      .update(users)
+      .set({
+        email: `supprime-${me.id}@relais.invalid`,
+        password: '!',
+        fullName: DELETED_USER_NAME,
+        phone: null,
+        avatar: null,
+        emailVerified: false,
+        verificationToken: null,
+        tokenExpiry: null,
+        licenseNumber: null,
+        licenseType: null,
+        yearsExperience: 0,
+        certifications: [],
+        vehicleTypes: [],
+        availableFrom: null,
+        currentLocation: null,
+        currentLat: null,
+        currentLng: null,
+        drivingLicenseUrl: null,
+        drivingLicenseExpiry: null,
+        driverCardUrl: null,
+        driverCardExpiry: null,
+        adrCardUrl: null,
+        adrCardExpiry: null,
+        fimoUrl: null,
+        fimoExpiry: null,
+        fcosUrl: null,
+        fcosExpiry: null,
+        documentsVerified: false,
+        companyName: null,
+        siretNumber: null,
+        isActive: false,
+        accountStatus: 'deleted',
+        lastLogin: null,
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, me.id));
+    return { events, avatar: avatarKey(me.avatar) };
+  });
+}

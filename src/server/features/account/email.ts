@@ -1,0 +1,103 @@
+import { eq, sql } from 'drizzle-orm';
+import { accountMessages } from '#core/schemas/account.js';
+import { authMessages } from '#core/schemas/auth.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError } from '../../platform/errors.js';
+import { actionMail, type Mail } from '../../platform/mailer.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+
+/** A link to confirm a new address works once, for a day. */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
+
+const taken = () => new AppError(409, authMessages.emailTaken, { newEmail: authMessages.emailTaken });
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+/**
+ * Asks to change the account's address (the current password was checked): a link goes to the new address,
+ * a notice to the current one; nothing changes until the link is followed. A newer request replaces an older.
+ */
+export async function requestEmailChange(
+  db: Db,
+  config: AppConfig,
+  user: User,
+  newEmail: string,
+): Promise<Mail[]> {
+  if (newEmail === user.email.toLowerCase())
+    throw new AppError(400, accountMessages.sameEmail, { newEmail: accountMessages.sameEmail });
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${newEmail}`);
+  if (other) throw taken();
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update account_tokens set used_at = now()
+      where user_id = ${user.id} and purpose = 'email_change' and used_at is null`);
+    await tx.execute(sql`
+      insert into account_tokens (user_id, purpose, token_hash, new_email, expires_at)
+      values (${user.id}, 'email_change', ${hashToken(token)}, ${newEmail},
+        now() + make_interval(secs => ${EMAIL_CHANGE_TTL_SECONDS}))`);
+  });
+  const link = `${config.publicUrl}/confirmer-email?token=${encodeURIComponent(token)}`;
+  const confirm = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      'Vous avez demandé à utiliser cette adresse pour votre compte Relais.',
+      'Confirmez-la avec le lien ci-dessous (valable 24 heures, une seule fois) : votre adresse ne change qu’à ce moment-là.',
+    ],
+    actionLabel: 'Confirmer ma nouvelle adresse',
+    actionUrl: link,
+    footer: 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : rien ne changera.',
+  });
+  const settings = `${config.publicUrl}/parametres`;
+  const notice = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      `Une demande a été faite pour que votre compte Relais utilise désormais l’adresse ${newEmail}.`,
+      'Elle ne prendra effet que si le lien envoyé à cette adresse est ouvert.',
+      'Si ce n’est pas vous, changez votre mot de passe dès maintenant et déconnectez vos autres appareils depuis vos paramètres.',
+    ],
+    actionLabel: 'Ouvrir mes paramètres',
+    actionUrl: settings,
+    footer: 'Cet e-mail vous est envoyé pour la sécurité de votre compte.',
+  });
+  return [
+    { to: newEmail, subject: 'Confirmez votre nouvelle adresse — Relais', ...confirm, link },
+    { to: user.email, subject: 'Changement d’adresse demandé — Relais', ...notice },
+  ];
+}
+
+/** Follows the link sent to the new address: spent in the statement that checks it, then the address changes. */
+export async function confirmEmailChange(db: Db, token: string): Promise<User> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ user_id: string; new_email: string }>(sql`
+        update account_tokens set used_at = now()
+        where token_hash = ${hashToken(token)} and purpose = 'email_change'
+          and used_at is null and expires_at > now()
+        returning user_id, new_email`);
+      const found = rows[0];
+      if (!found)
+        throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
+      // The unique index on lower(email) settles a race with a registration of the same address.
+      const [user] = await tx
+        .update(users)
+        .set({ email: found.new_email, emailVerified: true, verificationToken: null, tokenExpiry: null })
+        .where(eq(users.id, found.user_id))
+        .returning();
+      if (!user?.isActive || user.accountStatus !== 'active')
+        throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

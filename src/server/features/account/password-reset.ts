@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { ResetPasswordInput } from '#core/schemas/account.js';
+import { accountMessages } from '#core/schemas/account.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError } from '../../platform/errors.js';
+import { actionMail, type Mail } from '../../platform/mailer.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+
+/** A reset link works once, for an hour. */
+export const RESET_TTL_SECONDS = 3600;
+
+/**
+ * "Mot de passe oublié": when the address belongs to an active account, a new single-use link replaces any
+ * earlier one and the mail to send is returned. One statement runs whether the address is known or not, so
+ * the answer (the same neutral text) takes the same time; the mail leaves afterwards, in the background.
+ */
+export async function requestPasswordReset(db: Db, config: AppConfig, email: string): Promise<Mail | null> {
+  const token = newToken();
+  const { rows } = await db.execute<{ full_name: string; email: string }>(sql`
+    with target as (
+      select id, full_name, email from users
+      where lower(email) = ${email} and is_active and account_status = 'active'
+    ),
+    earlier as (
+      update account_tokens set used_at = now()
+      where purpose = 'password_reset' and used_at is null and user_id in (select id from target)
+    ),
+    created as (
+      insert into account_tokens (user_id, purpose, token_hash, expires_at)
+      select id, 'password_reset', ${hashToken(token)}, now() + make_interval(secs => ${RESET_TTL_SECONDS})
+      from target returning user_id
+    )
+    select t.full_name, t.email from target t join created c on c.user_id = t.id`);
+  const user = rows[0];
+  if (!user) return null;
+  const link = `${config.publicUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
+  const { text, html } = actionMail({
+    greeting: `Bonjour ${user.full_name},`,
+    paragraphs: [
+      'Vous avez demandé à changer le mot de passe de votre compte Relais.',
+      'Ce lien est valable 1 heure et ne sert qu’une fois. Choisir un nouveau mot de passe déconnecte vos autres appareils.',
+    ],
+    actionLabel: 'Choisir un nouveau mot de passe',
+    actionUrl: link,
+    footer:
+      'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.',
+  });
+  return { to: user.email, subject: 'Nouveau mot de passe — Relais', text, html, link };
+}
+
+/**
+ * Follows a reset link: the link is spent in the statement that checks it (single use, even twice at once),
+ * the password changes, every session of the account ends and the other links are spent. Following the link
+ * also proves the address, which counts as verified from then on.
+ */
+export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<User> {
+  const password = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ user_id: string }>(sql`
+      update account_tokens set used_at = now()
+      where token_hash = ${hashToken(input.token)} and purpose = 'password_reset'
+        and used_at is null and expires_at > now()
+      returning user_id`);
+    const userId = rows[0]?.user_id;
+    if (!userId) throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
+    const [user] = await tx
+      .update(users)
+      .set({ password, emailVerified: true, verificationToken: null, tokenExpiry: null })
+      .where(sql`${users.id} = ${userId} and ${users.isActive} and ${users.accountStatus} = 'active'`)
+      .returning();
+    if (!user) throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
+    await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+    await tx.execute(sql`
+      update account_tokens set used_at = now()
+      where user_id = ${userId} and purpose = 'password_reset' and used_at is null`);
+    return user;
+  });
+}
+
+/** Told after any change of password, so that a change the owner did not make does not go unnoticed. */
+export function passwordChangedMail(config: AppConfig, user: Pick<User, 'email' | 'fullName'>): Mail {
+  const link = `${config.publicUrl}/mot-de-passe-oublie`;
+  const { text, html } = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      'Le mot de passe de votre compte Relais vient d’être changé, et vos autres appareils ont été déconnectés.',
+      'Si c’est vous, il n’y a rien d’autre à faire.',
+      'Si ce n’est pas vous, choisissez tout de suite un nouveau mot de passe avec le lien ci-dessous, puis écrivez au support.',
+    ],
+    actionLabel: 'Choisir un nouveau mot de passe',
+    actionUrl: link,
+    footer: 'Cet e-mail vous est envoyé pour la sécurité de votre compte.',
+  });
+  return { to: user.email, subject: 'Votre mot de passe a été changé — Relais', text, html };
+}

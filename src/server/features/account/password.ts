@@ -1,0 +1,30 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema/platform.js';
+import { users, type User } from '../../db/schema/users.js';
+import { hashPassword } from '../../platform/passwords.js';
+
+/** A new password (the current one was checked): every other session of the account ends, this one stays. */
+export async function changePassword(
+  db: Db,
+  user: User,
+  newPassword: string,
+  keepSessionId: string | null,
+): Promise<User> {
+  const password = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ password }).where(eq(users.id, user.id)).returning();
+    await tx
+      .delete(sessions)
+      .where(
+        keepSessionId
+          ? and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId))
+          : eq(sessions.userId, user.id),
+      );
+    // A reset link asked for earlier no longer works.
+    await tx.execute(sql`
+      update account_tokens set used_at = now()
+      where user_id = ${user.id} and purpose = 'password_reset' and used_at is null`);
+    return updated!;
+  });
+}
