@@ -16,6 +16,9 @@ const PUBLIC_PAGES = [
   '/offline',
   '/verify-email',
   '/admin/setup',
+  '/mot-de-passe-oublie',
+  '/reinitialiser-mot-de-passe?token=lien-de-demonstration-1234',
+  '/confirmer-email',
 ];
 
 for (const theme of ['dark', 'light'] as const) {
@@ -60,7 +63,14 @@ test('axe finds no accessibility violation on the missions screens (both themes)
       window.localStorage.setItem('theme', value);
       window.localStorage.setItem('cookie-consent', 'accepted');
     }, theme);
-    for (const path of ['/dashboard', '/missions', `/mission/${missionId}`, '/mission-history', '/profile']) {
+    for (const path of [
+      '/dashboard',
+      '/missions',
+      `/mission/${missionId}`,
+      '/mission-history',
+      '/profile',
+      '/parametres',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');

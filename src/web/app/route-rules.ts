@@ -10,9 +10,18 @@ export type RouteDecision = { redirect: string } | { layout: Layout; notFound?: 
 
 /** Route patterns in the router's syntax (`:id` is one path segment); the router registers these same lists. */
 /** Reachable without an account. */
-export const PUBLIC_ONLY_PATHS = ['/', '/explorer', '/profile/:id', '/verify-email', '/installer-pwa'];
+export const PUBLIC_ONLY_PATHS = [
+  '/',
+  '/explorer',
+  '/profile/:id',
+  '/verify-email',
+  '/installer-pwa',
+  // Links from e-mails: they work signed in or not, on any device.
+  '/reinitialiser-mot-de-passe',
+  '/confirmer-email',
+];
 /** The forms that make no sense once signed in. */
-export const SIGN_IN_PATHS = ['/login', '/register', '/demo/login'];
+export const SIGN_IN_PATHS = ['/login', '/register', '/demo/login', '/mot-de-passe-oublie'];
 /** Public pages that signed-in users also reach, inside their own layout. */
 export const SHARED_PATHS = ['/pricing', '/privacy', '/cgu-cgv', '/mentions-legales', '/offline', '/demo'];
 /** The user area: signed in, not admin. */

@@ -58,6 +58,14 @@ const MissionDetail = page(
 );
 const PublicProfile = page(() => import('#web/features/profile/public-profile-page.js'), 'PublicProfilePage');
 const Profile = page(() => import('#web/features/profile/profile-page.js'), 'ProfilePage');
+const account = () => import('#web/features/account/settings-page.js');
+const Settings = page(account, 'SettingsPage');
+const ForgotPassword = page(
+  () => import('#web/features/account/forgot-password-page.js'),
+  'ForgotPasswordPage',
+);
+const ResetPassword = page(() => import('#web/features/account/reset-password-page.js'), 'ResetPasswordPage');
+const ConfirmEmail = page(() => import('#web/features/account/confirm-email-page.js'), 'ConfirmEmailPage');
 const Demo = page(work, 'DemoPage');
 const Workspace = page(work, 'WorkspacePage');
 
@@ -71,6 +79,7 @@ const OWN_PAGES = new Set([
   '/driver-map',
   '/messages',
   '/alerts',
+  '/parametres',
 ]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
@@ -87,6 +96,9 @@ const Pages = memo(function Pages() {
       <Route path="/login" component={Login} />
       <Route path="/register" component={Register} />
       <Route path="/verify-email" component={VerifyEmail} />
+      <Route path="/mot-de-passe-oublie" component={ForgotPassword} />
+      <Route path="/reinitialiser-mot-de-passe" component={ResetPassword} />
+      <Route path="/confirmer-email" component={ConfirmEmail} />
       <Route path="/explorer" component={Explorer} />
       <Route path="/profile/:id" component={PublicProfile} />
       <Route path="/demo" component={Demo} />
@@ -101,6 +113,7 @@ const Pages = memo(function Pages() {
       <Route path="/driver-map" component={DriverMap} />
       <Route path="/messages" component={Messages} />
       <Route path="/alerts" component={Alerts} />
+      <Route path="/parametres" component={Settings} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

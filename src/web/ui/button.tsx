@@ -9,7 +9,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-accent text-accent-ink hover:brightness-110 shadow-sm',
   secondary: 'bg-surface-raised text-ink border border-line hover:bg-surface-sunken',
   ghost: 'text-ink hover:bg-surface-sunken',
-  danger: 'bg-danger text-white hover:brightness-110',
+  danger: 'bg-danger text-danger-ink hover:brightness-110',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-9 px-3 text-sm',

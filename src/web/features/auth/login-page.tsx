@@ -9,7 +9,7 @@ import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, EmailField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
-import { AuthCard } from './auth-card.js';
+import { AuthCard } from '#web/ui/auth-card.js';
 
 const resolver = lazyResolver<LoginInput>(
   async () => (await import('./resolvers.js')).loginResolver as never,
@@ -61,6 +61,11 @@ export function LoginPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link href="/mot-de-passe-oublie" className="font-semibold text-accent underline">
+              Mot de passe oublié ?
+            </Link>
+          </p>
           <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Connexion...' : 'Se connecter'}
           </Button>

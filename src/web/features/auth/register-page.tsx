@@ -14,7 +14,7 @@ import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, SelectField, TextField, EmailField, PhoneField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
-import { AuthCard } from './auth-card.js';
+import { AuthCard } from '#web/ui/auth-card.js';
 
 type DriverForm = z.input<typeof driverRegistrationSchema>;
 type CompanyForm = z.input<typeof companyRegistrationSchema>;

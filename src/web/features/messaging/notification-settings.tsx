@@ -160,7 +160,15 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
     });
   const isDriver = user.userType === 'driver';
   return (
-    <section aria-labelledby="preferences-title" className="mt-8 space-y-4">
+    <section
+      id="preferences"
+      ref={(element) => {
+        // Reached from /parametres ("/alerts#preferences"): shown at once.
+        if (element && window.location.hash === '#preferences') element.scrollIntoView({ block: 'start' });
+      }}
+      aria-labelledby="preferences-title"
+      className="mt-8 scroll-mt-20 space-y-4"
+    >
       <h2 id="preferences-title" className="text-xl font-bold">
         Préférences de notification
       </h2>

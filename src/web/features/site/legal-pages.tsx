@@ -14,7 +14,7 @@ function LegalPage({ title, updated, children }: { title: string; updated: strin
 export function PrivacyPage() {
   const contact = useContactEmail();
   return (
-    <LegalPage title="Politique de confidentialité" updated="22/11/2026">
+    <LegalPage title="Politique de confidentialité" updated="23/11/2026">
       <p>
         Relais traite vos données personnelles pour vous mettre en relation, chauffeurs poids lourds et
         transporteurs, autour de missions de transport. Cette page explique quelles données nous gardons,
@@ -40,7 +40,7 @@ export function PrivacyPage() {
           dates d'expiration.
         </li>
         <li>Transporteurs : raison sociale, numéro SIRET, nom du contact.</li>
-        <li>Activité : missions, candidatures, messages, avis, positions GPS pendant une mission suivie.</li>
+        <li>Activité : missions, candidatures, messages, alertes et préférences de notification.</li>
         <li>Technique : adresse IP et navigateur des sessions de connexion, journaux de sécurité.</li>
       </ul>
       <h2>Finalités et bases légales</h2>
@@ -54,10 +54,36 @@ export function PrivacyPage() {
       </ul>
       <h2>Durées de conservation</h2>
       <ul>
-        <li>Compte et profil : tant que le compte est actif, puis 3 ans après la dernière connexion.</li>
-        <li>Documents professionnels : jusqu'à leur remplacement ou la suppression du compte.</li>
-        <li>Positions GPS : 12 mois après la fin de la mission.</li>
-        <li>Sessions de connexion : 30 jours au plus.</li>
+        <li>
+          Compte et profil : tant que le compte existe. Vous pouvez le supprimer à tout moment depuis{' '}
+          <strong>Paramètres → Supprimer mon compte</strong> : vos informations personnelles sont alors
+          effacées aussitôt.
+        </li>
+        <li>Sessions de connexion : 30 jours au plus ; toutes fermées dès la suppression du compte.</li>
+        <li>Liens envoyés par e-mail : 1 heure pour un nouveau mot de passe, 24 heures pour une adresse.</li>
+        <li>Compteurs contre les tentatives répétées de connexion : 1 jour.</li>
+      </ul>
+      <h2>Après la suppression d'un compte</h2>
+      <p>
+        Ce que d'autres personnes ou la loi ont besoin de garder l'est, sans ce qui n'est pas nécessaire :
+      </p>
+      <ul>
+        <li>
+          Les messages échangés restent dans l'historique de vos correspondants, signés « Utilisateur supprimé
+          ».
+        </li>
+        <li>
+          Les missions terminées et les avis restent dans l'historique des autres parties, sans votre nom ;
+          vos missions encore ouvertes sont annulées et vos candidatures en attente retirées.
+        </li>
+        <li>
+          Les pièces que la loi impose de garder (factures et pièces comptables : 10 ans, article L123-22 du
+          Code de commerce ; bulletins de paie : 5 ans, article L3243-4 du Code du travail) sont conservées
+          pour cette durée.
+        </li>
+        <li>
+          Les journaux d'administration gardent l'action et sa date, sans les détails qui vous désignaient.
+        </li>
       </ul>
       <h2>Destinataires</h2>
       <p>
@@ -74,7 +100,9 @@ export function PrivacyPage() {
       <h2>Vos droits</h2>
       <p>
         Vous disposez des droits d'accès, de rectification, d'effacement, de limitation, d'opposition et de
-        portabilité. Écrivez-nous à{' '}
+        portabilité. Depuis <strong>Paramètres</strong>, « Télécharger mes données » vous remet tout ce que
+        Relais conserve sur vous (fichier JSON) et « Supprimer mon compte » efface votre compte. Pour le
+        reste, écrivez-nous à{' '}
         <a className="text-accent underline" href={`mailto:${contact}`}>
           {contact}
         </a>{' '}

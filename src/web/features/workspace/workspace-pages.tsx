@@ -7,7 +7,6 @@ import {
   FileText,
   PlayCircle,
   Route,
-  Settings,
   Star,
   Truck,
   Wallet,
@@ -106,15 +105,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: CalendarDays,
       empty: 'Aucune disponibilité indiquée',
       text: 'Indiquez vos jours libres pour ne recevoir que les missions que vous pouvez prendre.',
-    },
-  ],
-  [
-    /^\/parametres$/,
-    {
-      title: 'Paramètres',
-      icon: Settings,
-      empty: 'Vos réglages',
-      text: 'Notifications, sessions ouvertes et sécurité du compte se règlent ici.',
     },
   ],
   [
