@@ -33,6 +33,19 @@ import { registerSessions } from './platform/sessions.js';
 import { createLocalStorage } from './platform/storage.js';
 import { registerWeb } from './platform/web.js';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Left out of the OpenAPI document (file downloads served raw). */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface AppDependencies {
   config: AppConfig;
   database: Database;
@@ -56,6 +69,13 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every route, as registered: the authorisation matrix and the fuzzer start from this list.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,9 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { createLogger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mailer.js';
+import { sessions } from '../db/schema/platform.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
+import { hashToken, newToken } from '../platform/tokens.js';
 import type { NewUser, User } from '../db/schema/users.js';
 import { TEST_PASSWORD, createUser } from './factories.js';
 
@@ -158,6 +160,30 @@ export class Agent {
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }
+}
+
+/**
+ * A session of `userId` written straight into the sessions table (what a login writes): for tests that need many
+ * signed-in requests without a password hash each (the authorisation matrix, the fuzzer).
+ */
+export async function sessionCookie(db: Db, userId: string, userAgent = 'tests'): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    userAgent,
+    ipAddress: '127.0.0.1',
+    expiresAt: new Date(Date.now() + 3600_000),
+    absoluteExpiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+
+/** An Agent holding a session of `userId` written by sessionCookie. */
+export async function agentFor(t: Pick<TestApp, 'app' | 'db'>, userId: string): Promise<Agent> {
+  const agent = new Agent(t.app);
+  agent.cookie = await sessionCookie(t.db, userId);
+  return agent;
 }
 
 /** A user inserted with `overrides`, and an Agent signed in as them through the real login. */

@@ -1,0 +1,435 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, messages, conversations } from '../db/schema/messaging.js';
+import { missionApplications, missions } from '../db/schema/missions.js';
+import { sessions } from '../db/schema/platform.js';
+import type { User } from '../db/schema/users.js';
+import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
+import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
+
+/**
+ * Every API route × every kind of caller, with the expected answer written once below. The routes come from the
+ * server's own route table: a route added without its row here fails the first test. Each cell runs on a fresh
+ * scene (new accounts, missions, applications), so a cell that changes something never colours the next.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ACTORS = ['anonymous', 'driver', 'otherDriver', 'transporter', 'otherTransporter', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Scene {
+  driver: User;
+  otherDriver: User;
+  transporter: User;
+  otherTransporter: User;
+  admin: User;
+  /** The transporter's open mission; the driver has applied (pending). */
+  open: string;
+  pendingApplication: string;
+  /** The transporter's mission assigned to the driver. */
+  assigned: string;
+  /** Another session of the driver (a second device). */
+  driverOtherSession: string;
+  driverAlert: string;
+}
+
+const day = 86_400_000;
+async function missionOf(companyId: string, fields: Partial<typeof missions.$inferInsert> = {}) {
+  const start = new Date(Date.now() + 2 * day);
+  const [row] = await t.db
+    .insert(missions)
+    .values({
+      companyId,
+      title: 'Semi frigo Rungis → Lyon',
+      description: 'Palettes de produits frais.',
+      pickupAddress: 'MIN de Rungis, 94150 Rungis',
+      deliveryAddress: '69007 Lyon',
+      pickupCity: 'Rungis',
+      deliveryCity: 'Lyon',
+      pickupLat: '48.746000',
+      pickupLng: '2.352000',
+      vehicleType: 'semi_frigorifique',
+      startDate: start,
+      endDate: new Date(start.getTime() + 8 * 3_600_000),
+      price: '450.00',
+      searchText: 'semi frigo rungis lyon palettes',
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+async function scene(): Promise<Scene> {
+  const driver = await createUser(t.db, { subscriptionPlan: 'premium' });
+  const otherDriver = await createUser(t.db, { subscriptionPlan: 'premium' });
+  const transporter = await createUser(t.db, { userType: 'company' });
+  const otherTransporter = await createUser(t.db, { userType: 'company' });
+  const admin = await createUser(t.db, { userType: 'admin', isAdmin: true, fullName: 'Admin Relais' });
+  const open = await missionOf(transporter.id);
+  const [pending] = await t.db
+    .insert(missionApplications)
+    .values({ missionId: open.id, driverId: driver.id })
+    .returning();
+  const assigned = await missionOf(transporter.id, {
+    status: 'assigned',
+    driverId: driver.id,
+    assignedAt: new Date(),
+  });
+  await t.db
+    .insert(missionApplications)
+    .values({ missionId: assigned.id, driverId: driver.id, status: 'accepted' });
+  const [conversation] = await t.db
+    .insert(conversations)
+    .values({
+      userOneId: [driver.id, transporter.id].sort()[0]!,
+      userTwoId: [driver.id, transporter.id].sort()[1]!,
+      missionId: open.id,
+    })
+    .returning();
+  await t.db
+    .insert(messages)
+    .values({
+      conversationId: conversation!.id,
+      senderId: transporter.id,
+      receiverId: driver.id,
+      missionId: open.id,
+      content: 'Bonjour',
+    });
+  await sessionCookie(t.db, driver.id, 'second device');
+  const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
+  const [alert] = await t.db
+    .insert(alerts)
+    .values({ userId: driver.id, type: 'mission', title: 'Test', message: 'Alerte de test' })
+    .returning();
+  return {
+    driver,
+    otherDriver,
+    transporter,
+    otherTransporter,
+    admin,
+    open: open.id,
+    pendingApplication: pending!.id,
+    assigned: assigned.id,
+    driverOtherSession: other!.id,
+    driverAlert: alert!.id,
+  };
+}
+
+let counter = 0;
+const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}@exemple.fr`;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Expected = Record<Actor, number>;
+/** The same answer for everyone signed in, and for a visitor the first argument (401 by default). */
+const signedIn = (status: number, overrides: Partial<Expected> = {}, anonymous = 401): Expected => ({
+  anonymous,
+  driver: status,
+  otherDriver: status,
+  transporter: status,
+  otherTransporter: status,
+  admin: status,
+  ...overrides,
+});
+const everyone = (status: number) => signedIn(status, {}, status);
+/** Drivers and transporters; administrators stay in their own area. */
+const members = (status: number, overrides: Partial<Expected> = {}) =>
+  signedIn(status, { admin: 403, ...overrides });
+
+interface Row {
+  request: (s: Scene) => InjectOptions;
+  expected: Expected;
+}
+
+const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
+  method,
+  url,
+  ...(payload ? { payload } : {}),
+});
+
+/** The table: one row per route, keyed `METHOD /path` as the server registers it. */
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { request: () => json('GET', '/api/health'), expected: everyone(200) },
+  'POST /api/auth/register': {
+    request: () => json('POST', '/api/auth/register', driverPayload({ email: fresh('inscription') })),
+    expected: everyone(201),
+  },
+  'POST /api/auth/login': {
+    request: (s) => json('POST', '/api/auth/login', { email: s.otherDriver.email, password: TEST_PASSWORD }),
+    expected: everyone(200),
+  },
+  'POST /api/auth/logout': { request: () => json('POST', '/api/auth/logout'), expected: everyone(200) },
+  'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expected: signedIn(200) },
+  'POST /api/auth/resend-verification': {
+    request: () => json('POST', '/api/auth/resend-verification'),
+    // Everyone here has confirmed their address already.
+    expected: signedIn(400),
+  },
+  'POST /api/auth/verify-email': {
+    request: () => json('POST', '/api/auth/verify-email', { token: 'x'.repeat(43) }),
+    expected: everyone(400),
+  },
+  'GET /api/auth/sessions': { request: () => json('GET', '/api/auth/sessions'), expected: signedIn(200) },
+  'DELETE /api/auth/sessions/:id': {
+    request: (s) => json('DELETE', `/api/auth/sessions/${s.driverOtherSession}`),
+    expected: signedIn(404, { driver: 200 }),
+  },
+  'DELETE /api/auth/sessions': {
+    request: () => json('DELETE', '/api/auth/sessions'),
+    expected: signedIn(200),
+  },
+  'POST /api/auth/password/forgot': {
+    request: (s) => json('POST', '/api/auth/password/forgot', { email: s.driver.email }),
+    expected: everyone(200),
+  },
+  'POST /api/auth/password/reset': {
+    request: () =>
+      json('POST', '/api/auth/password/reset', { token: 'y'.repeat(43), password: 'nouveau-secret' }),
+    expected: everyone(400),
+  },
+  'POST /api/account/password': {
+    request: () =>
+      json('POST', '/api/account/password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'nouveau-secret',
+      }),
+    expected: signedIn(200),
+  },
+  'POST /api/account/email': {
+    request: () =>
+      json('POST', '/api/account/email', { newEmail: fresh('adresse'), password: TEST_PASSWORD }),
+    expected: signedIn(200),
+  },
+  'POST /api/account/email/confirm': {
+    request: () => json('POST', '/api/account/email/confirm', { token: 'z'.repeat(43) }),
+    expected: everyone(400),
+  },
+  'GET /api/account/export': { request: () => json('GET', '/api/account/export'), expected: signedIn(200) },
+  'DELETE /api/account': {
+    request: () => json('DELETE', '/api/account', { password: TEST_PASSWORD }),
+    // The driver and the transporter share a mission under way: not until it is over.
+    expected: signedIn(200, { driver: 409, transporter: 409, admin: 403 }),
+  },
+  'GET /api/admin/setup': { request: () => json('GET', '/api/admin/setup'), expected: everyone(200) },
+  'POST /api/admin/setup': {
+    request: () =>
+      json('POST', '/api/admin/setup', {
+        email: fresh('admin'),
+        password: 'motdepasse-admin',
+        fullName: 'Nouvel Admin',
+      }),
+    expected: everyone(403),
+  },
+  'GET /api/site-settings': { request: () => json('GET', '/api/site-settings'), expected: everyone(200) },
+  'GET /api/missions/search': { request: () => json('GET', '/api/missions/search'), expected: everyone(200) },
+  'GET /api/missions': { request: () => json('GET', '/api/missions'), expected: members(200) },
+  'GET /api/geocode': { request: () => json('GET', '/api/geocode?q=Lyon'), expected: members(200) },
+  'GET /api/missions/export.csv': {
+    request: () => json('GET', '/api/missions/export.csv'),
+    expected: members(200),
+  },
+  'POST /api/missions': {
+    request: () => json('POST', '/api/missions', missionPayload()),
+    expected: members(201, { driver: 403, otherDriver: 403 }),
+  },
+  'GET /api/missions/:id': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}`),
+    // An assigned mission: its two parties and the administrators only.
+    expected: {
+      anonymous: 404,
+      driver: 200,
+      otherDriver: 404,
+      transporter: 200,
+      otherTransporter: 404,
+      admin: 200,
+    },
+  },
+  'PUT /api/missions/:id': {
+    request: (s) => json('PUT', `/api/missions/${s.open}`, missionPayload()),
+    expected: members(403, { transporter: 200 }),
+  },
+  'POST /api/missions/:id/:action': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/start`),
+    expected: members(403, { driver: 200 }),
+  },
+  'POST /api/missions/:id/apply': {
+    request: (s) => json('POST', `/api/missions/${s.open}/apply`, { message: 'Disponible' }),
+    expected: members(403, { driver: 409, otherDriver: 201 }),
+  },
+  'GET /api/applications/mine': {
+    request: () => json('GET', '/api/applications/mine'),
+    expected: members(403, { driver: 200, otherDriver: 200 }),
+  },
+  'POST /api/applications/:id/withdraw': {
+    request: (s) => json('POST', `/api/applications/${s.pendingApplication}/withdraw`),
+    expected: members(403, { driver: 200 }),
+  },
+  'POST /api/applications/:id/accept': {
+    request: (s) => json('POST', `/api/applications/${s.pendingApplication}/accept`),
+    expected: members(403, { transporter: 200 }),
+  },
+  'POST /api/applications/:id/reject': {
+    request: (s) => json('POST', `/api/applications/${s.pendingApplication}/reject`),
+    expected: members(403, { transporter: 200 }),
+  },
+  'GET /api/dashboard/stats': { request: () => json('GET', '/api/dashboard/stats'), expected: members(200) },
+  'PUT /api/profile': {
+    request: () => json('PUT', '/api/profile', { fullName: 'Nom Changé', phone: '0612345678' }),
+    // An administrator has no member profile to edit.
+    expected: signedIn(200, { admin: 400 }),
+  },
+  'POST /api/profile/avatar': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      payload: PNG,
+      headers: { 'content-type': 'image/png' },
+    }),
+    expected: signedIn(200),
+  },
+  'GET /api/files/avatars/:name': {
+    request: () => json('GET', '/api/files/avatars/inconnu-000000.png'),
+    expected: everyone(404),
+  },
+  'GET /api/users/:id/profile': {
+    request: (s) => json('GET', `/api/users/${s.driver.id}/profile`),
+    expected: everyone(200),
+  },
+  'GET /api/conversations': { request: () => json('GET', '/api/conversations'), expected: signedIn(200) },
+  'GET /api/messages/:userId': {
+    request: (s) => json('GET', `/api/messages/${s.transporter.id}`),
+    // Each reads only their own messages with that person (none, for strangers).
+    expected: signedIn(200),
+  },
+  'POST /api/messages/:userId': {
+    request: (s) =>
+      json('POST', `/api/messages/${s.transporter.id}`, { content: 'Bonjour', missionId: s.open }),
+    expected: signedIn(403, { driver: 201, transporter: 400 }),
+  },
+  'POST /api/messages/:userId/read': {
+    request: (s) => json('POST', `/api/messages/${s.transporter.id}/read`),
+    expected: signedIn(200),
+  },
+  'GET /api/alerts': { request: () => json('GET', '/api/alerts'), expected: signedIn(200) },
+  'POST /api/alerts/read-all': {
+    request: () => json('POST', '/api/alerts/read-all'),
+    expected: signedIn(200),
+  },
+  'POST /api/alerts/:id/read': {
+    request: (s) => json('POST', `/api/alerts/${s.driverAlert}/read`),
+    expected: signedIn(404, { driver: 200 }),
+  },
+  'DELETE /api/alerts/:id': {
+    request: (s) => json('DELETE', `/api/alerts/${s.driverAlert}`),
+    expected: signedIn(404, { driver: 200 }),
+  },
+  'GET /api/alerts/preferences': {
+    request: () => json('GET', '/api/alerts/preferences'),
+    expected: signedIn(200),
+  },
+  'PUT /api/alerts/preferences': {
+    request: () =>
+      json('PUT', '/api/alerts/preferences', {
+        alertTypes: ['mission', 'message'],
+        pushTypes: ['message'],
+        emailTypes: [],
+        zoneRadiusKm: 100,
+      }),
+    expected: signedIn(200),
+  },
+  'GET /api/push/public-key': { request: () => json('GET', '/api/push/public-key'), expected: everyone(200) },
+  'POST /api/push/subscriptions': {
+    request: () =>
+      json('POST', '/api/push/subscriptions', {
+        endpoint: 'https://169.254.169.254/latest',
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      }),
+    expected: signedIn(400),
+  },
+  'DELETE /api/push/subscriptions': {
+    request: () =>
+      json('DELETE', '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }),
+    expected: signedIn(200),
+  },
+  'GET /api/docs/json': { request: () => json('GET', '/api/docs/json'), expected: everyone(200) },
+};
+
+function actorUser(s: Scene, actor: Actor): User | null {
+  return actor === 'anonymous' ? null : s[actor];
+}
+
+async function agentOf(s: Scene, actor: Actor): Promise<Agent> {
+  const agent = new Agent(t.app);
+  const user = actorUser(s, actor);
+  if (user) agent.cookie = await sessionCookie(t.db, user.id);
+  return agent;
+}
+
+describe('authorisation matrix', () => {
+  it('has one row for every API route, and no row for a route that does not exist', () => {
+    const routes = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(routes).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(route, async () => {
+      const seen: Record<string, number> = {};
+      for (const actor of ACTORS) {
+        const s = await scene();
+        const response = await (await agentOf(s, actor)).request(row.request(s));
+        seen[actor] = response.statusCode;
+        if (response.statusCode >= 400) {
+          expect(response.json().message, `${route} as ${actor}`).toMatch(/\S/);
+        }
+      }
+      expect(seen).toEqual(row.expected);
+    });
+  }
+});
+
+describe('a search never shows what the detail would refuse', () => {
+  it('holds for every kind of caller and every mission in the results', async () => {
+    const s = await scene();
+    // Every status of mission, from several transporters, and one assigned to someone else.
+    await missionOf(s.otherTransporter.id, { status: 'cancelled', cancelledAt: new Date() });
+    await missionOf(s.otherTransporter.id, {
+      status: 'completed',
+      driverId: s.otherDriver.id,
+      completedAt: new Date(),
+    });
+    await missionOf(s.otherTransporter.id, { status: 'in_progress', driverId: s.otherDriver.id });
+    await missionOf(s.otherTransporter.id, { urgency: true });
+    for (const actor of ACTORS) {
+      const agent = await agentOf(s, actor);
+      for (const query of ['', '?q=rungis', '?lat=48.7&lng=2.35&radiusKm=50', '?sort=newest&pageSize=50']) {
+        const page = (await agent.get(`/api/missions/search${query}`)).json();
+        expect(page.items.length, `${actor} ${query}`).toBeGreaterThan(0);
+        for (const item of page.items as Array<Record<string, unknown>>) {
+          const detail = await agent.get(`/api/missions/${item.id as string}`);
+          expect(detail.statusCode, `${actor} sees ${item.id as string} in a search`).toBe(200);
+          const shown = detail.json().mission as Record<string, unknown>;
+          for (const [field, value] of Object.entries(item)) {
+            // The distance is to the searched point, which the detail does not know of.
+            if (field !== 'distanceKm' && shown[field] === null) expect(value, `${actor}: ${field} of ${item.id as string}`).toBeNull();
+          }
+          expect(item.status).toBe('available');
+        }
+      }
+    }
+  });
+});
