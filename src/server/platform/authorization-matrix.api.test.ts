@@ -93,15 +93,13 @@ async function scene(): Promise<Scene> {
       missionId: open.id,
     })
     .returning();
-  await t.db
-    .insert(messages)
-    .values({
-      conversationId: conversation!.id,
-      senderId: transporter.id,
-      receiverId: driver.id,
-      missionId: open.id,
-      content: 'Bonjour',
-    });
+  await t.db.insert(messages).values({
+    conversationId: conversation!.id,
+    senderId: transporter.id,
+    receiverId: driver.id,
+    missionId: open.id,
+    content: 'Bonjour',
+  });
   await sessionCookie(t.db, driver.id, 'second device');
   const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
   const [alert] = await t.db
@@ -425,7 +423,8 @@ describe('a search never shows what the detail would refuse', () => {
           const shown = detail.json().mission as Record<string, unknown>;
           for (const [field, value] of Object.entries(item)) {
             // The distance is to the searched point, which the detail does not know of.
-            if (field !== 'distanceKm' && shown[field] === null) expect(value, `${actor}: ${field} of ${item.id as string}`).toBeNull();
+            if (field !== 'distanceKm' && shown[field] === null)
+              expect(value, `${actor}: ${field} of ${item.id as string}`).toBeNull();
           }
           expect(item.status).toBe('available');
         }
