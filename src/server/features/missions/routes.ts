@@ -25,18 +25,17 @@ import { missionsCsv, parisDay } from './export.js';
 import { suggestAddresses } from './geocoder.js';
 import { SearchCache } from './search-cache.js';
 import {
-  actOnMission,
   applicationQuota,
   applyToMission,
-  createMission,
   decideApplication,
-  getMissionDetail,
-  listMyMissions,
   myApplications,
-  searchMissions,
-  updateMission,
   withdrawApplication,
-} from './service.js';
+} from './applications.js';
+import { getMissionDetail } from './detail.js';
+import { actOnMission } from './lifecycle.js';
+import { createMission, updateMission } from './publish.js';
+import { searchMissions } from './search.js';
+import { listMyMissions } from './shared.js';
 
 const statusList = z
   .string()

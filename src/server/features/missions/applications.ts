@@ -1,0 +1,191 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { missingDocuments } from '#core/rules/missions.js';
+import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
+import type { Application } from '#core/schemas/missions.js';
+import type { Db } from '../../db/client.js';
+import { missionApplications, missions } from '../../db/schema/missions.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
+import type { DomainEvent, EventBus } from '../../platform/events.js';
+import {
+  missionErrors,
+  toMission,
+  companyName,
+  driverName,
+  applicationCount,
+  recordEvent,
+  lockOwnMission,
+  toApplication,
+  applicationsThisMonth,
+  eligibility,
+} from './shared.js';
+
+/**
+ * Applying (drivers). The driver's row is locked for the transaction, so concurrent applications of one
+ * driver are counted one after the other and the Freemium limit holds.
+ */
+export async function applyToMission(
+  db: Db,
+  events: EventBus,
+  driver: User,
+  missionId: string,
+  message: string,
+) {
+  const application = await db.transaction(async (tx) => {
+    const [fresh] = await tx.select().from(users).where(eq(users.id, driver.id)).for('update');
+    if (!fresh!.emailVerified) throw emailNotVerified(emailRequiredMessages.apply);
+    const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('share');
+    if (!mission) throw notFound(missionErrors.notFound);
+    const refusal = eligibility(fresh!, mission);
+    if (refusal) throw new AppError(refusal === missionErrors.ownMission ? 403 : 409, refusal);
+    const [existing] = await tx
+      .select({ id: missionApplications.id })
+      .from(missionApplications)
+      .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, driver.id)));
+    if (existing) throw new AppError(409, missionErrors.alreadyApplied);
+    const limit = monthlyApplicationLimit(fresh!.subscriptionPlan);
+    if (limit !== null && (await applicationsThisMonth(tx, driver.id)) >= limit) {
+      throw new AppError(402, APPLICATION_LIMIT_MESSAGE);
+    }
+    const [row] = await tx
+      .insert(missionApplications)
+      .values({ missionId, driverId: driver.id, message: message || null })
+      .returning();
+    return { row: row!, mission, missing: missingDocuments(fresh!, mission.requiredDocuments) };
+  });
+  await events.publish({
+    type: 'application.created',
+    applicationId: application.row.id,
+    missionId,
+    title: application.mission.title,
+    companyId: application.mission.companyId,
+    driverId: driver.id,
+    driverName: driver.fullName,
+  });
+  return toApplication(application.row, application.missing);
+}
+
+export async function withdrawApplication(db: Db, events: EventBus, driver: User, applicationId: string) {
+  const result = await db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.id, applicationId))
+      .for('update');
+    if (!application) throw notFound(missionErrors.applicationNotFound);
+    if (application.driverId !== driver.id) throw forbidden(missionErrors.notYourApplication);
+    if (application.status !== 'pending') throw new AppError(409, missionErrors.notPending);
+    await tx
+      .update(missionApplications)
+      .set({ status: 'withdrawn' })
+      .where(eq(missionApplications.id, applicationId));
+    const [mission] = await tx.select().from(missions).where(eq(missions.id, application.missionId));
+    return { application, mission: mission! };
+  });
+  await events.publish({
+    type: 'application.withdrawn',
+    applicationId,
+    missionId: result.mission.id,
+    title: result.mission.title,
+    companyId: result.mission.companyId,
+    driverId: driver.id,
+    driverName: driver.fullName,
+  });
+}
+
+/**
+ * Choosing a driver. The mission row is locked: of two accepts racing on one mission, the second finds it
+ * assigned and is refused, so exactly one driver is chosen.
+ */
+export async function decideApplication(
+  db: Db,
+  events: EventBus,
+  company: User,
+  applicationId: string,
+  decision: 'accept' | 'reject',
+) {
+  const event = await db.transaction(async (tx): Promise<DomainEvent> => {
+    const [application] = await tx
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.id, applicationId));
+    if (!application) throw notFound(missionErrors.applicationNotFound);
+    const mission = await lockOwnMission(tx, company, application.missionId);
+    const [current] = await tx
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.id, applicationId))
+      .for('update');
+    if (current!.status !== 'pending') throw new AppError(409, missionErrors.notPending);
+    if (decision === 'reject') {
+      await tx
+        .update(missionApplications)
+        .set({ status: 'rejected' })
+        .where(eq(missionApplications.id, applicationId));
+      return {
+        type: 'application.rejected',
+        applicationId,
+        missionId: mission.id,
+        title: mission.title,
+        driverId: current!.driverId,
+      };
+    }
+    if (mission.status !== 'available' || mission.driverId)
+      throw new AppError(409, missionErrors.alreadyAssigned);
+    const now = new Date();
+    await tx
+      .update(missions)
+      .set({ status: 'assigned', driverId: current!.driverId, assignedAt: now })
+      .where(eq(missions.id, mission.id));
+    await tx
+      .update(missionApplications)
+      .set({ status: 'accepted' })
+      .where(eq(missionApplications.id, applicationId));
+    const others = await tx
+      .update(missionApplications)
+      .set({ status: 'rejected', rejectedOnAssignment: true })
+      .where(and(eq(missionApplications.missionId, mission.id), eq(missionApplications.status, 'pending')))
+      .returning({ driverId: missionApplications.driverId });
+    await recordEvent(tx, mission.id, company.id, 'assigned', 'assigned');
+    return {
+      type: 'application.accepted',
+      applicationId,
+      missionId: mission.id,
+      title: mission.title,
+      companyId: company.id,
+      driverId: current!.driverId,
+      rejectedDriverIds: others.map((other) => other.driverId),
+    };
+  });
+  await events.publish(event);
+}
+
+/** The driver's applications, newest first, each with its mission. */
+export async function myApplications(db: Db, driver: User): Promise<Application[]> {
+  const rows = await db
+    .select({
+      application: missionApplications,
+      mission: missions,
+      companyName,
+      driverName,
+      applicationCount,
+    })
+    .from(missionApplications)
+    .innerJoin(missions, eq(missions.id, missionApplications.missionId))
+    .where(eq(missionApplications.driverId, driver.id))
+    .orderBy(desc(missionApplications.createdAt));
+  return rows.map(({ application, mission, ...extras }) => ({
+    ...toApplication(application, missingDocuments(driver, mission.requiredDocuments)),
+    mission: toMission(mission, { ...extras, distanceKm: null }, { user: driver }),
+  }));
+}
+
+export async function applicationQuota(db: Db, driver: User) {
+  const used = await applicationsThisMonth(db, driver.id);
+  return {
+    used,
+    limit: monthlyApplicationLimit(driver.subscriptionPlan),
+    left: applicationsLeft(driver.subscriptionPlan, used),
+  };
+}

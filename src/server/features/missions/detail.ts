@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MissionStatus } from '#core/rules/enums.js';
+import { availableActions, missingDocuments } from '#core/rules/missions.js';
+import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.js';
+import { assignmentIsActive } from '#core/rules/relations.js';
+import { roleOf } from '#core/rules/roles.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
+import type { Application, MissionDetail } from '#core/schemas/missions.js';
+import type { Db } from '../../db/client.js';
+import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
+import { users } from '../../db/schema/users.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  missionErrors,
+  type Viewer,
+  toMission,
+  driverName,
+  applicationCount,
+  toApplication,
+  applicationsThisMonth,
+  eligibility,
+} from './shared.js';
+
+const applicantFields = {
+  id: users.id,
+  fullName: users.fullName,
+  avatar: users.avatar,
+  licenseType: users.licenseType,
+  yearsExperience: users.yearsExperience,
+  reputationScore: users.reputationScore,
+  documentsVerified: users.documentsVerified,
+  completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
+};
+
+/** The document columns that tell which required documents a driver has provided. */
+const paperFields = {
+  drivingLicenseUrl: users.drivingLicenseUrl,
+  drivingLicenseExpiry: users.drivingLicenseExpiry,
+  driverCardUrl: users.driverCardUrl,
+  driverCardExpiry: users.driverCardExpiry,
+  adrCardUrl: users.adrCardUrl,
+  adrCardExpiry: users.adrCardExpiry,
+  fimoUrl: users.fimoUrl,
+  fimoExpiry: users.fimoExpiry,
+  fcosUrl: users.fcosUrl,
+  fcosExpiry: users.fcosExpiry,
+};
+
+/** A mission as the viewer may see it: applicants for its publisher, the driver's own application, actions. */
+export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string): Promise<MissionDetail> {
+  const company = alias(users, 'company');
+  const [found] = await db
+    .select({
+      mission: missions,
+      driverName,
+      applicationCount,
+      company: {
+        id: company.id,
+        fullName: company.fullName,
+        companyName: company.companyName,
+        phone: company.phone,
+      },
+    })
+    .from(missions)
+    .innerJoin(company, eq(company.id, missions.companyId))
+    .where(eq(missions.id, missionId));
+  if (!found) throw notFound(missionErrors.notFound);
+  const { mission: row, company: publisher, ...counts } = found;
+  const extras = { ...counts, companyName: publisher.companyName ?? publisher.fullName };
+  const user = viewer.user;
+  const role = user ? roleOf(user) : null;
+  const isOwner = user?.id === row.companyId;
+  const isAssigned = user !== null && row.driverId === user.id;
+  // The viewer's own application, read once: it decides visibility and the driver's apply box.
+  const [mine] = user
+    ? await db
+        .select()
+        .from(missionApplications)
+        .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, user.id)))
+    : [];
+  // Others' missions are visible while open; after that, only to their two parties (and past applicants).
+  if (row.status !== 'available' && !isOwner && !isAssigned && role !== 'admin' && !mine) {
+    throw notFound(missionErrors.notFound);
+  }
+
+  let applications: Application[] | null = null;
+  if (isOwner) {
+    const rows = await db
+      .select({ application: missionApplications, driver: applicantFields, papers: paperFields })
+      .from(missionApplications)
+      .innerJoin(users, eq(users.id, missionApplications.driverId))
+      .where(eq(missionApplications.missionId, missionId))
+      .orderBy(missionApplications.createdAt);
+    applications = rows.map(({ application, driver, papers }) => ({
+      ...toApplication(application, missingDocuments(papers, row.requiredDocuments)),
+      driver,
+    }));
+  }
+
+  let myApplication: Application | null = null;
+  let canApply = false;
+  let applyBlockedReason: string | null = null;
+  let left: number | null = null;
+  if (user && role === 'driver') {
+    myApplication = mine ? toApplication(mine, missingDocuments(user, row.requiredDocuments)) : null;
+    left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
+    applyBlockedReason = mine
+      ? missionErrors.alreadyApplied
+      : (eligibility(user, row) ??
+        (!user.emailVerified ? emailRequiredMessages.apply : left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+    canApply = applyBlockedReason === null;
+  }
+
+  const timeline = await db
+    .select({
+      id: missionEvents.id,
+      type: missionEvents.type,
+      status: missionEvents.status,
+      reason: missionEvents.reason,
+      createdAt: missionEvents.createdAt,
+      actorId: missionEvents.actorId,
+      actorName: users.fullName,
+    })
+    .from(missionEvents)
+    .leftJoin(users, eq(users.id, missionEvents.actorId))
+    .where(eq(missionEvents.missionId, missionId))
+    .orderBy(missionEvents.createdAt);
+
+  const party = isOwner ? 'transporter' : isAssigned ? 'driver' : null;
+  // The phone only while the two work together (core/rules/relations.ts).
+  const showContact = isAssigned
+    ? assignmentIsActive(row)
+    : myApplication?.status === 'pending' && row.status === 'available';
+  // A name in the timeline: the publisher's, the viewer's own, or any for the publisher (and admins).
+  const seesNames = isOwner || role === 'admin';
+  return {
+    mission: toMission(row, { ...extras, distanceKm: null }, viewer),
+    applications,
+    myApplication,
+    timeline: timeline.map(({ actorId, ...event }) => ({
+      ...event,
+      actorName:
+        user && (seesNames || actorId === row.companyId || actorId === user.id) ? event.actorName : null,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    actions: party ? availableActions(row.status as MissionStatus, party) : [],
+    canApply,
+    applyBlockedReason,
+    applicationsLeft: left,
+    missingDocumentsForMe: user && role === 'driver' ? missingDocuments(user, row.requiredDocuments) : [],
+    company: {
+      id: publisher.id,
+      fullName: user ? publisher.fullName : (publisher.companyName ?? publisher.fullName),
+      companyName: publisher.companyName,
+      phone: showContact || isOwner ? publisher.phone : null,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import type { MissionStatus } from '#core/rules/enums.js';
+import {
+  ACTIONS_WITH_REASON,
+  MISSION_ACTIONS,
+  transition,
+  type MissionAction,
+} from '#core/rules/missions.js';
+import { roleOf } from '#core/rules/roles.js';
+import type { Db } from '../../db/client.js';
+import { missionApplications, missions } from '../../db/schema/missions.js';
+import { type User } from '../../db/schema/users.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import type { DomainEvent, EventBus } from '../../platform/events.js';
+import { type MissionRow, missionErrors, recordEvent, pendingApplicantIds } from './shared.js';
+import { getMissionDetail } from './detail.js';
+
+const timestampFor: Partial<Record<MissionStatus, keyof MissionRow>> = {
+  in_progress: 'startedAt',
+  delivered: 'deliveredAt',
+  completed: 'completedAt',
+  cancelled: 'cancelledAt',
+};
+
+/**
+ * One step of the lifecycle (core `MISSION_ACTIONS`): only the allowed party, from the allowed status;
+ * the step's time is stored, the timeline records it, and a domain event tells the others.
+ */
+export async function actOnMission(
+  db: Db,
+  events: EventBus,
+  user: User,
+  missionId: string,
+  action: MissionAction,
+  reason: string | null,
+) {
+  const role = roleOf(user);
+  const rule = MISSION_ACTIONS[action];
+  if (rule.by !== role) {
+    throw forbidden(
+      rule.by === 'driver'
+        ? 'Cette action est réservée au chauffeur de la mission'
+        : 'Cette action est réservée au transporteur de la mission',
+    );
+  }
+  if (ACTIONS_WITH_REASON.includes(action) && !reason) {
+    throw new AppError(400, 'Indiquez la raison (10 caractères au moins)', {
+      reason: 'Indiquez la raison (10 caractères au moins)',
+    });
+  }
+  const event = await db.transaction(async (tx): Promise<DomainEvent> => {
+    const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+    if (!row) throw notFound(missionErrors.notFound);
+    if (role === 'transporter' && row.companyId !== user.id) throw forbidden(missionErrors.notOwner);
+    if (role === 'driver' && row.driverId !== user.id) throw forbidden(missionErrors.notAssignedToYou);
+    const step = transition(row.status as MissionStatus, action);
+    if (!step.ok) throw new AppError(409, step.message);
+    const now = new Date();
+
+    if (action === 'drop') {
+      // Back to available: the driver's application is withdrawn, and those set aside when this driver
+      // was chosen are pending again.
+      await tx
+        .update(missions)
+        .set({ status: 'available', driverId: null, assignedAt: null })
+        .where(eq(missions.id, missionId));
+      await tx
+        .update(missionApplications)
+        .set({ status: 'withdrawn' })
+        .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, user.id)));
+      const reopened = await tx
+        .update(missionApplications)
+        .set({ status: 'pending', rejectedOnAssignment: false })
+        .where(
+          and(
+            eq(missionApplications.missionId, missionId),
+            eq(missionApplications.status, 'rejected'),
+            eq(missionApplications.rejectedOnAssignment, true),
+          ),
+        )
+        .returning({ driverId: missionApplications.driverId });
+      await recordEvent(tx, missionId, user.id, 'dropped', 'available', reason);
+      return {
+        type: 'mission.dropped',
+        missionId,
+        title: row.title,
+        companyId: row.companyId,
+        driverId: user.id,
+        driverName: user.fullName,
+        reopenedApplicantIds: reopened.map((application) => application.driverId),
+        reason: reason!,
+      };
+    }
+
+    if (action === 'cancel') {
+      const applicantIds = await pendingApplicantIds(tx, missionId);
+      await tx
+        .update(missions)
+        .set({ status: 'cancelled', cancelledAt: now, cancellationReason: reason })
+        .where(eq(missions.id, missionId));
+      await tx
+        .update(missionApplications)
+        .set({ status: 'rejected' })
+        .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.status, 'pending')));
+      await recordEvent(tx, missionId, user.id, 'cancelled', 'cancelled', reason);
+      return {
+        type: 'mission.cancelled',
+        missionId,
+        title: row.title,
+        companyId: row.companyId,
+        driverId: row.driverId,
+        applicantIds,
+        reason: reason!,
+      };
+    }
+
+    const column = timestampFor[step.to]!;
+    await tx
+      .update(missions)
+      .set({ status: step.to, [column]: now })
+      .where(eq(missions.id, missionId));
+    await recordEvent(tx, missionId, user.id, action, step.to);
+    return {
+      type: 'mission.status_changed',
+      missionId,
+      title: row.title,
+      companyId: row.companyId,
+      driverId: row.driverId!,
+      status: step.to as 'in_progress' | 'delivered' | 'completed',
+    };
+  });
+  await events.publish(event);
+  return getMissionDetail(db, { user }, missionId);
+}

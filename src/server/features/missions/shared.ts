@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { MissionStatus } from '#core/rules/enums.js';
+import { licenseCovers, type VehicleType, VEHICLE_LICENSE } from '#core/rules/missions.js';
+import { roleOf } from '#core/rules/roles.js';
+import type { Application, Mission } from '#core/schemas/missions.js';
+import type { LicenseType } from '#core/rules/enums.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { parisPeriodStart } from '../../db/paris.js';
+import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
+import type { User } from '../../db/schema/users.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+
+export type MissionRow = typeof missions.$inferSelect;
+export type ApplicationRow = typeof missionApplications.$inferSelect;
+
+export const missionErrors = {
+  notFound: 'Mission introuvable',
+  applicationNotFound: 'Candidature introuvable',
+  notOwner: 'Cette mission ne vous appartient pas',
+  notYourApplication: 'Cette candidature ne vous appartient pas',
+  notAssignedToYou: 'Cette mission ne vous est pas attribuée',
+  alreadyApplied: 'Vous avez déjà postulé à cette mission',
+  notAvailable: 'Cette mission n’est plus ouverte aux candidatures',
+  alreadyStarted: 'Cette mission a déjà commencé',
+  ownMission: 'Vous ne pouvez pas postuler à votre propre mission',
+  licenseMissing: 'Renseignez votre type de permis dans votre profil avant de postuler',
+  licenseTooLow: (needed: LicenseType, held: LicenseType) =>
+    `Ce véhicule demande le permis ${needed} ; votre permis ${held} ne le permet pas`,
+  notEditable: 'Une mission ne peut plus être modifiée une fois un chauffeur retenu',
+  notPending: 'Cette candidature n’est plus en attente',
+  alreadyAssigned: 'Un chauffeur a déjà été retenu pour cette mission',
+} as const;
+
+export const iso = (value: Date | null) => (value ? value.toISOString() : null);
+export const num = (value: string | null) => (value === null ? null : Number(value));
+
+export interface Viewer {
+  user: User | null;
+}
+
+export interface MissionExtras {
+  companyName: string | null;
+  driverName: string | null;
+  distanceKm: number | null;
+  applicationCount: number;
+}
+
+/**
+ * The one place a mission row becomes an API answer. Anonymous visitors get cities, not exact addresses,
+ * and coordinates rounded to about a kilometre; the chosen driver is named to the two parties only.
+ */
+export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer): Mission {
+  const exact = viewer.user !== null;
+  // Who was chosen is the two parties' business: other applicants (rejected, withdrawn) never learn it.
+  const party =
+    viewer.user !== null &&
+    (viewer.user.id === row.companyId || viewer.user.id === row.driverId || roleOf(viewer.user) === 'admin');
+  const coordinate = (value: string | null) => {
+    const n = num(value);
+    return n === null ? null : exact ? n : Math.round(n * 100) / 100;
+  };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName: extras.companyName,
+    driverId: party ? row.driverId : null,
+    driverName: party ? extras.driverName : null,
+    title: row.title,
+    description: row.description,
+    pickupAddress: exact ? row.pickupAddress : null,
+    deliveryAddress: exact ? row.deliveryAddress : null,
+    pickupCity: row.pickupCity,
+    deliveryCity: row.deliveryCity,
+    pickupLat: coordinate(row.pickupLat),
+    pickupLng: coordinate(row.pickupLng),
+    deliveryLat: coordinate(row.deliveryLat),
+    deliveryLng: coordinate(row.deliveryLng),
+    vehicleType: row.vehicleType,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    price: row.price,
+    pricingType: row.pricingType as Mission['pricingType'],
+    cargoType: row.cargoType,
+    requiredDocuments: row.requiredDocuments,
+    status: row.status as MissionStatus,
+    urgency: row.urgency,
+    engagementType: row.engagementType as Mission['engagementType'],
+    createdAt: row.createdAt.toISOString(),
+    assignedAt: iso(row.assignedAt),
+    startedAt: iso(row.startedAt),
+    deliveredAt: iso(row.deliveredAt),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancellationReason: row.cancellationReason,
+    distanceKm: extras.distanceKm === null ? null : Math.round(extras.distanceKm * 10) / 10,
+    applicationCount: extras.applicationCount,
+  };
+}
+
+export const companyName = sql<
+  string | null
+>`(select coalesce(u.company_name, u.full_name) from users u where u.id = missions.company_id)`;
+export const driverName = sql<
+  string | null
+>`(select u.full_name from users u where u.id = missions.driver_id)`;
+export const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status in ('pending', 'accepted'))`;
+
+export async function loadMissions(db: DbOrTx, where: SQL | undefined, viewer: Viewer, order: SQL[] = []) {
+  const rows = await db
+    .select({ mission: missions, companyName, driverName, applicationCount })
+    .from(missions)
+    .where(where)
+    .orderBy(...(order.length ? order : [desc(missions.createdAt)]));
+  return rows.map(({ mission, ...extras }) => toMission(mission, { ...extras, distanceKm: null }, viewer));
+}
+
+export async function recordEvent(
+  tx: DbOrTx,
+  missionId: string,
+  actorId: string | null,
+  type: string,
+  status: string | null,
+  reason: string | null = null,
+) {
+  await tx.insert(missionEvents).values({ missionId, actorId, type, status, reason });
+}
+
+export async function lockOwnMission(tx: DbOrTx, company: User, missionId: string): Promise<MissionRow> {
+  const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+  if (!row) throw notFound(missionErrors.notFound);
+  if (row.companyId !== company.id) throw forbidden(missionErrors.notOwner);
+  return row;
+}
+
+export async function pendingApplicantIds(tx: DbOrTx, missionId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ driverId: missionApplications.driverId })
+    .from(missionApplications)
+    .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.status, 'pending')));
+  return rows.map((row) => row.driverId);
+}
+
+export function toApplication(row: ApplicationRow, missing: string[]): Application {
+  return {
+    id: row.id,
+    missionId: row.missionId,
+    driverId: row.driverId,
+    status: row.status as Application['status'],
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    missingDocuments: missing,
+  };
+}
+
+/** GET /api/missions: driver → missions assigned to me (now or before); transporter → published by me. */
+export async function listMyMissions(db: Db, user: User, status?: MissionStatus[]) {
+  const mine = roleOf(user) === 'driver' ? eq(missions.driverId, user.id) : eq(missions.companyId, user.id);
+  const where = status?.length ? and(mine, inArray(missions.status, status)) : mine;
+  return loadMissions(db, where, { user }, [desc(missions.startDate)]);
+}
+
+/** Applications this calendar month, Europe/Paris (withdrawn ones count: the limit is on applying). */
+export async function applicationsThisMonth(tx: DbOrTx, driverId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(missionApplications)
+    .where(
+      and(
+        eq(missionApplications.driverId, driverId),
+        sql`${missionApplications.createdAt} >= ${parisPeriodStart('month')}`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export function eligibility(driver: User, mission: MissionRow): string | null {
+  if (mission.companyId === driver.id) return missionErrors.ownMission;
+  if (mission.status !== 'available' || mission.driverId) return missionErrors.notAvailable;
+  if (mission.startDate.getTime() <= Date.now()) return missionErrors.alreadyStarted;
+  const held = driver.licenseType as LicenseType | null;
+  if (!held) return missionErrors.licenseMissing;
+  const needed = VEHICLE_LICENSE[mission.vehicleType as VehicleType];
+  if (needed && !licenseCovers(held, needed)) return missionErrors.licenseTooLow(needed, held);
+  return null;
+}
