@@ -1,43 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { useLinkToken } from '#web/lib/link-token.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';
 
 /** /confirmer-email?token=…: the link sent to a new address; the change happens here (POST, once). */
 export function ConfirmEmailPage() {
-  const token = new URLSearchParams(useSearch()).get('token');
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const confirm = useMutation({
-    mutationFn: (value: string) =>
-      apiRequest<{ message: string; user: SessionUser }>('POST', '/api/account/email/confirm', {
-        token: value,
-      }),
-    onSuccess: ({ user }) => {
+  const link = useLinkToken<{ message: string; user: SessionUser }>('/api/account/email/confirm', {
+    incomplete: 'Ce lien est incomplet.',
+    onSuccess: (answer) => {
       const current = queryClient.getQueryData<SessionUser | null>(ME_KEY);
-      if (current?.id === user.id) queryClient.setQueryData(ME_KEY, user);
+      if (current?.id === answer.user.id) queryClient.setQueryData(ME_KEY, answer.user);
     },
   });
-  const started = useRef(false);
-  useEffect(() => {
-    if (token && !started.current) {
-      started.current = true;
-      confirm.mutate(token);
-    }
-  }, [token, confirm]);
-  const failed = !token || confirm.isError;
-  const message = !token
-    ? 'Ce lien est incomplet.'
-    : confirm.error instanceof ApiError
-      ? confirm.error.message
-      : 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
+  const { failed, message } = link;
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      {confirm.isPending || (token && confirm.isIdle) ? (
+      {link.pending ? (
         <Spinner label="Confirmation de votre nouvelle adresse…" />
       ) : (
         <div className="rounded-2xl border border-line bg-surface-raised p-8">
@@ -50,9 +33,9 @@ export function ConfirmEmailPage() {
             {failed ? 'Confirmation impossible' : 'Adresse confirmée'}
           </h1>
           <p role={failed ? 'alert' : 'status'} className="mt-2 break-words text-ink-muted">
-            {failed ? message : confirm.data?.message}
+            {failed ? message : link.data?.message}
           </p>
-          {!failed && <p className="mt-2 break-all font-semibold">{confirm.data?.user.email}</p>}
+          {!failed && <p className="mt-2 break-all font-semibold">{link.data?.user.email}</p>}
           <Link href={user ? '/parametres' : '/login'} className={buttonClasses('primary', 'md', 'mt-6')}>
             {user ? 'Mes paramètres' : 'Se connecter'}
           </Link>

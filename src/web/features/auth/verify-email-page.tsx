@@ -1,42 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { ME_KEY, type SessionUser } from '#web/app/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { useLinkToken } from '#web/lib/link-token.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';
 
 /** Consumes the token of the e-mail link once (POST, so that mail scanners cannot spend it). */
 export function VerifyEmailPage() {
-  const token = new URLSearchParams(useSearch()).get('token');
   const queryClient = useQueryClient();
-  const verify = useMutation({
-    mutationFn: (value: string) =>
-      apiRequest<{ message: string; user: SessionUser }>('POST', '/api/auth/verify-email', { token: value }),
+  const verify = useLinkToken<{ message: string; user: SessionUser }>('/api/auth/verify-email', {
+    incomplete: 'Ce lien de vérification est incomplet.',
     onSuccess: ({ user }) => {
       const current = queryClient.getQueryData<SessionUser | null>(ME_KEY);
       if (current?.id === user.id) queryClient.setQueryData(ME_KEY, user);
     },
   });
-  const started = useRef(false);
-  useEffect(() => {
-    if (token && !started.current) {
-      started.current = true;
-      verify.mutate(token);
-    }
-  }, [token, verify]);
-
-  const failed = !token || verify.isError;
-  const message = !token
-    ? 'Ce lien de vérification est incomplet.'
-    : verify.error instanceof ApiError
-      ? verify.error.message
-      : 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.';
+  const { failed, message } = verify;
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      {verify.isPending || (token && verify.isIdle) ? (
+      {verify.pending ? (
         <Spinner label="Vérification de votre adresse email…" />
       ) : failed ? (
         <div className="rounded-2xl border border-line bg-surface-raised p-8">
