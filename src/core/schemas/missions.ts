@@ -243,6 +243,8 @@ export const applicantSchema = z.object({
   reputationScore: z.string(),
   documentsVerified: z.boolean(),
   completedMissions: z.number(),
+  /** The driver deleted their account: the application stays in the history, without a person behind it. */
+  accountClosed: z.boolean(),
 });
 
 export const applicationSchema = z.object({

@@ -2,8 +2,10 @@ import { ArrowUp, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
+import { SESSION_ENDED_EVENT } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
+import { useToast } from '#web/ui/toast.js';
 
 /**
  * A new page opens at its top (or at its #anchor), as it would with a full page load. Back and forward keep
@@ -155,9 +157,25 @@ function InstallPrompt() {
   );
 }
 
+/** A session ended from elsewhere (another device, a password change, an account closed): said once. */
+function SessionEndedNotice() {
+  const toast = useToast();
+  useEffect(() => {
+    const told = () =>
+      toast({
+        title: 'Session terminée',
+        description: 'Vous avez été déconnecté de cet appareil. Reconnectez-vous pour continuer.',
+      });
+    window.addEventListener(SESSION_ENDED_EVENT, told);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, told);
+  }, [toast]);
+  return null;
+}
+
 export function GlobalUi() {
   return (
     <>
+      <SessionEndedNotice />
       <ScrollOnNavigate />
       <ScrollToTop />
       <InstallPrompt />

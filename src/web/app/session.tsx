@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { PublicUser } from '#core/schemas/users.js';
 import { apiRequest } from '#web/lib/api.js';
 import { disablePush } from '#web/lib/notifications.js';
-import { getQueryFn } from '#web/lib/query-client.js';
+import { getQueryFn, SESSION_ENDED_EVENT } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
 import { homeFor } from './route-rules.js';
 
@@ -19,14 +19,17 @@ const DEMO_PAGES = ['/demo', '/demo/login'];
 export function useSession(): { user: SessionUser | null; isLoading: boolean; offline: boolean } {
   const [location] = useLocation();
   const onDemoPage = DEMO_PAGES.includes(location);
+  const queryClient = useQueryClient();
   const query = useQuery<SessionUser | null>({
     queryKey: ME_KEY,
     queryFn: async (context) => {
       const path = onDemoPage && isDemoFlagSet() ? '/api/demo/me' : '/api/auth/me';
       try {
-        return (
-          (await getQueryFn<SessionUser>({ on401: 'returnNull' })({ ...context, queryKey: [path] })) ?? null
-        );
+        const user =
+          (await getQueryFn<SessionUser>({ on401: 'returnNull' })({ ...context, queryKey: [path] })) ?? null;
+        // Signed in a moment ago, signed out now without logging out here: the session ended elsewhere.
+        if (!user && queryClient.getQueryData(ME_KEY)) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+        return user;
       } catch (error) {
         console.warn('Vérification de la session impossible', error);
         writeStorage(STORAGE_KEYS.isDemo, null);

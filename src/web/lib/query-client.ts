@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest, demoPath, pathFromQueryKey } from './api.js';
 import { isDemoFlagSet } from './storage.js';
 
@@ -22,9 +22,23 @@ export function getQueryFn<T>(
   };
 }
 
+const ME = ['/api/auth/me'];
+/** Told to the screens when the session ended elsewhere (another device, a password change): they say so. */
+export const SESSION_ENDED_EVENT = 'relais:session-ended';
+
 /** SPEC.md §9: data never stale, no refetch on focus, no retries. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 while the app believes someone is signed in: the session ended elsewhere. The app goes back to its
+  // signed-out state at once (the router then leaves the user area), instead of showing empty screens.
+  const onError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401 || !client.getQueryData(ME)) return;
+    client.setQueryData(ME, null);
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== ME[0] });
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn(),
@@ -35,4 +49,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -102,7 +102,11 @@ export function useRealtime(userId: string | null): void {
       ws.onclose = (event) => {
         if (socket === ws) socket = null;
         wasClosed = true;
-        if (event.code === POLICY_VIOLATION) refused = true;
+        if (event.code === POLICY_VIOLATION) {
+          refused = true;
+          // Refused for want of a session (ended on another device, say): the session check says so.
+          void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+        }
         if (stopped || refused || attempts >= MAX_ATTEMPTS) return;
         attempts++;
         timer = setTimeout(connect, RETRY_MS);

@@ -31,6 +31,7 @@ const applicantFields = {
   reputationScore: users.reputationScore,
   documentsVerified: users.documentsVerified,
   completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
+  accountClosed: sql<boolean>`${users.accountStatus} = 'deleted'`,
 };
 
 /** The document columns that tell which required documents a driver has provided. */

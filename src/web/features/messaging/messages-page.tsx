@@ -221,7 +221,9 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     },
   });
 
-  const name = other.data ? (other.data.companyName ?? other.data.fullName) : '…';
+  // A closed account has no profile any more: the conversation list still knows the name to show.
+  const known = other.data ?? conversation?.otherUser;
+  const name = known ? (known.companyName ?? known.fullName) : '…';
   return (
     <section
       ref={section}
@@ -233,12 +235,16 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
         <Link href="/messages" className="md:hidden" aria-label="Retour aux conversations">
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
-        <Avatar src={other.data?.avatar ?? null} />
+        <Avatar src={known?.avatar ?? null} />
         <div className="min-w-0">
           <h2 className="truncate font-bold">
-            <Link href={`/profile/${otherId}`} className="hover:underline">
-              {name}
-            </Link>
+            {other.isError ? (
+              name
+            ) : (
+              <Link href={`/profile/${otherId}`} className="hover:underline">
+                {name}
+              </Link>
+            )}
           </h2>
           {conversation?.mission && (
             <Link
@@ -271,6 +277,13 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
         )}
         {thread.isPending ? (
           <Spinner />
+        ) : thread.isError && items.length === 0 ? (
+          <li role="alert" className="flex flex-col items-center gap-2 text-center text-danger">
+            {errorMessage(thread.error, 'Conversation non chargée.')}
+            <Button type="button" variant="secondary" size="sm" onClick={() => void thread.refetch()}>
+              Réessayer
+            </Button>
+          </li>
         ) : items.length === 0 ? (
           <li className="text-center text-ink-muted">Écrivez le premier message.</li>
         ) : (

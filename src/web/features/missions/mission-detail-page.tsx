@@ -255,6 +255,13 @@ function Applicants({ detail }: { detail: MissionDetail }) {
         <ul className="space-y-3">
           {applications.map((application) => {
             const driver = application.driver!;
+            if (driver.accountClosed)
+              return (
+                <li key={application.id} className="rounded-xl border border-line p-4 text-ink-muted">
+                  <p className="font-bold">{driver.fullName}</p>
+                  <p className="text-sm">Candidature retirée : ce chauffeur a supprimé son compte.</p>
+                </li>
+              );
             return (
               <li key={application.id} className="rounded-xl border border-line p-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
