@@ -88,6 +88,8 @@ export interface RateLimits {
   currentPasswordPerUser: Rule;
   /** Downloads of one's personal data (a heavy read), per user. */
   exportPerUser: Rule;
+  /** Requests to change one's address (each mails two addresses), per user. */
+  emailChangePerUser: Rule;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -104,6 +106,7 @@ export const defaultRateLimits: RateLimits = {
   passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
   currentPasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
   exportPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  emailChangePerUser: { limit: 5, windowSeconds: 60 * 60 },
 };
 
 export class ConfigError extends Error {

@@ -46,6 +46,8 @@ const endpointMessage = 'Adresse d’abonnement invalide';
 export const pushEndpointSchema = z
   .string({ error: endpointMessage })
   .max(1000, endpointMessage)
+  // The URL parser lets control characters and blanks through; an address never holds them.
+  .regex(/^[\x21-\x7e]+$/, endpointMessage)
   .pipe(z.url({ protocol: /^https?$/, error: endpointMessage }));
 const base64url = (max: number) =>
   z

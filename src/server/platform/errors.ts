@@ -35,6 +35,7 @@ export const unauthorized = () => new AppError(401, 'Authentification requise');
 export const forbidden = (message = 'Accès refusé') => new AppError(403, message);
 export const notFound = (message = 'Ressource introuvable') => new AppError(404, message);
 
+export const CONFLICT_RETRY = 'Une autre opération est en cours sur ces données. Réessayez dans un instant.';
 export const GENERIC_ERROR = 'Une erreur interne est survenue. Veuillez réessayer dans quelques instants.';
 
 const fastifyErrorMessages: Record<string, [number, string]> = {
@@ -82,6 +83,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send({ message: 'Requête invalide' });
+    }
+    // Two transactions that waited for each other, one of which PostgreSQL stopped: nothing was written,
+    // and trying again will do. The lock orders are meant to prevent it; this keeps a miss from being a 500.
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '40P01' || code === '40001') {
+      request.log.warn({ err: error }, 'transaction conflict');
+      return reply.status(409).send({ message: CONFLICT_RETRY });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: GENERIC_ERROR });

@@ -81,6 +81,14 @@ describe('NUL bytes and control characters', () => {
     );
     const search = await t.app.inject({ url: `/api/missions/search?q=${encodeURIComponent(`frigo${NUL}`)}` });
     expect(search.statusCode).toBe(400);
+    // A push service's address with a NUL: refused before it reaches the database.
+    const endpoint = `https://fcm.googleapis.com/fcm/send/x${NUL}`;
+    const removed = await driver.agent.request({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint },
+    });
+    expect(removed.statusCode).toBe(400);
   });
 
   it('counts a field of invisible characters only as empty', async () => {
@@ -169,6 +177,20 @@ describe('logs', () => {
       await t.db.execute(sql`drop trigger refuse_users on users`);
       await t.db.execute(sql`drop function refuse_users`);
     }
+  });
+
+  it('name the mail file, never the link’s token nor the whole address', async () => {
+    const before = logLines.length;
+    const response = await new Agent(t.app).post(
+      '/api/auth/register',
+      driverPayload({ email: 'journal.prive@exemple.fr' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const written = logLines.slice(before).join('\n');
+    expect(written).toContain('boîte d’envoi locale');
+    expect(written).toContain('j***@exemple.fr');
+    expect(written).not.toContain('journal.prive');
+    expect(written).not.toMatch(/token=/);
   });
 
   it('mask the token of a page link', async () => {

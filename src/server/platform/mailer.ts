@@ -9,7 +9,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The link the mail is about, logged when mails go to the outbox folder. */
+  /** The link the mail is about, written in the X-Relais-Link header when mails go to the outbox folder. */
   link?: string;
 }
 
@@ -18,9 +18,15 @@ export interface Mailer {
   close(): void;
 }
 
+/** "jean.routier@exemple.fr" → "j***@exemple.fr": enough to follow a mail in the logs, not to collect addresses. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
+}
+
 /**
- * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file in
- * $DATA_DIR/outbox and its link is logged, so a local user can still follow it.
+ * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file in $DATA_DIR/outbox (its link in the
+ * X-Relais-Link header), and the file is logged, so a local user can still follow it.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -40,7 +46,7 @@ export function createMailer(options: {
           text: mail.text,
           html: mail.html,
         });
-        log.info({ to: mail.to, subject: mail.subject }, 'e-mail envoyé');
+        log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'e-mail envoyé');
       },
       close: () => transport.close(),
     };
@@ -64,8 +70,9 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
+      // The link itself (a single-use token) stays in the file: logs are read by more people than mailboxes.
       log.info(
-        { to: mail.to, subject: mail.subject, file, link: mail.link },
+        { to: maskEmail(mail.to), subject: mail.subject, file },
         'e-mail écrit dans la boîte d’envoi locale',
       );
     },

@@ -31,6 +31,12 @@ beforeAll(async () => {
       app.get('/api/test/boom', async () => {
         throw new Error('secret internal detail');
       });
+      // What a transaction PostgreSQL stopped to break a deadlock looks like, through Drizzle.
+      app.get('/api/test/deadlock', async () => {
+        throw Object.assign(new Error('Failed query: update missions'), {
+          cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+        });
+      });
       app.get('/api/test/driver-only', async (request) => ({ id: requireRole(request, 'driver').id }));
       app.get('/api/test/transporter-only', async (request) => ({
         id: requireRole(request, 'transporter').id,
@@ -83,6 +89,12 @@ describe('errors', () => {
       message: 'Une erreur interne est survenue. Veuillez réessayer dans quelques instants.',
     });
     expect(response.body).not.toContain('secret internal detail');
+  });
+
+  it('answers a transaction stopped by a deadlock with a 409 that says to try again', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/deadlock' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/Réessayez/);
   });
 });
 

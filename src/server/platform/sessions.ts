@@ -129,11 +129,24 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
   return deleted.length > 0;
 }
 
+/**
+ * Spends every link still waiting in the user's mailboxes (password reset, e-mail change). Done whenever the owner
+ * secures the account — new password, other devices signed out, new address — so that a link asked for by someone
+ * else before (who had the password for a while, or registered with the owner's address) can no longer be used.
+ */
+export async function cancelPendingLinks(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update account_tokens set used_at = now() where user_id = ${userId} and used_at is null`,
+  );
+}
+
+/** Ends the user's other sessions (all of them without `keepSessionId`), and the links they may have asked for. */
 export async function endOtherSessions(
   db: Db,
   userId: string,
   keepSessionId: string | null,
 ): Promise<number> {
+  await cancelPendingLinks(db, userId);
   const deleted = await db
     .delete(sessions)
     .where(
@@ -149,6 +162,31 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   const now = new Date();
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)));
 }
+
+/**
+ * Locks the rows of users who take part in a change (the actor, the other party), in one order (by id), and checks
+ * that each account is still active: a change racing the account's deletion either waits for it and is refused,
+ * or lands first and the deletion then sees it. Row share locks, taken before any mission or application row, so
+ * that no two transactions wait for each other. A closed actor gets 401 (the session no longer stands).
+ */
+export async function lockActiveUsers(
+  tx: DbOrTx,
+  actorId: string,
+  ...others: string[]
+): Promise<Map<string, User>> {
+  const ids = [...new Set([actorId, ...others])].sort();
+  const rows = new Map<string, User>();
+  for (const id of ids) {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('share');
+    if (row) rows.set(id, row);
+  }
+  const actor = rows.get(actorId);
+  if (!actor || !actor.isActive || actor.accountStatus !== 'active') throw unauthorized();
+  return rows;
+}
+
+export const isOpenAccount = (user: User | undefined) =>
+  user !== undefined && user.isActive && user.accountStatus === 'active';
 
 const roleMessages: Record<Role, string> = {
   driver: 'Cette action est réservée aux chauffeurs',

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
@@ -21,9 +21,11 @@ afterAll(async () => {
 });
 
 /** The newest mail to `address` whose subject matches, waiting up to 5 s (account mails leave in the background). */
-async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
+async function mailTo(address: string, subject: RegExp, mentioning = ''): Promise<ReceivedMail> {
   for (let i = 0; i < 100; i++) {
-    const mail = smtp.received.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(-1);
+    const mail = smtp.received
+      .filter((m) => m.to.includes(address) && subject.test(m.subject) && m.text.includes(mentioning))
+      .at(-1);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -172,20 +174,27 @@ describe('/parametres', () => {
 
   it('changes the e-mail only once the link sent to the new address is followed; the old one is told', async () => {
     const { user, agent } = await signIn(t, { email: 'ancienne@exemple.fr' });
+    // An address that has an account: the same answer (no way to learn who has an account), and that address
+    // is told, without a link.
     const taken = await signIn(t, { email: 'prise@exemple.fr' });
-    expect(
-      (await agent.post('/api/account/email', { newEmail: taken.user.email, password: TEST_PASSWORD }))
-        .statusCode,
-    ).toBe(409);
+    const onTaken = await agent.post('/api/account/email', {
+      newEmail: taken.user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(onTaken.statusCode).toBe(200);
+    expect(onTaken.json().message).toBe(accountMessages.emailChangeSent);
+    const told = await mailTo('prise@exemple.fr', /Adresse déjà utilisée/);
+    expect(told.text).not.toMatch(/confirmer-email/);
+    expect(told.text).not.toContain(user.fullName);
     const asked = await agent.post('/api/account/email', {
       newEmail: 'Nouvelle@Exemple.fr',
       password: TEST_PASSWORD,
     });
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe(accountMessages.emailChangeSent);
-    expect((await mailTo('ancienne@exemple.fr', /Changement d’adresse demandé/)).text).toContain(
-      'nouvelle@exemple.fr',
-    );
+    expect(
+      (await mailTo('ancienne@exemple.fr', /Changement d’adresse demandé/, 'nouvelle@exemple.fr')).text,
+    ).toContain('nouvelle@exemple.fr');
     const token = tokenIn(
       await mailTo('nouvelle@exemple.fr', /Confirmez votre nouvelle adresse/),
       '/confirmer-email',
@@ -362,5 +371,138 @@ describe('RGPD', () => {
     // The driver's history still shows the finished mission, from "Utilisateur supprimé".
     const history = (await driver.agent.get('/api/missions?status=completed')).json();
     expect(history[0]).toMatchObject({ id: running, companyName: 'Utilisateur supprimé' });
+  });
+});
+
+describe('securing the account cancels what someone else asked for', () => {
+  /** Someone who had the password for a while asks to move the account to their address, and keeps the link. */
+  async function pendingTakeover(email: string) {
+    const owner = await signIn(t, { email });
+    const intruder = new Agent(t.app);
+    await intruder.post('/api/auth/login', { email, password: TEST_PASSWORD });
+    const attacker = `intrus-${email}`;
+    await intruder.post('/api/account/email', { newEmail: attacker, password: TEST_PASSWORD });
+    const token = tokenIn(await mailTo(attacker, /Confirmez votre nouvelle adresse/), '/confirmer-email')!;
+    return { owner, token };
+  }
+  const confirm = (token: string) => new Agent(t.app).post('/api/account/email/confirm', { token });
+
+  it('a new password through "mot de passe oublié" spends a pending e-mail change', async () => {
+    const { owner, token } = await pendingTakeover('recupere@exemple.fr');
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: owner.user.email });
+    const reset = tokenIn(
+      await mailTo(owner.user.email, /Nouveau mot de passe/),
+      '/reinitialiser-mot-de-passe',
+    )!;
+    await new Agent(t.app).post('/api/auth/password/reset', { token: reset, password: 'a-moi-seul' });
+    expect((await confirm(token)).statusCode).toBe(400);
+    expect((await owner.agent.get('/api/auth/me')).statusCode).toBe(401); // every session ended, as promised
+  });
+
+  it('a password change, or signing the other devices out, spends it too', async () => {
+    const first = await pendingTakeover('change@exemple.fr');
+    await first.owner.agent.post('/api/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a-moi-seul',
+    });
+    expect((await confirm(first.token)).statusCode).toBe(400);
+    const second = await pendingTakeover('appareils@exemple.fr');
+    await second.owner.agent.delete('/api/auth/sessions');
+    expect((await confirm(second.token)).statusCode).toBe(400);
+  });
+
+  it('a reset link sent to the old address dies with the change of address', async () => {
+    const { user, agent } = await signIn(t, { email: 'demenage@exemple.fr' });
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const oldLink = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+    await agent.post('/api/account/email', { newEmail: 'emmenage@exemple.fr', password: TEST_PASSWORD });
+    await confirm(tokenIn(await mailTo('emmenage@exemple.fr', /Confirmez/), '/confirmer-email')!);
+    const late = await new Agent(t.app).post('/api/auth/password/reset', {
+      token: oldLink,
+      password: 'vieux-lien',
+    });
+    expect(late.statusCode).toBe(400);
+  });
+});
+
+describe('an account closed while its requests are on their way', () => {
+  /** Holds the account's row as a deletion does, runs `during`, then closes the account and lets go. */
+  async function whileDeleting<T>(userId: string, during: () => Promise<T>): Promise<T> {
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select 1 from users where id = $1 for update', [userId]);
+      const pending = during();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await client.query("update users set is_active = false, account_status = 'deleted' where id = $1", [
+        userId,
+      ]);
+      await client.query('commit');
+      return await pending;
+    } finally {
+      client.release();
+    }
+  }
+
+  it('publishes nothing once the deletion went first', async () => {
+    const { user, agent } = await signIn(t, { userType: 'company' });
+    const response = await whileDeleting(user.id, () => agent.post('/api/missions', missionPayload()));
+    expect(response.statusCode).toBe(401);
+    expect(await t.db.select().from(missions).where(eq(missions.companyId, user.id))).toHaveLength(0);
+  });
+
+  it('chooses no driver whose account is closing', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const application = (await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id;
+    const accepted = await whileDeleting(driver.user.id, () =>
+      company.agent.post(`/api/applications/${application}/accept`),
+    );
+    expect(accepted.statusCode).toBe(409);
+    const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));
+    expect(mission).toMatchObject({ status: 'available', driverId: null });
+  });
+
+  it('is never chosen for a mission, and a dropped mission does not reopen its application', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const first = await signIn(t, { subscriptionPlan: 'premium' });
+    const second = await signIn(t, { subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const applications: string[] = [];
+    for (const driver of [first, second])
+      applications.push((await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id);
+    await company.agent.post(`/api/applications/${applications[0]}/accept`);
+    await second.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    await first.agent.post(`/api/missions/${missionId}/drop`, { reason: 'Camion immobilisé au garage' });
+    const [left] = await t.db
+      .select()
+      .from(missionApplications)
+      .where(eq(missionApplications.id, applications[1]!));
+    expect(left!.status).toBe('withdrawn');
+    const accept = await company.agent.post(`/api/applications/${applications[1]}/accept`);
+    expect(accept.statusCode).toBe(409);
+  });
+
+  it('races an acceptance without a deadlock or a half-done state', async () => {
+    for (let round = 0; round < 5; round++) {
+      const company = await signIn(t, { userType: 'company' });
+      const driver = await signIn(t, { subscriptionPlan: 'premium' });
+      const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+      const application = (await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id;
+      const [deleted, accepted] = await Promise.all([
+        driver.agent.request({ method: 'DELETE', url: '/api/account', payload: { password: TEST_PASSWORD } }),
+        company.agent.post(`/api/applications/${application}/accept`),
+      ]);
+      expect([deleted.statusCode, accepted.statusCode].every((status) => status < 500)).toBe(true);
+      const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));
+      // Either the driver was chosen first (and the deletion was refused), or the account went first.
+      if (deleted.statusCode === 200) expect(mission!.driverId).toBeNull();
+      else expect(mission!.driverId).toBe(driver.user.id);
+    }
   });
 });

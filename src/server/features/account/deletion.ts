@@ -80,6 +80,13 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
         reason: CANCELLED_BY_DELETION,
       });
     }
+    // Set aside ones too, so that a dropped mission never reopens the application of a closed account.
+    await tx
+      .update(missionApplications)
+      .set({ status: 'withdrawn', rejectedOnAssignment: false })
+      .where(
+        and(eq(missionApplications.driverId, me.id), eq(missionApplications.rejectedOnAssignment, true)),
+      );
     const withdrawn = await tx
       .update(missionApplications)
       .set({ status: 'withdrawn' })

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { actionMail, type Mail } from '../../platform/mailer.js';
+import { cancelPendingLinks } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** A link to confirm a new address works once, for a day. */
@@ -21,6 +22,9 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Asks to change the account's address (the current password was checked): a link goes to the new address,
  * a notice to the current one; nothing changes until the link is followed. A newer request replaces an older.
+ * The answer is the same when the new address already belongs to an account (no way to learn who has one);
+ * that address then receives a word saying so instead of a link. The mail to the new address does not carry
+ * the account's name: a stranger's inbox must not receive text of the requester's choosing.
  */
 export async function requestEmailChange(
   db: Db,
@@ -34,7 +38,32 @@ export async function requestEmailChange(
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${newEmail}`);
-  if (other) throw taken();
+  const settings = `${config.publicUrl}/parametres`;
+  const notice = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      `Une demande a été faite pour que votre compte Relais utilise désormais l’adresse ${newEmail}.`,
+      'Elle ne prendra effet que si le lien envoyé à cette adresse est ouvert.',
+      'Si ce n’est pas vous, changez votre mot de passe dès maintenant : cela annule la demande et déconnecte vos autres appareils.',
+    ],
+    actionLabel: 'Ouvrir mes paramètres',
+    actionUrl: settings,
+    footer: 'Cet e-mail vous est envoyé pour la sécurité de votre compte.',
+  });
+  const toOld: Mail = { to: user.email, subject: 'Changement d’adresse demandé — Relais', ...notice };
+  if (other) {
+    const inUse = actionMail({
+      greeting: 'Bonjour,',
+      paragraphs: [
+        'Quelqu’un a demandé à utiliser cette adresse pour un compte Relais, mais elle est déjà celle d’un compte : rien n’a changé.',
+        'Si c’est vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau avec le lien ci-dessous.',
+      ],
+      actionLabel: 'Mot de passe oublié',
+      actionUrl: `${config.publicUrl}/mot-de-passe-oublie`,
+      footer: 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message.',
+    });
+    return [{ to: newEmail, subject: 'Adresse déjà utilisée — Relais', ...inUse }, toOld];
+  }
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -47,31 +76,16 @@ export async function requestEmailChange(
   });
   const link = `${config.publicUrl}/confirmer-email?token=${encodeURIComponent(token)}`;
   const confirm = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
+    greeting: 'Bonjour,',
     paragraphs: [
-      'Vous avez demandé à utiliser cette adresse pour votre compte Relais.',
-      'Confirmez-la avec le lien ci-dessous (valable 24 heures, une seule fois) : votre adresse ne change qu’à ce moment-là.',
+      'Cette adresse a été indiquée comme nouvelle adresse d’un compte Relais.',
+      'Confirmez-la avec le lien ci-dessous (valable 24 heures, une seule fois) : l’adresse du compte ne change qu’à ce moment-là.',
     ],
     actionLabel: 'Confirmer ma nouvelle adresse',
     actionUrl: link,
     footer: 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : rien ne changera.',
   });
-  const settings = `${config.publicUrl}/parametres`;
-  const notice = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
-    paragraphs: [
-      `Une demande a été faite pour que votre compte Relais utilise désormais l’adresse ${newEmail}.`,
-      'Elle ne prendra effet que si le lien envoyé à cette adresse est ouvert.',
-      'Si ce n’est pas vous, changez votre mot de passe dès maintenant et déconnectez vos autres appareils depuis vos paramètres.',
-    ],
-    actionLabel: 'Ouvrir mes paramètres',
-    actionUrl: settings,
-    footer: 'Cet e-mail vous est envoyé pour la sécurité de votre compte.',
-  });
-  return [
-    { to: newEmail, subject: 'Confirmez votre nouvelle adresse — Relais', ...confirm, link },
-    { to: user.email, subject: 'Changement d’adresse demandé — Relais', ...notice },
-  ];
+  return [{ to: newEmail, subject: 'Confirmez votre nouvelle adresse — Relais', ...confirm, link }, toOld];
 }
 
 /** Follows the link sent to the new address: spent in the statement that checks it, then the address changes. */
@@ -94,6 +108,8 @@ export async function confirmEmailChange(db: Db, token: string): Promise<User> {
         .returning();
       if (!user?.isActive || user.accountStatus !== 'active')
         throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
+      // A reset link sent to the old address must not open the account now at the new one.
+      await cancelPendingLinks(tx, user.id);
       return user;
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { users, type User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { actionMail, type Mail } from '../../platform/mailer.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { cancelPendingLinks } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** A reset link works once, for an hour. */
@@ -53,7 +54,7 @@ export async function requestPasswordReset(db: Db, config: AppConfig, email: str
 
 /**
  * Follows a reset link: the link is spent in the statement that checks it (single use, even twice at once),
- * the password changes, every session of the account ends and the other links are spent. Following the link
+ * the password changes, every session of the account ends and every other link (reset or e-mail change) is spent. Following the link
  * also proves the address, which counts as verified from then on.
  */
 export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<User> {
@@ -73,9 +74,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
       .returning();
     if (!user) throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
     await tx.execute(sql`delete from sessions where user_id = ${userId}`);
-    await tx.execute(sql`
-      update account_tokens set used_at = now()
-      where user_id = ${userId} and purpose = 'password_reset' and used_at is null`);
+    // Every other link too: an e-mail change asked by someone else before the owner took the account back.
+    await cancelPendingLinks(tx, userId);
     return user;
   });
 }

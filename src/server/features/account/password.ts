@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { cancelPendingLinks } from '../../platform/sessions.js';
 
 /** A new password (the current one was checked): every other session of the account ends, this one stays. */
 export async function changePassword(
@@ -21,10 +22,8 @@ export async function changePassword(
           ? and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId))
           : eq(sessions.userId, user.id),
       );
-    // A reset link asked for earlier no longer works.
-    await tx.execute(sql`
-      update account_tokens set used_at = now()
-      where user_id = ${user.id} and purpose = 'password_reset' and used_at is null`);
+    // Links asked for earlier (a reset, an e-mail change) no longer work.
+    await cancelPendingLinks(tx, user.id);
     return updated!;
   });
 }

@@ -112,6 +112,8 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     async (request) => {
       const user = requireUser(request);
       await checkCurrentPassword(db, limits, user, request.body.password, 'password');
+      // Each request mails two addresses: a handful an hour is what a person needs.
+      await enforceRates(db, [{ key: `email-change:${user.id}`, rule: limits.emailChangePerUser }]);
       const mails = await requestEmailChange(db, config, user, request.body.newEmail);
       for (const mail of mails) sendInBackground(mailer, mail, request.log);
       return { message: accountMessages.emailChangeSent };

@@ -22,6 +22,7 @@ beforeAll(async () => {
         passwordResetPerIp: { limit: 3, windowSeconds: 600 },
         currentPasswordPerUser: { limit: 3, windowSeconds: 600 },
         exportPerUser: { limit: 10, windowSeconds: 600 },
+        emailChangePerUser: { limit: 2, windowSeconds: 600 },
       },
     }),
   });
@@ -168,6 +169,23 @@ describe('brute-force limits', () => {
         ).statusCode,
       );
     expect(resets).toEqual([400, 400, 400, 429]);
+  });
+
+  it('limits requests to change the e-mail address (each mails two addresses)', async () => {
+    const user = await createUser(t.db);
+    const agent = agentAt(ip);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (
+          await agent.post('/api/account/email', {
+            newEmail: `cible-${i}@exemple.fr`,
+            password: TEST_PASSWORD,
+          })
+        ).statusCode,
+      );
+    expect(codes).toEqual([200, 200, 429]);
   });
 
   it('limits registrations per address', async () => {

@@ -13,8 +13,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { relationBetween } from '../../platform/relations.js';
+import { isOpenAccount } from '../../platform/sessions.js';
 import type { EventBus } from '../../platform/events.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -114,6 +115,8 @@ export async function sendMessage(
   const { row, conversationId } = await db.transaction(async (tx) => {
     // A share lock: the plan cannot change under this send, while a user's sends do not wait for each other.
     const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('share');
+    // Closed meanwhile (the account deleted while this request was on its way): the session no longer stands.
+    if (!isOpenAccount(fresh)) throw unauthorized();
     const refusal = await writeRefusal(tx, fresh!, receiverId, missionId);
     if (refusal) throw refusal;
     const limit = dailyMessageLimit(fresh!.subscriptionPlan);

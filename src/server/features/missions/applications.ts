@@ -6,7 +6,8 @@ import type { Application } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import {
   missionErrors,
@@ -34,6 +35,7 @@ export async function applyToMission(
 ) {
   const application = await db.transaction(async (tx) => {
     const [fresh] = await tx.select().from(users).where(eq(users.id, driver.id)).for('update');
+    if (!isOpenAccount(fresh)) throw unauthorized();
     if (!fresh!.emailVerified) throw emailNotVerified(emailRequiredMessages.apply);
     const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('share');
     if (!mission) throw notFound(missionErrors.notFound);
@@ -111,6 +113,8 @@ export async function decideApplication(
       .from(missionApplications)
       .where(eq(missionApplications.id, applicationId));
     if (!application) throw notFound(missionErrors.applicationNotFound);
+    // The two accounts first (a deletion of either waits, or is waited for), then the mission and the application.
+    const people = await lockActiveUsers(tx, company.id, application.driverId);
     const mission = await lockOwnMission(tx, company, application.missionId);
     const [current] = await tx
       .select()
@@ -133,6 +137,7 @@ export async function decideApplication(
     }
     if (mission.status !== 'available' || mission.driverId)
       throw new AppError(409, missionErrors.alreadyAssigned);
+    if (!isOpenAccount(people.get(current!.driverId))) throw new AppError(409, missionErrors.driverGone);
     const now = new Date();
     await tx
       .update(missions)

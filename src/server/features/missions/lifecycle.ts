@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MissionStatus } from '#core/rules/enums.js';
 import {
   ACTIONS_WITH_REASON,
@@ -76,6 +76,8 @@ export async function actOnMission(
             eq(missionApplications.missionId, missionId),
             eq(missionApplications.status, 'rejected'),
             eq(missionApplications.rejectedOnAssignment, true),
+            // Not the applications of drivers who have closed their account since.
+            sql`${missionApplications.driverId} in (select id from users where is_active and account_status = 'active')`,
           ),
         )
         .returning({ driverId: missionApplications.driverId });

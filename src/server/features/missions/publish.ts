@@ -6,6 +6,7 @@ import type { MissionInput } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { type User } from '../../db/schema/users.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
 import { AppError, emailNotVerified } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { missionErrors, recordEvent, lockOwnMission, pendingApplicantIds } from './shared.js';
@@ -50,6 +51,7 @@ function missionValues(input: MissionInput) {
 export async function createMission(db: Db, events: EventBus, company: User, input: MissionInput) {
   if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
   const mission = await db.transaction(async (tx) => {
+    await lockActiveUsers(tx, company.id);
     const [row] = await tx
       .insert(missions)
       .values({ companyId: company.id, ...missionValues(input) })

@@ -29,6 +29,7 @@ export const missionErrors = {
   notEditable: 'Une mission ne peut plus être modifiée une fois un chauffeur retenu',
   notPending: 'Cette candidature n’est plus en attente',
   alreadyAssigned: 'Un chauffeur a déjà été retenu pour cette mission',
+  driverGone: 'Ce chauffeur a fermé son compte Relais',
 } as const;
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
