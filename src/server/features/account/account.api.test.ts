@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
