@@ -170,9 +170,17 @@ test('the e-mail link verifies the address once; the banner goes away', async ({
   await page.goto(await verificationLink(email));
   await expect(page.getByRole('status')).toHaveText('Votre adresse email est vérifiée.');
   await page.reload();
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('status')).toHaveText(
+    'Votre adresse email est déjà confirmée : ce lien n’a plus d’usage.',
+  );
+  // Signed out, the spent link says so.
+  const stranger = await page.context().browser()!.newContext();
+  const visitor = await stranger.newPage();
+  await visitor.goto(page.url());
+  await expect(visitor.getByRole('alert')).toHaveText(
     'Ce lien de vérification est invalide ou a déjà été utilisé.',
   );
+  await stranger.close();
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Bonjour Jean' })).toBeVisible();

@@ -49,7 +49,9 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPassword });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
+/** A link's token alone (confirming an address, checking a reset link before the form). */
 export const confirmEmailChangeSchema = z.object({ token });
+export const linkTokenSchema = confirmEmailChangeSchema;
 
 export const deleteAccountSchema = z.object({ password: currentPassword });
 

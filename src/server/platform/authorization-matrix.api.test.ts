@@ -194,6 +194,10 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/password/reset', { token: 'y'.repeat(43), password: 'nouveau-secret' }),
     expected: everyone(400),
   },
+  'POST /api/auth/password/reset/check': {
+    request: () => json('POST', '/api/auth/password/reset/check', { token: 'y'.repeat(43) }),
+    expected: everyone(200),
+  },
   'POST /api/account/password': {
     request: () =>
       json('POST', '/api/account/password', {

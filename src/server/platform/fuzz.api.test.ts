@@ -87,6 +87,7 @@ function examplesFor(s: {
     'POST /api/auth/verify-email': { body: () => ({ token: 'a'.repeat(43) }) },
     'POST /api/auth/password/forgot': { body: () => ({ email: s.driver.email }) },
     'POST /api/auth/password/reset': { body: () => ({ token: 'b'.repeat(43), password: 'nouveau-secret' }) },
+    'POST /api/auth/password/reset/check': { body: () => ({ token: 'd'.repeat(43) }) },
     'POST /api/account/password': {
       body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'nouveau-secret' }),
     },

@@ -13,6 +13,10 @@ export function startHousekeeping(app: FastifyInstance, db: Db): void {
     try {
       await deleteExpiredSessions(db);
       await deleteStaleRateCounters(db);
+      // Links by e-mail, a day after they were spent or expired.
+      await db.execute(
+        sql`delete from account_tokens where coalesce(used_at, expires_at) < now() - interval '1 day'`,
+      );
       // Realtime events are kept an hour for replays; instances silent for an hour have stopped.
       await db.execute(sql`delete from realtime_events where created_at < now() - interval '1 hour'`);
       await db.execute(sql`delete from realtime_instances where seen_at < now() - interval '1 hour'`);

@@ -35,11 +35,17 @@ function ScrollOnNavigate() {
   return null;
 }
 
-/** SPEC.md §2: a scroll-to-top button after 300 px. */
+/**
+ * SPEC.md §2: a scroll-to-top button after 300 px. It steps aside near the end of the page, where the page's
+ * last actions (save, delete, sign out) would sit under it.
+ */
 function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > 300);
+    const onScroll = () => {
+      const nearEnd = window.scrollY + window.innerHeight > document.documentElement.scrollHeight - 160;
+      setVisible(window.scrollY > 300 && !nearEnd);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
@@ -49,7 +55,7 @@ function ScrollToTop() {
       type="button"
       onClick={() => window.scrollTo({ top: 0 })}
       aria-label="Revenir en haut de la page"
-      className="fixed bottom-5 left-5 z-40 flex h-12 w-12 items-center justify-center rounded-full border border-line bg-surface-raised shadow-lg hover:bg-surface-sunken"
+      className="fixed bottom-5 left-5 z-40 flex h-12 w-12 md:left-auto md:right-5 items-center justify-center rounded-full border border-line bg-surface-raised shadow-lg hover:bg-surface-sunken"
     >
       <ArrowUp className="h-5 w-5" aria-hidden="true" />
     </button>

@@ -66,8 +66,8 @@ export function VerificationBanner({ user }: { user: SessionUser }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-2.5 text-sm sm:px-6">
         <MailWarning className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
         <p className="min-w-0 flex-1">
-          Confirmez votre adresse <strong className="break-all">{user.email}</strong> grâce au lien reçu par
-          email.
+          Confirmez votre adresse <strong className="[overflow-wrap:anywhere]">{user.email}</strong> grâce au
+          lien reçu par email.
         </p>
         <button
           type="button"

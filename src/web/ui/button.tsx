@@ -11,10 +11,11 @@ const variants: Record<Variant, string> = {
   ghost: 'text-ink hover:bg-surface-sunken',
   danger: 'bg-danger text-danger-ink hover:brightness-110',
 };
+/** Heights are minimums: a label that wraps on a narrow phone grows the button instead of spilling out. */
 const sizes: Record<Size, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-4 text-base',
-  lg: 'h-12 px-6 text-lg',
+  sm: 'min-h-9 px-3 py-1 text-sm',
+  md: 'min-h-11 px-4 py-2 text-base',
+  lg: 'min-h-12 px-6 py-2 text-lg leading-tight',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -26,7 +27,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', className?: string) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition',
+    'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition',
     'disabled:cursor-not-allowed disabled:opacity-60',
     variants[variant],
     sizes[size],

@@ -292,6 +292,9 @@ describe('RGPD', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect(gone.json().message).toBe(accountMessages.deleted);
+    expect((await mailTo(driver.user.email, /Votre compte Relais est supprimé/)).text).toContain(
+      'Marc Partant',
+    );
     for (const agent of [driver.agent, phone]) expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
     expect(
       (await new Agent(t.app).post('/api/auth/login', { email: driver.user.email, password: TEST_PASSWORD }))

@@ -12,11 +12,28 @@ import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events.js';
+import { actionMail, type Mail } from '../../platform/mailer.js';
 import { avatarKey } from '../../platform/storage.js';
+import type { AppConfig } from '../../config.js';
 
 /** How a deleted person appears in the conversations and histories of others. */
 export const DELETED_USER_NAME = 'Utilisateur supprimé';
 export const CANCELLED_BY_DELETION = 'Le transporteur a fermé son compte Relais.';
+
+/** Sent to the address the account had, once it is gone: so that a deletion nobody asked for does not go unseen. */
+export function deletionMail(config: AppConfig, user: Pick<User, 'email' | 'fullName'>): Mail {
+  const { text, html } = actionMail({
+    greeting: `Bonjour ${user.fullName},`,
+    paragraphs: [
+      'Votre compte Relais est supprimé : vos informations personnelles sont effacées et vos appareils déconnectés.',
+      'Si ce n’est pas vous qui l’avez demandé, écrivez-nous sans attendre en répondant à ce message.',
+    ],
+    actionLabel: 'Ce que Relais conserve, et combien de temps',
+    actionUrl: `${config.publicUrl}/privacy`,
+    footer: 'Merci d’avoir roulé avec Relais.',
+  });
+  return { to: user.email, subject: 'Votre compte Relais est supprimé', text, html };
+}
 
 export interface Deletion {
   /** What others must be told (applicants of cancelled missions, transporters of withdrawn applications). */

@@ -80,6 +80,17 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
   });
 }
 
+/** Whether a reset link can still be used (the page says so before a new password is typed). */
+export async function resetLinkIsValid(db: Db, token: string): Promise<boolean> {
+  const { rows } = await db.execute<{ valid: boolean }>(sql`
+    select exists (
+      select 1 from account_tokens t join users u on u.id = t.user_id
+      where t.token_hash = ${hashToken(token)} and t.purpose = 'password_reset' and t.used_at is null
+        and t.expires_at > now() and u.is_active and u.account_status = 'active'
+    ) as valid`);
+  return rows[0]?.valid ?? false;
+}
+
 /** Told after any change of password, so that a change the owner did not make does not go unnoticed. */
 export function passwordChangedMail(config: AppConfig, user: Pick<User, 'email' | 'fullName'>): Mail {
   const link = `${config.publicUrl}/mot-de-passe-oublie`;

@@ -8,6 +8,7 @@ import {
   confirmEmailChangeSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
+  linkTokenSchema,
   resetPasswordSchema,
 } from '#core/schemas/account.js';
 import { messageSchema, publicUserSchema } from '#core/schemas/users.js';
@@ -18,11 +19,16 @@ import { toPublicUser } from '../../platform/public-user.js';
 import { enforceRates } from '../../platform/rate-limit.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { checkCurrentPassword } from './current-password.js';
-import { deleteAccount } from './deletion.js';
+import { deleteAccount, deletionMail } from './deletion.js';
 import { confirmEmailChange, requestEmailChange } from './email.js';
 import { exportPersonalData } from './export.js';
 import { changePassword } from './password.js';
-import { passwordChangedMail, requestPasswordReset, resetPassword } from './password-reset.js';
+import {
+  passwordChangedMail,
+  requestPasswordReset,
+  resetLinkIsValid,
+  resetPassword,
+} from './password-reset.js';
 
 /**
  * A person's account beyond signing in: a forgotten password, and /parametres (password, e-mail address, personal
@@ -74,6 +80,22 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       await sessions.open(db, reply, request, user.id);
       sendInBackground(mailer, passwordChangedMail(config, user), request.log);
       return { message: accountMessages.passwordReset, user: toPublicUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset/check',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Ce lien de nouveau mot de passe est-il encore valable ?',
+        body: linkTokenSchema,
+        response: { 200: z.object({ valid: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await enforceRates(db, [{ key: `reset-check:ip:${request.ip}`, rule: limits.passwordResetPerIp }]);
+      return { valid: await resetLinkIsValid(db, request.body.token) };
     },
   );
 
@@ -174,6 +196,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       const user = requireUser(request);
       await checkCurrentPassword(db, limits, user, request.body.password, 'password');
       const { events: told, avatar } = await deleteAccount(db, user);
+      sendInBackground(mailer, deletionMail(config, user), request.log);
       await realtime.sessionsEnded(user.id);
       await sessions.close(request, reply);
       if (avatar) await storage.remove(avatar).catch(() => undefined);

@@ -49,7 +49,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
           <MailWarning className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
         )}
         <p className="min-w-48 flex-1">
-          <strong className="break-all">{user.email}</strong>
+          <strong className="[overflow-wrap:anywhere]">{user.email}</strong>
           <span className="block text-sm text-ink-muted">
             {user.emailVerified ? 'Adresse confirmée' : 'Adresse pas encore confirmée'}
           </span>

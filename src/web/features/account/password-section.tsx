@@ -31,7 +31,7 @@ export function PasswordSection() {
     onSuccess: ({ message }) => {
       form.reset(empty);
       void refreshSessions();
-      toast({ title: 'Mot de passe changé', description: message, variant: 'success' });
+      toast({ title: message, variant: 'success' });
     },
     onError: (error) => {
       showFieldErrors(form, error);

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { accountMessages } from '#core/schemas/account.js';
@@ -9,6 +9,7 @@ import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField } from '#web/ui/field.js';
+import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 
 interface ResetForm {
@@ -30,7 +31,7 @@ export function ResetPasswordPage() {
         password,
       }),
     onSuccess: ({ message, user }) => {
-      toast({ title: 'Mot de passe changé', description: message, variant: 'success' });
+      toast({ title: message, variant: 'success' });
       signedIn(user);
     },
     onError: (error) => {
@@ -39,11 +40,28 @@ export function ResetPasswordPage() {
         toast({ title: 'Erreur', description: errorMessage(error, 'Réessayez.'), variant: 'destructive' });
     },
   });
-  const linkRefused = reset.error instanceof ApiError && Boolean(reset.error.fieldErrors.token);
+  // The link is checked on arrival: a spent or expired one says so before a password is typed.
+  const check = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => apiRequest<{ valid: boolean }>('POST', '/api/auth/password/reset/check', { token }),
+    enabled: Boolean(token),
+  });
+  const linkRefused =
+    check.data?.valid === false ||
+    (reset.error instanceof ApiError && Boolean(reset.error.fieldErrors.token));
   const { errors } = form.formState;
   return (
-    <AuthCard title="Nouveau mot de passe" subtitle="Choisissez-le, puis confirmez-le.">
-      {!token || linkRefused ? (
+    <AuthCard
+      title={linkRefused || !token ? 'Lien inutilisable' : 'Nouveau mot de passe'}
+      subtitle={
+        linkRefused || !token
+          ? 'Un nouveau lien se demande en un instant.'
+          : 'Choisissez-le, puis confirmez-le.'
+      }
+    >
+      {token && check.isPending ? (
+        <Spinner label="Vérification du lien…" />
+      ) : !token || linkRefused ? (
         <div role="alert" className="space-y-4">
           <p>{token ? accountMessages.linkInvalid : 'Ce lien est incomplet. Demandez-en un nouveau.'}</p>
           <Link href="/mot-de-passe-oublie" className="font-semibold text-accent underline">

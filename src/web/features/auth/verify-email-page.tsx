@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { ME_KEY, type SessionUser } from '#web/app/session.js';
+import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
 import { useLinkToken } from '#web/lib/link-token.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -17,11 +17,25 @@ export function VerifyEmailPage() {
     },
   });
   const { failed, message } = verify;
+  const { user } = useSession();
+  // The link opened again by someone whose address is confirmed already: nothing went wrong.
+  const alreadyDone = failed && Boolean(user?.emailVerified);
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
       {verify.pending ? (
         <Spinner label="Vérification de votre adresse email…" />
+      ) : alreadyDone ? (
+        <div className="rounded-2xl border border-line bg-surface-raised p-8">
+          <CheckCircle2 className="mx-auto h-12 w-12 text-success" aria-hidden="true" />
+          <h1 className="mt-4 text-2xl font-extrabold">Adresse déjà confirmée</h1>
+          <p role="status" className="mt-2 text-ink-muted">
+            Votre adresse email est déjà confirmée : ce lien n’a plus d’usage.
+          </p>
+          <Link href="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Aller à mon espace
+          </Link>
+        </div>
       ) : failed ? (
         <div className="rounded-2xl border border-line bg-surface-raised p-8">
           <XCircle className="mx-auto h-12 w-12 text-danger" aria-hidden="true" />
@@ -29,8 +43,8 @@ export function VerifyEmailPage() {
           <p role="alert" className="mt-2 text-ink-muted">
             {message}
           </p>
-          <Link href="/login" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Se connecter pour recevoir un nouveau lien
+          <Link href={user ? '/dashboard' : '/login'} className={buttonClasses('primary', 'md', 'mt-6')}>
+            {user ? 'Recevoir un nouveau lien' : 'Se connecter'}
           </Link>
         </div>
       ) : (

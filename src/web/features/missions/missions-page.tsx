@@ -43,20 +43,24 @@ function TransporterMissions() {
         title="Missions"
         description="Vos missions ouvertes et en cours. Les missions terminées sont dans l’historique."
         actions={
-          confirmed && (
-            <Button onClick={() => setPublishing((v) => !v)} aria-expanded={publishing}>
-              {publishing ? (
-                <X className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Plus className="h-4 w-4" aria-hidden="true" />
-              )}
-              {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
-            </Button>
-          )
+          // Shown even before the address is confirmed, off, with the reason beside it.
+          <Button
+            onClick={() => setPublishing((v) => !v)}
+            aria-expanded={publishing}
+            disabled={!confirmed}
+            aria-describedby={confirmed ? undefined : 'publier-condition'}
+          >
+            {publishing ? (
+              <X className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Plus className="h-4 w-4" aria-hidden="true" />
+            )}
+            {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
+          </Button>
         }
       />
       {!confirmed && (
-        <div className="mb-6">
+        <div className="mb-6" id="publier-condition">
           <EmailRequiredNotice message={emailRequiredMessages.publish} />
         </div>
       )}

@@ -59,9 +59,23 @@ export function PrivacyPage() {
           <strong>Paramètres → Supprimer mon compte</strong> : vos informations personnelles sont alors
           effacées aussitôt.
         </li>
-        <li>Sessions de connexion : 30 jours au plus ; toutes fermées dès la suppression du compte.</li>
-        <li>Liens envoyés par e-mail : 1 heure pour un nouveau mot de passe, 24 heures pour une adresse.</li>
+        <li>
+          Missions, candidatures, messages et alertes : tant que votre compte existe ; après sa suppression,
+          voir ci-dessous.
+        </li>
+        <li>
+          Sessions de connexion (adresse IP et navigateur compris) : 30 jours au plus ; toutes fermées dès la
+          suppression du compte.
+        </li>
+        <li>
+          Liens envoyés par e-mail : valables 1 heure pour un nouveau mot de passe, 24 heures pour une
+          adresse, effacés un jour après avoir servi ou expiré.
+        </li>
         <li>Compteurs contre les tentatives répétées de connexion : 1 jour.</li>
+        <li>
+          Journaux techniques du serveur : ils ne contiennent ni mot de passe, ni lien de connexion, ni
+          adresse e-mail complète.
+        </li>
       </ul>
       <h2>Après la suppression d'un compte</h2>
       <p>
@@ -100,9 +114,9 @@ export function PrivacyPage() {
       <h2>Vos droits</h2>
       <p>
         Vous disposez des droits d'accès, de rectification, d'effacement, de limitation, d'opposition et de
-        portabilité. Depuis <strong>Paramètres</strong>, « Télécharger mes données » vous remet tout ce que
-        Relais conserve sur vous (fichier JSON) et « Supprimer mon compte » efface votre compte. Pour le
-        reste, écrivez-nous à{' '}
+        portabilité. Une fois connecté, depuis <strong>Paramètres</strong>, « Télécharger mes données » vous
+        remet tout ce que Relais conserve sur vous (fichier JSON) et « Supprimer mon compte » efface votre
+        compte. Pour le reste, écrivez-nous à{' '}
         <a className="text-accent underline" href={`mailto:${contact}`}>
           {contact}
         </a>{' '}
