@@ -65,7 +65,7 @@ export function VerificationBanner({ user }: { user: SessionUser }) {
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-2.5 text-sm sm:px-6">
         <MailWarning className="h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
-        <p className="min-w-0 flex-1">
+        <p className="min-w-56 flex-1">
           Confirmez votre adresse <strong className="[overflow-wrap:anywhere]">{user.email}</strong> grâce au
           lien reçu par email.
         </p>
