@@ -43,8 +43,12 @@ describe('user text', () => {
     expect(note.parse(undefined)).toBeUndefined();
   });
 
-  it('keeps visible text that contains joiners (emoji sequences)', () => {
+  it('keeps visible text that contains joiners (emoji sequences), also at its end', () => {
     expect(body.parse('👩‍🚒 ok')).toBe('👩‍🚒 ok');
+    expect(body.parse('Merci ❤️')).toBe('Merci ❤️');
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(body.parse(`Allez ${scotland}`)).toBe(`Allez ${scotland}`);
+    expect(body.parse('Ok\u200B\u200B')).toBe('Ok');
   });
 
   it('refuses unpaired surrogates', () => {

@@ -17,14 +17,18 @@ export const textMessages = {
 } as const;
 
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-/** Characters with no visible mark of their own. */
-const INVISIBLE =
-  '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u2060-\\u2064\\u206A-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\u{E0000}-\\u{E007F}';
+/** Characters with no visible mark of their own, that stand alone (fillers, zero-width spaces, marks). */
+const STANDALONE_INVISIBLE =
+  '\\u00AD\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200F\\u2060-\\u2064\\u206A-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0';
+/** Those that modify the character before them (variation selectors, emoji tags): invisible alone only. */
+const COMBINING_INVISIBLE = '\\u034F\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F\\u{E0000}-\\u{E007F}';
+const INVISIBLE = STANDALONE_INVISIBLE + COMBINING_INVISIBLE;
 // Combining joiners and variation selectors are listed on purpose: alone, they are invisible.
 // eslint-disable-next-line no-misleading-character-class
 const ONLY_INVISIBLE = new RegExp(`^[\\s${INVISIBLE}]*$`, 'u');
+// At the ends, only what stands alone is trimmed: "Merci ❤️" keeps the selector that makes its heart red.
 // eslint-disable-next-line no-misleading-character-class
-const EDGE_BLANKS = new RegExp(`^[\\s${INVISIBLE}]+|[\\s${INVISIBLE}]+$`, 'gu');
+const EDGE_BLANKS = new RegExp(`^[\\s${INVISIBLE}]+|[\\s${STANDALONE_INVISIBLE}]+$`, 'gu');
 /** C0 and C1 controls and DEL, except tab and newline (decided per field). */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
