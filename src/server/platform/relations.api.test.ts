@@ -96,23 +96,43 @@ describe('privacy between applicants', () => {
   });
 });
 
+describe('exact pickups stay hidden from visitors', () => {
+  it('measures a visitor’s searches from the rounded point they are shown, never from the exact one', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const title = `Quai secret ${Date.now().toString(36)}`;
+    await company.agent.post(
+      '/api/missions',
+      missionPayload({ title, pickupLat: 48.855, pickupLng: 2.345, pickupCity: 'Paris' }),
+    );
+    const query = `/api/missions/search?q=${encodeURIComponent(title)}&lat=48.855&lng=2.345&radiusKm=1`;
+    const visitor = (await t.app.inject({ url: query })).json().items[0];
+    expect(visitor).toMatchObject({ pickupLat: 48.86, pickupLng: 2.35 });
+    // About 670 m from the searched point to the rounded one: that is all a visitor can learn.
+    expect(visitor.distanceKm).toBeGreaterThan(0.5);
+    const member = (await company.agent.get(query)).json().items[0];
+    expect(member.distanceKm).toBe(0);
+    // A circle around the exact point that leaves the rounded one out finds nothing for a visitor.
+    const tight = `/api/missions/search?q=${encodeURIComponent(title)}&lat=48.85&lng=2.34&radiusKm=1`;
+    expect((await t.app.inject({ url: tight })).json().items).toHaveLength(0);
+    expect((await company.agent.get(tight)).json().items).toHaveLength(1);
+  });
+});
+
 describe('who may write to whom', () => {
   it('lets a set-aside applicant read but not write first; the transporter may invite, then they talk', async () => {
     const { company, chosen, setAside } = await chosenAmongThree();
     const first = await setAside.agent.post(`/api/messages/${company.user.id}`, { content: 'Et pour moi ?' });
     expect(first.statusCode).toBe(403);
     expect(first.json().message).toBe(relationMessages.driverCannotWriteFirst);
-    const thread = (await setAside.agent.get(`/api/messages/${company.user.id}`)).json();
-    expect(thread).toMatchObject({
-      canWrite: false,
-      writeBlockedReason: relationMessages.driverCannotWriteFirst,
-    });
+    const rights = (await setAside.agent.get(`/api/messages/${company.user.id}/rights`)).json();
+    expect(rights).toEqual({ canWrite: false, reason: relationMessages.driverCannotWriteFirst, code: null });
+    expect((await setAside.agent.get(`/api/messages/${company.user.id}`)).statusCode).toBe(200);
 
     const invite = await company.agent.post(`/api/messages/${setAside.user.id}`, {
       content: 'Une autre mission vous intéresserait ?',
     });
     expect(invite.statusCode).toBe(201);
-    expect((await setAside.agent.get(`/api/messages/${company.user.id}`)).json().canWrite).toBe(true);
+    expect((await setAside.agent.get(`/api/messages/${company.user.id}/rights`)).json().canWrite).toBe(true);
     expect(
       (await setAside.agent.post(`/api/messages/${company.user.id}`, { content: 'Oui, volontiers.' }))
         .statusCode,
@@ -157,9 +177,10 @@ describe('an unconfirmed e-mail address', () => {
     });
     expect(first.statusCode).toBe(403);
     expect(first.json().code).toBe(EMAIL_NOT_VERIFIED);
-    expect((await driver.agent.get(`/api/messages/${company.user.id}`)).json()).toMatchObject({
+    expect((await driver.agent.get(`/api/messages/${company.user.id}/rights`)).json()).toEqual({
       canWrite: false,
-      writeBlockedCode: EMAIL_NOT_VERIFIED,
+      reason: emailRequiredMessages.message,
+      code: EMAIL_NOT_VERIFIED,
     });
     await company.agent.post(`/api/messages/${driver.user.id}`, {
       content: 'Bonjour, dispo demain ?',

@@ -45,6 +45,13 @@ export const missions = pgTable(
     pickupLng: coordinate(),
     /** The pickup as an earthdistance point, kept by PostgreSQL, for radius searches and nearest-first order. */
     pickupPoint: earthPoint().generatedAlwaysAs(sql`ll_to_earth(pickup_lat::float8, pickup_lng::float8)`),
+    /**
+     * The pickup rounded as visitors see it (2 decimals, about a kilometre): their radius searches and distances
+     * use this one, so that no sequence of searches tells them more than the rounded point they are shown.
+     */
+    pickupPointPublic: earthPoint().generatedAlwaysAs(
+      sql`ll_to_earth(round(pickup_lat, 2)::float8, round(pickup_lng, 2)::float8)`,
+    ),
     deliveryLat: coordinate(),
     deliveryLng: coordinate(),
     vehicleType: text().notNull(),
@@ -84,6 +91,9 @@ export const missions = pgTable(
     // Open missions only: searches ask for them, and the index stays small as missions end.
     index('missions_pickup_point_idx')
       .using('gist', t.pickupPoint)
+      .where(sql`${t.status} = 'available'`),
+    index('missions_pickup_point_public_idx')
+      .using('gist', t.pickupPointPublic)
       .where(sql`${t.status} = 'available'`),
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),

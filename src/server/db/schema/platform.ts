@@ -67,6 +67,11 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
+    /**
+     * The session that registered the device: when it ends (signed out from elsewhere, password changed), the device
+     * stops receiving the account's notifications with it.
+     */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'cascade' }),
     p256dh: text().notNull(),
     auth: text().notNull(),
     userAgent: text(),

@@ -14,7 +14,8 @@ export const deviceTaken = 'Cet appareil reçoit déjà les notifications d’un
  * Registers this device for the user's push notifications. Only endpoints of the known push services are kept
  * (never one the server could be made to call inside a private network). An endpoint already registered to
  * another account moves to this one only with the same keys — the same browser, where someone else signed in;
- * otherwise someone who learnt the endpoint could take over another person's device.
+ * otherwise someone who learnt the endpoint could take over another person's device. The device is tied to the
+ * session that registered it: when that session ends (signed out elsewhere, password changed), so do its pushes.
  */
 export async function subscribeDevice(
   db: Db,
@@ -22,16 +23,17 @@ export async function subscribeDevice(
   input: PushSubscriptionInput,
   userAgent: string | null,
   policy: PushEndpointPolicy,
+  sessionId: string | null,
 ): Promise<void> {
   if (!(await isAcceptableEndpoint(input.endpoint, policy)))
     throw new AppError(400, invalidEndpoint, { endpoint: invalidEndpoint });
   const { endpoint, keys } = input;
   const saved = await db
     .insert(pushSubscriptions)
-    .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent })
+    .values({ userId: user.id, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth, userAgent },
+      set: { userId: user.id, sessionId, p256dh: keys.p256dh, auth: keys.auth, userAgent },
       // One statement: a concurrent registration cannot slip between a check and the move.
       setWhere: sql`${pushSubscriptions.userId} = ${user.id} or (${pushSubscriptions.p256dh} = ${keys.p256dh} and ${pushSubscriptions.auth} = ${keys.auth})`,
     })

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { platformKeys, pushSubscriptions } from '../../db/schema/platform.js';
-import { missionPayload } from '../../test/factories.js';
-import { createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
 
 /** A push service on loopback, as a browser vendor runs one: records what it receives, answers 201 or 410. */
@@ -160,8 +160,36 @@ describe('Web Push', () => {
     // The same browser, where another person now signs in: it notifies them only.
     expect((await intruder.agent.post('/api/push/subscriptions', laptop.subscription)).statusCode).toBe(201);
     expect((await row())[0]!.userId).toBe(intruder.user.id);
-    // The owner's own browser renewing its keys stays theirs.
+    // The browser's account renewing its keys keeps the device (it is theirs, new keys or not).
     const renewed = { endpoint: laptop.subscription.endpoint, keys: device('renewed').subscription.keys };
     expect((await intruder.agent.post('/api/push/subscriptions', renewed)).statusCode).toBe(201);
+    expect((await row())[0]).toMatchObject({ userId: intruder.user.id, p256dh: renewed.keys.p256dh });
+    // And the first owner, with keys no longer the device's, cannot take it back.
+    const back = await owner.agent.post('/api/push/subscriptions', laptop.subscription);
+    expect(back.statusCode).toBe(409);
+  });
+
+  it('stops a device’s pushes when the session that registered it ends elsewhere', async () => {
+    const owner = await signIn(t);
+    const phone = device('lost-phone');
+    expect((await owner.agent.post('/api/push/subscriptions', phone.subscription)).statusCode).toBe(201);
+    const mine = () =>
+      t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint));
+    expect(await mine()).toHaveLength(1);
+    // From a computer, the owner signs the lost phone out.
+    const computer = new Agent(t.app);
+    await computer.post('/api/auth/login', { email: owner.user.email, password: TEST_PASSWORD });
+    const sessions = (await computer.get('/api/auth/sessions')).json() as Array<{
+      id: string;
+      current: boolean;
+    }>;
+    const lost = sessions.find((session) => !session.current)!;
+    expect(
+      (await computer.request({ method: 'DELETE', url: `/api/auth/sessions/${lost.id}` })).statusCode,
+    ).toBe(200);
+    expect(await mine()).toHaveLength(0);
   });
 });

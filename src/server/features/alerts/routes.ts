@@ -166,7 +166,14 @@ export async function alertRoutes(root: FastifyInstance, { db, push, config }: F
     },
     async (request, reply) => {
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-      await subscribeDevice(db, requireUser(request), request.body, userAgent, config.push);
+      await subscribeDevice(
+        db,
+        requireUser(request),
+        request.body,
+        userAgent,
+        config.push,
+        request.sessionId,
+      );
       return reply.status(201).send({ message: 'Notifications activées sur cet appareil' });
     },
   );

@@ -63,11 +63,14 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   // earth_box): the query then compares the indexed column with constants, and PostgreSQL does not plan
   // and run the SQL functions for every search.
   const here = point ? sql`${cubeLiteral(earthPoint(point.lat, point.lng))}::cube` : null;
+  // Visitors see pickups rounded to about a kilometre: distances to them are measured from that same rounded
+  // point, or a few searches from chosen points would give the exact place away.
+  const pickup = viewer.user ? missions.pickupPoint : missions.pickupPointPublic;
   if (point && query.radiusKm !== undefined) {
     const centre = earthPoint(point.lat, point.lng);
     const reach = chordFor(query.radiusKm * 1000);
-    conditions.push(sql`${missions.pickupPoint} <@ ${boxLiteral(centre, reach)}::cube`);
-    conditions.push(sql`cube_distance(${missions.pickupPoint}, ${here}) <= ${reach}`);
+    conditions.push(sql`${pickup} <@ ${boxLiteral(centre, reach)}::cube`);
+    conditions.push(sql`cube_distance(${pickup}, ${here}) <= ${reach}`);
   }
 
   const sort = query.sort ?? (here ? 'distance' : 'start');
@@ -79,7 +82,7 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
         : sort === 'distance' && here
           ? // Straight-line distance through the Earth orders like the road-free distance, and the GiST
             // index returns rows nearest first (KNN): the page is read without sorting every match.
-            [sql`${missions.pickupPoint} <-> ${here}`]
+            [sql`${pickup} <-> ${here}`]
           : [sql`${missions.startDate} asc`];
   order.push(sql`${missions.id}`);
 
@@ -101,7 +104,7 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   ]);
   const ids = pageIds.map((row) => row.id);
   const distance = here
-    ? sql<number | null>`(sec_to_gc(cube_distance(${here}, ${missions.pickupPoint})) / 1000)`
+    ? sql<number | null>`(sec_to_gc(cube_distance(${here}, ${pickup})) / 1000)`
     : sql<null>`null::float8`;
   const rows = ids.length
     ? await db

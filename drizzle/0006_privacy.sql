@@ -1,0 +1,4 @@
+ALTER TABLE "missions" ADD COLUMN "pickup_point_public" "cube" GENERATED ALWAYS AS (ll_to_earth(round(pickup_lat, 2)::float8, round(pickup_lng, 2)::float8)) STORED;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "missions_pickup_point_public_idx" ON "missions" USING gist ("pickup_point_public") WHERE "missions"."status" = 'available';
