@@ -60,11 +60,15 @@ export const messagePageSchema = z.object({
   /** Oldest first; `before` (an ISO time) asks for the page before the oldest one shown. */
   items: z.array(chatMessageSchema),
   hasMore: z.boolean(),
-  /** Whether a message can be sent in this conversation now; why not, and the refusal's code (first page). */
-  canWrite: z.boolean(),
-  writeBlockedReason: z.string().nullable(),
-  writeBlockedCode: z.string().nullable(),
 });
+
+/** GET /api/messages/{userId}/rights: whether a message can be sent now; why not, and the refusal's code. */
+export const writeRightsSchema = z.object({
+  canWrite: z.boolean(),
+  reason: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export type WriteRights = z.infer<typeof writeRightsSchema>;
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** Where a conversation opens in the app: one per person and mission ("none" for no mission). */

@@ -15,7 +15,9 @@ import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harne
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    configure: (config) => ({ ...config, push: { serviceHosts: ['127.0.0.1'], allowPrivateNetwork: true } }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -146,6 +148,8 @@ const members = (status: number, overrides: Partial<Expected> = {}) =>
 interface Row {
   request: (s: Scene) => InjectOptions;
   expected: Expected;
+  /** What the answer must hold for this caller, beyond its status. */
+  check?: (actor: Actor, body: unknown, s: Scene) => void;
 }
 
 const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
@@ -309,7 +313,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/conversations': { request: () => json('GET', '/api/conversations'), expected: signedIn(200) },
   'GET /api/messages/:userId': {
     request: (s) => json('GET', `/api/messages/${s.transporter.id}`),
-    // Each reads only their own messages with that person (none, for strangers).
+    expected: signedIn(200),
+    // Each reads only their own messages with that person: the driver's "Bonjour", nothing for the others.
+    check: (actor, body) => {
+      const items = (body as { items: Array<{ content: string }> }).items;
+      if (actor === 'driver') expect(items.map((item) => item.content)).toEqual(['Bonjour']);
+      else if (actor !== 'transporter') expect(items, actor).toEqual([]);
+    },
+  },
+  'GET /api/messages/:userId/rights': {
+    request: (s) => json('GET', `/api/messages/${s.transporter.id}/rights?missionId=${s.open}`),
     expected: signedIn(200),
   },
   'POST /api/messages/:userId': {
@@ -395,6 +408,7 @@ describe('authorisation matrix', () => {
         const s = await scene();
         const response = await (await agentOf(s, actor)).request(row.request(s));
         seen[actor] = response.statusCode;
+        if (row.check && response.statusCode < 300) row.check(actor, response.json(), s);
         if (response.statusCode >= 400) {
           expect(response.json().message, `${route} as ${actor}`).toMatch(/\S/);
         }

@@ -144,6 +144,7 @@ function examplesFor(s: {
       actor: 'transporter',
     },
     'POST /api/messages/:userId/read': { query: () => ({ missionId: s.open }) },
+    'GET /api/messages/:userId/rights': { query: () => ({ missionId: s.open }) },
     'GET /api/alerts': { query: () => ({ filtre: 'non-lues' }) },
     'PUT /api/alerts/preferences': {
       body: () => ({ alertTypes: ['mission'], pushTypes: [], emailTypes: ['message'], zoneRadiusKm: 100 }),

@@ -36,3 +36,18 @@ export async function relationBetween(
       exists (select 1 from linked) as linked`);
   return row?.active ? 'active' : row?.linked ? 'past' : 'none';
 }
+
+/** Whether two users share (or shared) a mission or an application: a cheap test for what happens often (typing). */
+export async function areLinked(tx: DbOrTx, a: string, b: string): Promise<boolean> {
+  const {
+    rows: [row],
+  } = await tx.execute<{ linked: boolean }>(sql`
+    select exists (
+      select 1 from missions m
+      where (m.company_id = ${a} and (m.driver_id = ${b} or exists (
+              select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${b})))
+         or (m.company_id = ${b} and (m.driver_id = ${a} or exists (
+              select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${a})))
+    ) as linked`);
+  return row?.linked ?? false;
+}

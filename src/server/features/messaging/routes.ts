@@ -7,11 +7,12 @@ import {
   conversationSchema,
   messagePageSchema,
   sendMessageSchema,
+  writeRightsSchema,
 } from '#core/schemas/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
-import { history, listConversations, markRead, sendMessage, shareWork } from './service.js';
+import { history, listConversations, markRead, sendMessage, shareWork, writeRights } from './service.js';
 
 const userParams = z.object({ userId: z.uuid({ error: 'Destinataire invalide' }) });
 const missionFilter = z
@@ -71,6 +72,22 @@ export async function messagingRoutes(
         before: request.query.before,
         limit: request.query.limit,
       }),
+  );
+
+  app.get(
+    '/api/messages/:userId/rights',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['messages'],
+        summary: 'Puis-je écrire à cette personne maintenant ? (sinon, pourquoi)',
+        params: userParams,
+        querystring: z.object({ missionId: missionFilter }),
+        response: { 200: writeRightsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      writeRights(db, requireUser(request), request.params.userId, request.query.missionId ?? null),
   );
 
   app.post(

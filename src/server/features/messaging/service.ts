@@ -14,7 +14,7 @@ import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { relationBetween } from '../../platform/relations.js';
+import { areLinked, relationBetween } from '../../platform/relations.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import type { EventBus } from '../../platform/events.js';
 
@@ -34,24 +34,22 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** Whether two users share a mission or an application, now or before: who may see the other typing. */
-export async function shareWork(
-  tx: DbOrTx,
-  a: string,
-  b: string,
-  missionId?: string | null,
-): Promise<boolean> {
-  return (await relationBetween(tx, a, b, missionId)) !== 'none';
-}
+/**
+ * Whether two users share a mission or an application, now or before: who may see the other typing. Asked at every
+ * typing mark, so the cheap test, not the whole relation.
+ */
+export const shareWork = (tx: DbOrTx, a: string, b: string) => areLinked(tx, a, b);
 
-/** Whether `from` has written to `to` (since `since`, when given). */
-async function hasWritten(tx: DbOrTx, from: string, to: string, since?: Date): Promise<boolean> {
+/** When `from` last wrote to `to`, or null: read through the pair's conversations (their index), not all of `from`'s. */
+async function lastWordFrom(tx: DbOrTx, from: string, to: string): Promise<Date | null> {
+  const [one, two] = from < to ? [from, to] : [to, from];
   const {
     rows: [row],
-  } = await tx.execute<{ wrote: boolean }>(sql`
-    select exists (select 1 from messages where sender_id = ${from} and receiver_id = ${to}
-      ${since ? sql`and created_at > ${since.toISOString()}` : sql``}) as wrote`);
-  return row?.wrote ?? false;
+  } = await tx.execute<{ at: string | Date | null }>(sql`
+    select max(m.created_at) as at from conversations c
+    join messages m on m.conversation_id = c.id and m.sender_id = ${from}
+    where c.user_one_id = ${one} and c.user_two_id = ${two}`);
+  return row?.at ? new Date(row.at) : null;
 }
 
 /**
@@ -67,20 +65,17 @@ export async function writeRefusal(
 ): Promise<AppError | null> {
   if (receiverId === sender.id) return new AppError(400, messagingMessages.self);
   if (roleOf(sender) === 'admin') return forbidden(messagingMessages.notAllowed);
-  const [receiver] = await tx
-    .select({ active: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'active'` })
-    .from(users)
-    .where(eq(users.id, receiverId));
+  const [receiver] = await tx.select().from(users).where(eq(users.id, receiverId));
   if (!receiver) return notFound(messagingMessages.receiver);
-  if (!receiver.active) return forbidden(messagingMessages.closed);
+  if (!isOpenAccount(receiver)) return forbidden(messagingMessages.closed);
   const relation = await relationBetween(tx, sender.id, receiverId, missionId);
   if (relation === 'none') return forbidden(messagingMessages.notAllowed);
-  if (!sender.emailVerified && !(await hasWritten(tx, receiverId, sender.id)))
-    return emailNotVerified(emailRequiredMessages.message);
+  const answering = !sender.emailVerified || (relation === 'past' && roleOf(sender) === 'driver');
+  const lastWord = answering ? await lastWordFrom(tx, receiverId, sender.id) : null;
+  if (!sender.emailVerified && !lastWord) return emailNotVerified(emailRequiredMessages.message);
   if (relation === 'past' && roleOf(sender) === 'driver') {
-    const since = new Date(Date.now() - DAYS_TOGETHER_AFTER_COMPLETION * 86_400_000);
-    if (!(await hasWritten(tx, receiverId, sender.id, since)))
-      return forbidden(relationMessages.driverCannotWriteFirst);
+    const since = Date.now() - DAYS_TOGETHER_AFTER_COMPLETION * 86_400_000;
+    if (!lastWord || lastWord.getTime() < since) return forbidden(relationMessages.driverCannotWriteFirst);
   }
   return null;
 }
@@ -218,6 +213,12 @@ export async function listConversations(db: Db, user: User): Promise<Conversatio
   }));
 }
 
+/** Whether a message to `otherId` can leave now, and why not: the thread says it before the click. */
+export async function writeRights(db: Db, user: User, otherId: string, missionId: string | null) {
+  const refusal = await writeRefusal(db, user, otherId, missionId);
+  return { canWrite: refusal === null, reason: refusal?.message ?? null, code: refusal?.code ?? null };
+}
+
 /** The messages between the user and another, newest page first but returned oldest first. */
 export async function history(
   db: Db,
@@ -243,16 +244,9 @@ export async function history(
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(options.limit + 1);
-  // The thread says before the click whether a message can leave (and why not).
-  const refusal = options.before
-    ? null
-    : await writeRefusal(db, user, otherId, options.missionId === undefined ? null : options.missionId);
   return {
     items: rows.slice(0, options.limit).reverse().map(toChatMessage),
     hasMore: rows.length > options.limit,
-    canWrite: refusal === null,
-    writeBlockedReason: refusal?.message ?? null,
-    writeBlockedCode: refusal?.code ?? null,
   };
 }
 

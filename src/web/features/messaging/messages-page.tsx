@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type Conversation,
   type MessagePage,
+  type WriteRights,
 } from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
@@ -142,9 +143,10 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
     refetchInterval: 10_000,
   });
   const items = thread.data ? [...thread.data.pages].reverse().flatMap((page) => page.items) : [];
-  // The newest page says whether a message can leave now, and why not (issue 11: said before the click).
-  const newestPage = thread.data?.pages[0];
-  const blocked = newestPage && !newestPage.canWrite ? newestPage : null;
+  // Whether a message can leave now, and why not: said before the click. Read again when the other person
+  // writes (every key under ['/api/messages', otherId] is) or a send is refused.
+  const rights = useQuery<WriteRights>({ queryKey: ['/api/messages', otherId, 'rights', scope] });
+  const blocked = rights.data && !rights.data.canWrite ? rights.data : null;
   const other = useQuery<PublicProfile>({ queryKey: ['/api/users', otherId, 'profile'] });
   const conversations = useQuery<Conversation[]>({ queryKey: CONVERSATIONS });
   const conversation = conversations.data?.find(
@@ -209,7 +211,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       if (error instanceof ApiError && error.status === 402) setLimitReached(true);
       // Refused (the link ended, the address is not confirmed): the thread says why instead of the box.
       if (error instanceof ApiError && error.status === 403)
-        void queryClient.invalidateQueries({ queryKey: key });
+        void queryClient.invalidateQueries({ queryKey: ['/api/messages', otherId, 'rights'] });
       toast({
         title: 'Message non envoyé',
         description: errorMessage(
@@ -333,11 +335,11 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       )}
       {blocked ? (
         <div className="border-t border-line p-3">
-          {blocked.writeBlockedCode === EMAIL_NOT_VERIFIED ? (
-            <EmailRequiredNotice message={blocked.writeBlockedReason ?? ''} />
+          {blocked.code === EMAIL_NOT_VERIFIED ? (
+            <EmailRequiredNotice message={blocked.reason ?? ''} />
           ) : (
             <p role="status" className="text-sm text-ink-muted">
-              {blocked.writeBlockedReason}
+              {blocked.reason}
             </p>
           )}
         </div>
