@@ -134,7 +134,7 @@ export async function buildApp({
     : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const events = createEventBus(app.log);
-  const realtime = registerRealtime(app, config, database, (token) => sessions.userFromToken(token));
+  const realtime = registerRealtime(app, config, database, sessions);
   const push = createPush(database.db, config, app.log);
   // The VAPID key pair exists from the first start on.
   app.addHook('onReady', async () => void (await push.publicKey()));

@@ -22,6 +22,11 @@ export function assignmentIsActive(
   return now - new Date(mission.completedAt).getTime() <= DAYS_TOGETHER_AFTER_COMPLETION * 86_400_000;
 }
 
+/** Whether an application makes its driver and the mission's transporter work together. */
+export function applicationIsActive(application: { status: string }, mission: { status: string }): boolean {
+  return application.status === 'pending' && mission.status === 'available';
+}
+
 export const relationMessages = {
   driverCannotWriteFirst:
     'Cette mission ne vous concerne plus : vous pourrez répondre si le transporteur vous écrit.',

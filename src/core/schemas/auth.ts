@@ -34,7 +34,9 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, authMessages.email)
-  .email(authMessages.email);
+  .email(authMessages.email)
+  // `.invalid` can receive no mail (RFC 2606); deleted accounts are renamed there, so no one may take such a name.
+  .refine((email) => !email.endsWith('.invalid'), authMessages.email);
 
 export const passwordSchema = z
   .string({ error: authMessages.password })
@@ -88,11 +90,8 @@ export const siretSchema = z
   .refine((value) => /^\d{14}$/.test(value), authMessages.siret)
   .refine(isValidSiret, authMessages.siretChecksum);
 
-const email = emailSchema;
-const password = passwordSchema;
-
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: authMessages.password })
     .min(PASSWORD_MIN, authMessages.password)
@@ -101,8 +100,8 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 const registrationBase = {
-  email,
-  password,
+  email: emailSchema,
+  password: passwordSchema,
   phone: phoneSchema,
   subscriptionPlan: z.literal('basic', { error: authMessages.plan }).default('basic'),
 };
@@ -145,7 +144,7 @@ export const verifyEmailSchema = z.object({
 });
 
 export const adminSetupSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: authMessages.adminPassword })
     .min(10, authMessages.adminPassword)

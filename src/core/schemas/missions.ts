@@ -282,6 +282,8 @@ export const missionDetailSchema = z.object({
   actions: z.array(z.string()),
   canApply: z.boolean(),
   applyBlockedReason: z.string().nullable(),
+  /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */
+  applyBlockedCode: z.string().nullable(),
   applicationsLeft: z.number().nullable(),
   /** For a driver: required documents missing from their profile (a warning, not a refusal). */
   missingDocumentsForMe: z.array(z.string()),

@@ -27,6 +27,14 @@ export class AppError extends Error {
   }
 }
 
+/** PostgreSQL's error code (SQLSTATE) of a database error, as pg gives it or wrapped by Drizzle. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const own = (error as { code?: unknown } | null)?.code;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code = typeof own === 'string' && /^[0-9A-Z]{5}$/.test(own) ? own : cause;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** 403 for an action that needs a confirmed e-mail address; the screens offer to resend the link. */
 export const emailNotVerified = (message: string) =>
   new AppError(403, message, undefined, undefined, EMAIL_NOT_VERIFIED);
@@ -86,7 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // Two transactions that waited for each other, one of which PostgreSQL stopped: nothing was written,
     // and trying again will do. The lock orders are meant to prevent it; this keeps a miss from being a 500.
-    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    const code = databaseErrorCode(error);
     if (code === '40P01' || code === '40001') {
       request.log.warn({ err: error }, 'transaction conflict');
       return reply.status(409).send({ message: CONFLICT_RETRY });

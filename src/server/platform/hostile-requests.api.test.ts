@@ -156,7 +156,7 @@ describe('requests that once took the process down', () => {
       ),
       await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n'),
     ];
-    for (const answer of answers) expect(answer === '' || /^HTTP\/1\.1 4\d\d/.test(answer)).toBe(true);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/);
     await stillUp();
   });
 });

@@ -9,7 +9,7 @@ import type { User } from '../db/schema/users.js';
 import { fromOwnPages, ownHostsOf } from './origin.js';
 import { createPresence } from './presence.js';
 import { createRealtimeBus } from './realtime-bus.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { SESSION_COOKIE, type SessionManager } from './sessions.js';
 import { hashToken } from './tokens.js';
 
 const HEARTBEAT_MS = 30_000;
@@ -45,7 +45,7 @@ export function registerRealtime(
   app: FastifyInstance,
   config: AppConfig,
   database: Database,
-  userFromToken: (token: string) => Promise<User | null>,
+  sessions: Pick<SessionManager, 'userFromToken' | 'liveSessions'>,
 ): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const socketsByUser = new Map<string, Set<WebSocket>>();
@@ -76,13 +76,7 @@ export function registerRealtime(
       const hashes = [...new Set(batch.map((ws) => sessionOf.get(ws)).filter((hash) => hash !== undefined))];
       if (hashes.length === 0) continue;
       try {
-        const { rows } = await database.pool.query<{ token_hash: string }>(
-          `select s.token_hash from sessions s join users u on u.id = s.user_id
-           where s.token_hash = any($1) and s.expires_at > now() and s.absolute_expires_at > now()
-             and u.is_active and u.account_status = 'active'`,
-          [hashes],
-        );
-        const live = new Set(rows.map((row) => row.token_hash));
+        const live = await sessions.liveSessions(hashes);
         for (const ws of batch)
           if (!live.has(sessionOf.get(ws) ?? '')) ws.close(POLICY_VIOLATION, 'Session terminée');
       } catch (error) {
@@ -156,7 +150,8 @@ export function registerRealtime(
       return;
     }
     const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
-    userFromToken(token ?? '')
+    sessions
+      .userFromToken(token ?? '')
       .catch(() => null)
       .then((user) => {
         // The client may have gone while the session was read.

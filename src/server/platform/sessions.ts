@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleOf, type Role } from '#core/rules/roles.js';
 import type { AppConfig } from '../config.js';
@@ -26,6 +26,8 @@ export interface SessionManager {
   close(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The active user of a session token (the realtime upgrade has no Fastify request). */
   userFromToken(token: string): Promise<User | null>;
+  /** Of these token hashes, those of sessions that still stand (open /ws sockets are checked with it). */
+  liveSessions(tokenHashes: string[]): Promise<Set<string>>;
 }
 
 export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig): SessionManager {
@@ -59,7 +61,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
   const activeSession = async (token: string | undefined) => {
     if (!token || token.length > 100) return null;
     const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
-    return row && row.user.isActive && row.user.accountStatus === 'active' ? row : null;
+    return row && isOpenAccount(row.user) ? row : null;
   };
 
   app.addHook('onRequest', async (request) => {
@@ -96,6 +98,21 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     },
     async userFromToken(token) {
       return (await activeSession(token))?.user ?? null;
+    },
+    async liveSessions(tokenHashes) {
+      if (tokenHashes.length === 0) return new Set();
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.tokenHash, tokenHashes),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.absoluteExpiresAt, sql`now()`),
+          ),
+        );
+      return new Set(rows.filter((row) => isOpenAccount(row.user)).map((row) => row.tokenHash));
     },
     async close(request, reply) {
       const token = request.cookies[SESSION_COOKIE];
@@ -174,18 +191,16 @@ export async function lockActiveUsers(
   actorId: string,
   ...others: string[]
 ): Promise<Map<string, User>> {
-  const ids = [...new Set([actorId, ...others])].sort();
-  const rows = new Map<string, User>();
-  for (const id of ids) {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('share');
-    if (row) rows.set(id, row);
-  }
-  const actor = rows.get(actorId);
-  if (!actor || !actor.isActive || actor.accountStatus !== 'active') throw unauthorized();
-  return rows;
+  const ids = [...new Set([actorId, ...others])];
+  // Locked as the rows are read, in id order.
+  const rows = await tx.select().from(users).where(inArray(users.id, ids)).orderBy(users.id).for('share');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (!isOpenAccount(byId.get(actorId))) throw unauthorized();
+  return byId;
 }
 
-export const isOpenAccount = (user: User | undefined) =>
+/** Whether the account may act (neither deactivated nor deleted). */
+export const isOpenAccount = (user: User | undefined): user is User =>
   user !== undefined && user.isActive && user.accountStatus === 'active';
 
 const roleMessages: Record<Role, string> = {

@@ -4,12 +4,12 @@ import { useLocation } from 'wouter';
 import type { PublicUser } from '#core/schemas/users.js';
 import { apiRequest } from '#web/lib/api.js';
 import { disablePush } from '#web/lib/notifications.js';
-import { getQueryFn, SESSION_ENDED_EVENT } from '#web/lib/query-client.js';
+import { announceSessionEnded, expectSignOut, getQueryFn, ME_KEY } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
 import { homeFor } from './route-rules.js';
 
 export type SessionUser = PublicUser;
-export const ME_KEY = ['/api/auth/me'] as const;
+export { ME_KEY };
 const DEMO_PAGES = ['/demo', '/demo/login'];
 
 /**
@@ -28,7 +28,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean; of
         const user =
           (await getQueryFn<SessionUser>({ on401: 'returnNull' })({ ...context, queryKey: [path] })) ?? null;
         // Signed in a moment ago, signed out now without logging out here: the session ended elsewhere.
-        if (!user && queryClient.getQueryData(ME_KEY)) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+        if (!user && queryClient.getQueryData(ME_KEY)) announceSessionEnded();
         return user;
       } catch (error) {
         console.warn('Vérification de la session impossible', error);
@@ -65,6 +65,7 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: async (user: SessionUser | null) => {
+      expectSignOut();
       // This device stops receiving the user's notifications before the session ends.
       await disablePush();
       await apiRequest('POST', user?.isDemo ? '/api/demo/logout' : '/api/auth/logout');

@@ -46,16 +46,20 @@ export async function enableNotifications(): Promise<NotificationState> {
   return permission;
 }
 
-/** Stops push on this device (at sign-out too, so the next person using it does not get them). */
-export async function disablePush(): Promise<void> {
+/**
+ * Stops push on this device (at sign-out too, so the next person using it does not get them). `tellServer: false`
+ * once the account is gone: the server has erased its devices already.
+ */
+export async function disablePush({ tellServer = true } = {}): Promise<void> {
   if (!pushSupported()) return;
   try {
     const registration = await navigator.serviceWorker.getRegistration();
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
-    await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(
-      () => undefined,
-    );
+    if (tellServer)
+      await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(
+        () => undefined,
+      );
     await subscription.unsubscribe();
   } catch (error) {
     console.warn('Désabonnement des notifications push impossible', error);

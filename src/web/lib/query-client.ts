@@ -22,19 +22,32 @@ export function getQueryFn<T>(
   };
 }
 
-const ME = ['/api/auth/me'];
+/** The current user's query (SPEC.md §7 GET /api/auth/me). */
+export const ME_KEY = ['/api/auth/me'] as const;
 /** Told to the screens when the session ended elsewhere (another device, a password change): they say so. */
 export const SESSION_ENDED_EVENT = 'relais:session-ended';
+
+let signingOutUntil = 0;
+/** This tab is ending its own session (logout, account deleted): the end that follows is not news to tell. */
+export function expectSignOut(): void {
+  signingOutUntil = Date.now() + 10_000;
+}
+
+/** Says once, on the screens, that the session ended elsewhere — unless this tab ended it itself. */
+export function announceSessionEnded(): void {
+  if (Date.now() < signingOutUntil || typeof window === 'undefined') return;
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
 
 /** SPEC.md §9: data never stale, no refetch on focus, no retries. */
 export function createQueryClient(): QueryClient {
   // A 401 while the app believes someone is signed in: the session ended elsewhere. The app goes back to its
   // signed-out state at once (the router then leaves the user area), instead of showing empty screens.
   const onError = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 401 || !client.getQueryData(ME)) return;
-    client.setQueryData(ME, null);
-    client.removeQueries({ predicate: (query) => query.queryKey[0] !== ME[0] });
-    if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    if (!(error instanceof ApiError) || error.status !== 401 || !client.getQueryData(ME_KEY)) return;
+    client.setQueryData(ME_KEY, null);
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+    announceSessionEnded();
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { POLICY_VIOLATION, type ClientEvent, type RealtimeEvent } from '#core/events.js';
 import { NEW_MESSAGE_NOTIFICATION, notificationFor } from '#core/rules/notifications.js';
 import { conversationPath } from '#core/schemas/messaging.js';
+import { ME_KEY } from './query-client.js';
 import { notifyIfHidden } from './notifications.js';
 
 const RETRY_MS = 5000;
@@ -105,7 +106,7 @@ export function useRealtime(userId: string | null): void {
         if (event.code === POLICY_VIOLATION) {
           refused = true;
           // Refused for want of a session (ended on another device, say): the session check says so.
-          void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+          void queryClient.invalidateQueries({ queryKey: ME_KEY });
         }
         if (stopped || refused || attempts >= MAX_ATTEMPTS) return;
         attempts++;

@@ -5,7 +5,7 @@ import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { accountTokens, sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
-import { missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import { driverPayload, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { startSmtpServer, type ReceivedMail } from '../../test/smtp.js';
 
@@ -344,6 +344,22 @@ describe('RGPD', () => {
     ).toBe(201);
   });
 
+  it('cannot be blocked by someone who takes the name a deleted account gets', async () => {
+    const victim = await signIn(t);
+    const squat = await new Agent(t.app).post(
+      '/api/auth/register',
+      driverPayload({ email: `supprime-${victim.user.id}@relais.invalid` }),
+    );
+    expect(squat.statusCode).toBe(400);
+    expect(squat.json().errors.email).toBe('Email invalide');
+    const gone = await victim.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode).toBe(200);
+  });
+
   it('cancels a leaving transporter’s open missions, and refuses while a mission is under way', async () => {
     const company = await signIn(t, { userType: 'company' });
     const driver = await signIn(t, { subscriptionPlan: 'premium' });
@@ -436,7 +452,15 @@ describe('an account closed while its requests are on their way', () => {
       await client.query('begin');
       await client.query('select 1 from users where id = $1 for update', [userId]);
       const pending = during();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Until the request is seen waiting for that row's lock.
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await t.database.pool.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query("update users set is_active = false, account_status = 'deleted' where id = $1", [
         userId,
       ]);
@@ -501,6 +525,12 @@ describe('an account closed while its requests are on their way', () => {
         driver.agent.request({ method: 'DELETE', url: '/api/account', payload: { password: TEST_PASSWORD } }),
         company.agent.post(`/api/applications/${application}/accept`),
       ]);
+      // Never a deadlock (409 "réessayez"): one of the two simply came first.
+      for (const response of [deleted, accepted])
+        if (response.statusCode === 409)
+          expect([accountMessages.stillWorking, 'Ce chauffeur a fermé son compte Relais']).toContain(
+            response.json().message,
+          );
       expect([deleted.statusCode, accepted.statusCode].every((status) => status < 500)).toBe(true);
       const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));
       // Either the driver was chosen first (and the deletion was refused), or the account went first.

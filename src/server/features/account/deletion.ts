@@ -104,26 +104,27 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
       .where(
         and(eq(missionApplications.driverId, me.id), eq(missionApplications.rejectedOnAssignment, true)),
       );
-    const withdrawn = await tx
-      .update(missionApplications)
-      .set({ status: 'withdrawn' })
-      .where(and(eq(missionApplications.driverId, me.id), eq(missionApplications.status, 'pending')))
-      .returning({ id: missionApplications.id, missionId: missionApplications.missionId });
-    for (const application of withdrawn) {
-      const [mission] = await tx
-        .select({ title: missions.title, companyId: missions.companyId })
-        .from(missions)
-        .where(eq(missions.id, application.missionId));
+    // Pending ones are withdrawn; each mission's transporter is told (title and publisher read in the same pass).
+    const { rows: withdrawn } = await tx.execute<{
+      id: string;
+      mission_id: string;
+      title: string;
+      company_id: string;
+    }>(sql`
+      update mission_applications a set status = 'withdrawn'
+      from missions m
+      where m.id = a.mission_id and a.driver_id = ${me.id} and a.status = 'pending'
+      returning a.id, a.mission_id, m.title, m.company_id`);
+    for (const application of withdrawn)
       events.push({
         type: 'application.withdrawn',
         applicationId: application.id,
-        missionId: application.missionId,
-        title: mission!.title,
-        companyId: mission!.companyId,
+        missionId: application.mission_id,
+        title: application.title,
+        companyId: application.company_id,
         driverId: me.id,
         driverName: DELETED_USER_NAME,
       });
-    }
     await tx
       .update(missionApplications)
       .set({ message: null })

@@ -4,20 +4,15 @@ import { authMessages } from '#core/schemas/auth.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, databaseErrorCode } from '../../platform/errors.js';
 import { actionMail, type Mail } from '../../platform/mailer.js';
-import { cancelPendingLinks } from '../../platform/sessions.js';
+import { cancelPendingLinks, isOpenAccount } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** A link to confirm a new address works once, for a day. */
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
 
 const taken = () => new AppError(409, authMessages.emailTaken, { newEmail: authMessages.emailTaken });
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
 
 /**
  * Asks to change the account's address (the current password was checked): a link goes to the new address,
@@ -106,14 +101,14 @@ export async function confirmEmailChange(db: Db, token: string): Promise<User> {
         .set({ email: found.new_email, emailVerified: true, verificationToken: null, tokenExpiry: null })
         .where(eq(users.id, found.user_id))
         .returning();
-      if (!user?.isActive || user.accountStatus !== 'active')
+      if (!isOpenAccount(user))
         throw new AppError(400, accountMessages.linkInvalid, { token: accountMessages.linkInvalid });
       // A reset link sent to the old address must not open the account now at the new one.
       await cancelPendingLinks(tx, user.id);
       return user;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
+    if (databaseErrorCode(error) === '23505') throw taken();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
 import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
 import { availability, badges, documents, driverApplications } from '../../db/schema/documents.js';
@@ -32,7 +32,7 @@ const WITHHELD = new Set([
 const clean = (rows: Array<Record<string, unknown>>) =>
   rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !WITHHELD.has(key))));
 
-async function rowsOf(db: Db, table: PgTable, where: SQL | undefined) {
+async function rowsOf(db: DbOrTx, table: PgTable, where: SQL | undefined) {
   return clean((await db.select().from(table).where(where)) as Array<Record<string, unknown>>);
 }
 
@@ -42,6 +42,14 @@ async function rowsOf(db: Db, table: PgTable, where: SQL | undefined) {
  * the records of the other domains. Secrets (password hash, token hashes, push keys) are withheld.
  */
 export async function exportPersonalData(db: Db, user: User): Promise<Record<string, unknown>> {
+  // One snapshot: a message sent while the file is made is in every part of it, or in none.
+  return db.transaction((tx) => collect(tx, user), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>> {
   const me = user.id;
   const [account] = await rowsOf(db, users, eq(users.id, me));
   const correspondents = sql<string>`(select full_name from users o where o.id = case when ${messages.senderId} = ${me} then ${messages.receiverId} else ${messages.senderId} end)`;

@@ -40,6 +40,7 @@ export async function logIn(db: Db, limits: RateLimits, ip: string, input: Login
     } else {
       // The password was right (a deactivated account, say): not a guess.
       await refundRate(db, ipKey);
+      await clearRate(db, pairKey);
     }
     throw error;
   }

@@ -3,7 +3,7 @@ import { authMessages, type LoginInput, type RegisterInput } from '#core/schemas
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, databaseErrorCode } from '../../platform/errors.js';
 import { actionMail, type Mailer } from '../../platform/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
@@ -11,11 +11,6 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 
 const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db
@@ -57,7 +52,7 @@ export async function registerUser(
     const [user] = await db.insert(users).values(values).returning();
     return { user: user!, verificationToken };
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
+    if (databaseErrorCode(error) === '23505') throw emailTaken();
     throw error;
   }
 }

@@ -1,15 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { availableActions, missingDocuments } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.js';
-import { assignmentIsActive } from '#core/rules/relations.js';
+import { applicationIsActive, assignmentIsActive } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
-import { emailRequiredMessages } from '#core/schemas/users.js';
+import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.js';
 import type { Application, MissionDetail } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
-import { users } from '../../db/schema/users.js';
+import { users, type User } from '../../db/schema/users.js';
 import { notFound } from '../../platform/errors.js';
 import {
   missionErrors,
@@ -20,6 +20,7 @@ import {
   toApplication,
   applicationsThisMonth,
   eligibility,
+  loadMissions,
 } from './shared.js';
 
 const applicantFields = {
@@ -102,14 +103,18 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let myApplication: Application | null = null;
   let canApply = false;
   let applyBlockedReason: string | null = null;
+  let applyBlockedCode: string | null = null;
   let left: number | null = null;
   if (user && role === 'driver') {
     myApplication = mine ? toApplication(mine, missingDocuments(user, row.requiredDocuments)) : null;
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
+    // The order the application itself checks in (applications.ts): the address first.
     applyBlockedReason = mine
       ? missionErrors.alreadyApplied
-      : (eligibility(user, row) ??
-        (!user.emailVerified ? emailRequiredMessages.apply : left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+      : !user.emailVerified
+        ? emailRequiredMessages.apply
+        : (eligibility(user, row) ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+    applyBlockedCode = !mine && !user.emailVerified ? EMAIL_NOT_VERIFIED : null;
     canApply = applyBlockedReason === null;
   }
 
@@ -132,7 +137,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   // The phone only while the two work together (core/rules/relations.ts).
   const showContact = isAssigned
     ? assignmentIsActive(row)
-    : myApplication?.status === 'pending' && row.status === 'available';
+    : myApplication !== null && applicationIsActive(myApplication, row);
   // A name in the timeline: the publisher's, the viewer's own, or any for the publisher (and admins).
   const seesNames = isOwner || role === 'admin';
   return {
@@ -148,6 +153,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     actions: party ? availableActions(row.status as MissionStatus, party) : [],
     canApply,
     applyBlockedReason,
+    applyBlockedCode,
     applicationsLeft: left,
     missingDocumentsForMe: user && role === 'driver' ? missingDocuments(user, row.requiredDocuments) : [],
     company: {
@@ -157,4 +163,11 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       phone: showContact || isOwner ? publisher.phone : null,
     },
   };
+}
+
+/** GET /api/missions: driver → missions assigned to me (now or before); transporter → published by me. */
+export async function listMyMissions(db: Db, user: User, status?: MissionStatus[]) {
+  const mine = roleOf(user) === 'driver' ? eq(missions.driverId, user.id) : eq(missions.companyId, user.id);
+  const where = status?.length ? and(mine, inArray(missions.status, status)) : mine;
+  return loadMissions(db, where, { user }, [desc(missions.startDate)]);
 }

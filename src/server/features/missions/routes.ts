@@ -31,11 +31,10 @@ import {
   myApplications,
   withdrawApplication,
 } from './applications.js';
-import { getMissionDetail } from './detail.js';
+import { getMissionDetail, listMyMissions } from './detail.js';
 import { actOnMission } from './lifecycle.js';
 import { createMission, updateMission } from './publish.js';
 import { searchMissions } from './search.js';
-import { listMyMissions } from './shared.js';
 
 const statusList = z
   .string()

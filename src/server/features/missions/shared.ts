@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { licenseCovers, type VehicleType, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { Application, Mission } from '#core/schemas/missions.js';
 import type { LicenseType } from '#core/rules/enums.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
@@ -152,13 +152,6 @@ export function toApplication(row: ApplicationRow, missing: string[]): Applicati
     updatedAt: row.updatedAt.toISOString(),
     missingDocuments: missing,
   };
-}
-
-/** GET /api/missions: driver → missions assigned to me (now or before); transporter → published by me. */
-export async function listMyMissions(db: Db, user: User, status?: MissionStatus[]) {
-  const mine = roleOf(user) === 'driver' ? eq(missions.driverId, user.id) : eq(missions.companyId, user.id);
-  const where = status?.length ? and(mine, inArray(missions.status, status)) : mine;
-  return loadMissions(db, where, { user }, [desc(missions.startDate)]);
 }
 
 /** Applications this calendar month, Europe/Paris (withdrawn ones count: the limit is on applying). */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { ME_KEY } from '#web/app/session.js';
+import { expectSignOut } from '#web/lib/query-client.js';
 import { apiRequest, errorFromResponse } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -52,8 +53,10 @@ export function DataSection() {
   });
   const remove = useMutation({
     mutationFn: async ({ password }: { password: string }) => {
+      expectSignOut();
       const answer = await apiRequest<{ message: string }>('DELETE', '/api/account', { password });
-      await disablePush();
+      // The server erased this account's devices with it: only the browser's subscription is left to end.
+      await disablePush({ tellServer: false });
       return answer;
     },
     onSuccess: ({ message }) => {

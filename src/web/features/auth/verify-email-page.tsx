@@ -3,7 +3,8 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
 import { useLinkToken } from '#web/lib/link-token.js';
-import { buttonClasses } from '#web/ui/button.js';
+import { useResendVerification } from '#web/app/verification-banner.js';
+import { Button, buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';
 
 /** Consumes the token of the e-mail link once (POST, so that mail scanners cannot spend it). */
@@ -18,6 +19,7 @@ export function VerifyEmailPage() {
   });
   const { failed, message } = verify;
   const { user } = useSession();
+  const resend = useResendVerification();
   // The link opened again by someone whose address is confirmed already: nothing went wrong.
   const alreadyDone = failed && Boolean(user?.emailVerified);
 
@@ -43,9 +45,19 @@ export function VerifyEmailPage() {
           <p role="alert" className="mt-2 text-ink-muted">
             {message}
           </p>
-          <Link href={user ? '/dashboard' : '/login'} className={buttonClasses('primary', 'md', 'mt-6')}>
-            {user ? 'Recevoir un nouveau lien' : 'Se connecter'}
-          </Link>
+          {user ? (
+            <Button
+              className="mt-6"
+              onClick={() => resend.mutate()}
+              disabled={resend.isPending || resend.isSuccess}
+            >
+              {resend.isSuccess ? 'Lien envoyé' : resend.isPending ? 'Envoi...' : 'Recevoir un nouveau lien'}
+            </Button>
+          ) : (
+            <Link href="/login" className={buttonClasses('primary', 'md', 'mt-6')}>
+              Se connecter
+            </Link>
+          )}
         </div>
       ) : (
         <div className="rounded-2xl border border-line bg-surface-raised p-8">

@@ -28,7 +28,7 @@ import {
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
-import { emailRequiredMessages } from '#core/schemas/users.js';
+import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.js';
 import { useSession } from '#web/app/session.js';
 import { EmailRequiredNotice } from '#web/app/verification-banner.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -220,8 +220,8 @@ function ApplyBox({ detail }: { detail: MissionDetail }) {
         </form>
       ) : (
         <div className="space-y-2">
-          {detail.applyBlockedReason === emailRequiredMessages.apply ? (
-            <EmailRequiredNotice message={emailRequiredMessages.apply} />
+          {detail.applyBlockedCode === EMAIL_NOT_VERIFIED ? (
+            <EmailRequiredNotice message={detail.applyBlockedReason ?? emailRequiredMessages.apply} />
           ) : (
             <p role="status">{detail.applyBlockedReason}</p>
           )}
