@@ -394,15 +394,15 @@ export function MessagesPage() {
       <div className={cn(otherId && 'max-md:sr-only')}>
         <PageHeader title="Messages" description="Vos échanges avec les transporteurs et les chauffeurs." />
       </div>
-      <div className="grid gap-5 md:grid-cols-[minmax(16rem,22rem)_1fr]">
-        <div className={cn(otherId && 'hidden md:block')}>
+      <div className="grid gap-5 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <div className={cn('min-w-0', otherId && 'hidden md:block')}>
           {conversations.isPending ? (
             <Spinner />
           ) : (
             <ConversationList conversations={conversations.data ?? []} selected={selected} />
           )}
         </div>
-        <div className={cn(!otherId && 'hidden md:block')}>
+        <div className={cn('min-w-0', !otherId && 'hidden md:block')}>
           {otherId ? (
             <Thread key={`${otherId}-${missionId}`} otherId={otherId} missionId={missionId} />
           ) : (
