@@ -96,3 +96,55 @@ test('long titles, names, addresses and unbroken words never make a page scroll 
     }
   }
 });
+
+/**
+ * Every link, button and field can be brought into view and clicked at its centre: no fixed thing (cookie
+ * banner, scroll-to-top, install offer, a fixed sidebar's end) stays over it wherever the page is scrolled to.
+ */
+async function coveredActions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    const selector = 'a[href], button, input, select, textarea';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[data-cookie-banner]') || element.getClientRects().length === 0) continue;
+      element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      // What sits under the sticky page header is only scrolled past (a sticky header cannot be avoided at the top).
+      if (!hit || element.contains(hit) || hit.contains(element) || hit.closest('header')) continue;
+      const name = element.textContent?.trim() || element.getAttribute('aria-label');
+      covered.push(`${name} (${Math.round(x)},${Math.round(y)}) under ${hit.tagName}.${hit.className}`);
+    }
+    return covered;
+  });
+}
+
+test('the cookie banner and other fixed things never cover an action, at any size', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // No cookie choice made: the banner is up.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerDriverByApi(page.request);
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+    { width: 1440, height: 700 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/dashboard', '/parametres', '/messages', '/pricing', '/privacy']) {
+      await page.goto(path);
+      await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect.soft(await coveredActions(page), `${path} at ${viewport.width}×${viewport.height}`).toEqual([]);
+    }
+    if (viewport.width >= 768) {
+      await page.goto('/dashboard');
+      // The sidebar's last action, the one the banner used to hide.
+      await page.getByRole('button', { name: 'Déconnexion' }).click({ trial: true });
+    }
+  }
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { ArrowUp, Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { SESSION_ENDED_EVENT } from '#web/lib/query-client.js';
@@ -55,11 +55,31 @@ function ScrollToTop() {
       type="button"
       onClick={() => window.scrollTo({ top: 0 })}
       aria-label="Revenir en haut de la page"
-      className="fixed bottom-5 left-5 z-40 flex h-12 w-12 md:left-auto md:right-5 items-center justify-center rounded-full border border-line bg-surface-raised shadow-lg hover:bg-surface-sunken"
+      className="fixed bottom-[calc(1.25rem+var(--consent-space))] left-5 z-40 flex h-12 w-12 md:left-auto md:right-5 items-center justify-center rounded-full border border-line bg-surface-raised shadow-lg hover:bg-surface-sunken"
     >
       <ArrowUp className="h-5 w-5" aria-hidden="true" />
     </button>
   );
+}
+
+/**
+ * While the banner is shown, its height is the page's `--consent-space`: the page ends above it and every fixed
+ * thing (sidebar, drawer, buttons, toasts) stands above it, so it never covers an action.
+ */
+function useConsentSpace(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const element = banner.current;
+    if (!shown || !element) return;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--consent-space', `${Math.ceil(element.getBoundingClientRect().height)}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--consent-space');
+    };
+  }, [banner, shown]);
 }
 
 /** SPEC.md §2, §4: unset, accepted or rejected; both choices equally easy. */
@@ -67,7 +87,9 @@ function CookieConsent() {
   // Rendered as the prerendered HTML has it, then the stored choice is read (CSS hides it meanwhile).
   const [choice, setChoice] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const banner = useRef<HTMLElement>(null);
   useEffect(() => setChoice(readStorage(STORAGE_KEYS.cookieConsent) ?? 'unset'), []);
+  useConsentSpace(banner, choice === 'unset');
   if (choice === 'accepted' || choice === 'rejected') return null;
   const decide = (value: 'accepted' | 'rejected') => {
     writeStorage(STORAGE_KEYS.cookieConsent, value);
@@ -76,6 +98,7 @@ function CookieConsent() {
   };
   return (
     <section
+      ref={banner}
       data-cookie-banner
       aria-label="Cookies"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface-raised p-4 shadow-[0_-8px_24px_rgba(0,0,0,0.15)]"
@@ -127,7 +150,7 @@ function InstallPrompt() {
   return (
     <section
       aria-label="Installer l'application"
-      className="fixed bottom-5 right-5 z-40 w-[min(22rem,calc(100vw-2.5rem))] rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
+      className="fixed bottom-[calc(1.25rem+var(--consent-space))] right-5 z-40 w-[min(22rem,calc(100vw-2.5rem))] rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
     >
       <div className="flex gap-3">
         <Download className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />

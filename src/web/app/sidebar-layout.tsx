@@ -257,7 +257,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
           <aside
             data-state={expanded ? 'expanded' : 'collapsed'}
             className={cn(
-              'sticky top-0 h-screen shrink-0 border-r border-line bg-surface-raised transition-[width] duration-200',
+              'sticky top-0 h-[calc(100vh-var(--consent-space))] shrink-0 border-r border-line bg-surface-raised transition-[width] duration-200',
               expanded ? 'w-64' : 'w-16',
             )}
           >
@@ -265,7 +265,12 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
           </aside>
         )}
         {mobile && drawerOpen && (
-          <div className="fixed inset-0 z-50" role="dialog" aria-modal="true" aria-label="Menu">
+          <div
+            className="fixed inset-x-0 top-0 bottom-(--consent-space) z-50"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+          >
             <button
               type="button"
               className="absolute inset-0 bg-black/50"

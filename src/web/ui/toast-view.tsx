@@ -41,7 +41,7 @@ export function ToastView({ toast, onClose }: { toast: ToastState; onClose: () =
           <X className="h-4 w-4" aria-hidden="true" />
         </RadixToast.Close>
       </RadixToast.Root>
-      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport className="fixed bottom-(--consent-space) right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </RadixToast.Provider>
   );
 }

@@ -106,7 +106,11 @@ function useHeightToViewportBottom(ref: RefObject<HTMLElement | null>): number |
       if (!element) return;
       const top = element.getBoundingClientRect().top + window.scrollY;
       const gap = window.innerWidth < 768 ? 12 : 24;
-      setHeight(Math.max(320, Math.round(window.innerHeight - top - gap)));
+      // The cookie banner, while shown, takes the bottom of the screen (styles.css).
+      const banner = parseFloat(
+        getComputedStyle(document.documentElement).getPropertyValue('--consent-space'),
+      );
+      setHeight(Math.max(320, Math.round(window.innerHeight - top - gap - (banner || 0))));
     };
     measure();
     window.addEventListener('resize', measure);
