@@ -1,6 +1,5 @@
 import {
   acceptCookies,
-  registerCompanyByApi,
   registerDriverByApi,
   transporterAndApplicant,
   uniqueEmail,
