@@ -1,9 +1,4 @@
-import {
-  acceptCookies,
-  registerDriverByApi,
-  transporterAndApplicant,
-  uniqueEmail,
-} from './helpers.js';
+import { acceptCookies, registerDriverByApi, transporterAndApplicant, uniqueEmail } from './helpers.js';
 import { expect, test, type Page } from '@playwright/test';
 
 const WIDTHS = [360, 390, 768, 1440];
