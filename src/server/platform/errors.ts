@@ -60,6 +60,9 @@ function fieldName(instancePath: string): string {
   return field === '' ? '_' : field;
 }
 
+/** 409 when what a change referred to disappeared during the request. */
+export const GONE_MEANWHILE = 'Ce que vous modifiiez n’existe plus. Rechargez la page.';
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -98,6 +101,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === '40P01' || code === '40001') {
       request.log.warn({ err: error }, 'transaction conflict');
       return reply.status(409).send({ message: CONFLICT_RETRY });
+    }
+    // A row this change pointed at went while it was on its way (a session ended, a mission removed): nothing was
+    // written. Services check what they rely on; this keeps a race they did not foresee from being a 500.
+    if (code === '23503') {
+      request.log.warn({ err: error }, 'referenced row gone');
+      return reply.status(409).send({ message: GONE_MEANWHILE });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: GENERIC_ERROR });

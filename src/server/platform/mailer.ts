@@ -92,6 +92,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * "Bonjour Jean," only to an address its owner has confirmed: a name is typed by whoever registers, and anyone can
+ * register with someone else's address — Relais must not carry their text to a stranger's inbox.
+ */
+export function greeting(user: { fullName: string; emailVerified: boolean }): string {
+  return user.emailVerified ? `Bonjour ${user.fullName},` : 'Bonjour,';
+}
+
 /** A plain, readable French mail with one action button. */
 export function actionMail(input: {
   greeting: string;

@@ -1,7 +1,30 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/platform.js';
 import { AppError } from './errors.js';
+
+/**
+ * The client an address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one too), and an IPv6
+ * address by its /64 network — what one subscriber, phone or server gets, so walking through the addresses of a
+ * single network does not multiply the attempts.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.split('%')[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(bare)) return bare;
+  const [head = '', tail = ''] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = bare.includes('::') && tail ? tail.split(':') : [];
+  const groups = bare.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 export interface RateRule {
   limit: number;

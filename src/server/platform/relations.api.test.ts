@@ -63,6 +63,13 @@ describe('privacy between applicants', () => {
     const reopened = (await setAside.agent.get(`/api/missions/${missionId}`)).json();
     expect(reopened.myApplication.status).toBe('pending');
     expect(JSON.stringify(reopened)).not.toContain('Paul Choisi');
+    // Nor the reason the chosen driver gave, in their own words: that is between the two parties.
+    expect(JSON.stringify(reopened)).not.toContain('garage');
+    const forCompany = (await company.agent.get(`/api/missions/${missionId}`)).json();
+    expect(forCompany.timeline.find((event: { type: string }) => event.type === 'dropped')).toMatchObject({
+      actorName: 'Paul Choisi',
+      reason: 'Camion immobilisé au garage',
+    });
   });
 
   it('shows phone numbers only to people who work together now, on missions and profiles alike', async () => {

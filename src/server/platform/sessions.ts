@@ -199,6 +199,13 @@ export async function lockActiveUsers(
   return byId;
 }
 
+/**
+ * The user's row, only while the account is open: an update that waited behind a deletion or a deactivation is
+ * checked again on the row it commits on (PostgreSQL re-reads it), finds nothing, and writes nothing.
+ */
+export const openAccountRow = (userId: string) =>
+  sql`${users.id} = ${userId} and ${users.isActive} and ${users.accountStatus} = 'active'`;
+
 /** Whether the account may act (neither deactivated nor deleted). */
 export const isOpenAccount = (user: User | undefined): user is User =>
   user !== undefined && user.isActive && user.accountStatus === 'active';

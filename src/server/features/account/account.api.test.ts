@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
@@ -33,6 +35,23 @@ async function mailTo(address: string, subject: RegExp, mentioning = ''): Promis
 }
 const tokenIn = (mail: ReceivedMail, page: string) =>
   new RegExp(`https://relais\\.example${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+
+describe('mails to an address nobody has confirmed', () => {
+  it('carry none of the registrant’s text (a name typed by a stranger is not sent to the address owner)', async () => {
+    const bait = 'Votre colis est bloqué payez sur evil.example';
+    const registered = await new Agent(t.app).post(
+      '/api/auth/register',
+      driverPayload({ email: 'victime-hameconnage@exemple.fr', fullName: bait }),
+    );
+    expect(registered.statusCode).toBe(201);
+    const welcome = await mailTo('victime-hameconnage@exemple.fr', /./);
+    expect(welcome.text).not.toContain('colis');
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: 'victime-hameconnage@exemple.fr' });
+    const reset = await mailTo('victime-hameconnage@exemple.fr', /Nouveau mot de passe/);
+    expect(reset.text).toMatch(/^Bonjour,/);
+    expect(reset.text).not.toContain('colis');
+  });
+});
 
 describe('mot de passe oublié', () => {
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
@@ -109,19 +128,38 @@ describe('mot de passe oublié', () => {
     ).toBe(401);
   });
 
-  it('refuses an expired link, and a link replaced by a newer one', async () => {
-    const { user } = await signIn(t, { email: 'expire@exemple.fr' });
-    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+  it('keeps the owner’s link when someone else asks again; the first link used spends the others', async () => {
+    const { user } = await signIn(t, { email: 'garde@exemple.fr' });
+    const owner = new Agent(t.app, '192.0.2.10');
+    await owner.post('/api/auth/password/forgot', { email: user.email });
     const first = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
+    // A stranger asks for the same address, again and again (the limits are in rate-limit.api.test.ts).
     smtp.received.length = 0;
-    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    for (let i = 0; i < 3; i++) {
+      const asked = await new Agent(t.app, `192.0.2.${20 + i}`).post('/api/auth/password/forgot', {
+        email: 'GARDE@exemple.fr',
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().message).toBe(accountMessages.forgotSent);
+    }
     const second = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
     expect(second).not.toBe(first);
-    const replaced = await new Agent(t.app).post('/api/auth/password/reset', {
-      token: first,
-      password: 'secret-1',
+    expect((await owner.post('/api/auth/password/reset/check', { token: first })).json()).toEqual({
+      valid: true,
     });
-    expect(replaced.statusCode).toBe(400);
+    const reset = await owner.post('/api/auth/password/reset', { token: first, password: 'secret-1' });
+    expect(reset.statusCode).toBe(200);
+    const spent = await new Agent(t.app).post('/api/auth/password/reset', {
+      token: second,
+      password: 'secret-2',
+    });
+    expect(spent.statusCode).toBe(400);
+  });
+
+  it('refuses an expired link', async () => {
+    const { user } = await signIn(t, { email: 'expire@exemple.fr' });
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: user.email });
+    const second = tokenIn(await mailTo(user.email, /Nouveau mot de passe/), '/reinitialiser-mot-de-passe')!;
     await t.db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -344,6 +382,28 @@ describe('RGPD', () => {
     ).toBe(201);
   });
 
+  it('replaces the person’s name in the alerts others received from them', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { fullName: 'Jeanne Partante', subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${missionId}/apply`, {});
+    await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour', missionId });
+    const messages = async () =>
+      ((await company.agent.get('/api/alerts')).json() as Array<{ message: string }>).map((a) => a.message);
+    expect((await messages()).filter((text) => text.startsWith('Jeanne Partante'))).toHaveLength(2);
+    const gone = await driver.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode).toBe(200);
+    const after = await messages();
+    expect(after.join(' ')).not.toContain('Jeanne');
+    // The two earlier alerts, and the withdrawal of the pending application the deletion made.
+    expect(after.filter((text) => text.startsWith('Utilisateur supprimé'))).toHaveLength(3);
+    expect(JSON.stringify((await company.agent.get('/api/account/export')).json())).not.toContain('Jeanne');
+  });
+
   it('cannot be blocked by someone who takes the name a deleted account gets', async () => {
     const victim = await signIn(t);
     const squat = await new Agent(t.app).post(
@@ -470,6 +530,39 @@ describe('an account closed while its requests are on their way', () => {
       client.release();
     }
   }
+
+  it('keeps a deleted profile deleted: a change or a photo that waited behind the deletion is refused', async () => {
+    const { user, agent } = await signIn(t);
+    const renamed = await whileDeleting(user.id, () =>
+      agent.request({
+        method: 'PUT',
+        url: '/api/profile',
+        payload: { fullName: 'Vrai Nom Secret', phone: '06 98 76 54 32', licenseNumber: 'SECRETLIC' },
+      }),
+    );
+    expect(renamed.statusCode).toBe(401);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const other = await signIn(t);
+    const photo = await whileDeleting(other.user.id, () =>
+      other.agent.request({
+        method: 'POST',
+        url: '/api/profile/avatar',
+        payload: png,
+        headers: { 'content-type': 'image/png' },
+      }),
+    );
+    expect(photo.statusCode).toBe(401);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ licenseNumber: user.licenseNumber });
+    expect(row!.fullName).not.toBe('Vrai Nom Secret');
+    const [otherRow] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(otherRow!.avatar).toBeNull();
+    // Nor is the image kept on disk.
+    expect(await readdir(path.join(t.config.dataDir, 'uploads', 'avatars')).catch(() => [])).toEqual([]);
+  });
 
   it('publishes nothing once the deletion went first', async () => {
     const { user, agent } = await signIn(t, { userType: 'company' });

@@ -12,7 +12,7 @@ import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events.js';
-import { actionMail, type Mail } from '../../platform/mailer.js';
+import { actionMail, greeting, type Mail } from '../../platform/mailer.js';
 import { avatarKey } from '../../platform/storage.js';
 import type { AppConfig } from '../../config.js';
 
@@ -21,9 +21,12 @@ export const DELETED_USER_NAME = 'Utilisateur supprimé';
 export const CANCELLED_BY_DELETION = 'Le transporteur a fermé son compte Relais.';
 
 /** Sent to the address the account had, once it is gone: so that a deletion nobody asked for does not go unseen. */
-export function deletionMail(config: AppConfig, user: Pick<User, 'email' | 'fullName'>): Mail {
+export function deletionMail(
+  config: AppConfig,
+  user: Pick<User, 'email' | 'fullName' | 'emailVerified'>,
+): Mail {
   const { text, html } = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
+    greeting: greeting(user),
     paragraphs: [
       'Votre compte Relais est supprimé : vos informations personnelles sont effacées et vos appareils déconnectés.',
       'Si ce n’est pas vous qui l’avez demandé, écrivez-nous sans attendre en répondant à ce message.',
@@ -164,6 +167,13 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
           eq(adminLogs.adminId, me.id),
         ),
       );
+    // Others' alerts that named the person ("Jean Routier a postulé…") now say "Utilisateur supprimé…".
+    await tx.execute(sql`
+      update alerts set
+        message = ${DELETED_USER_NAME} || substr(message, length(metadata->>'actorName') + 1),
+        metadata = metadata - 'actorName'
+      where metadata->>'actorId' = ${me.id}
+        and left(message, length(metadata->>'actorName')) = metadata->>'actorName'`);
     const emailSuffix = `:${me.email.toLowerCase()}`;
     await tx.delete(rateLimits).where(sql`right(${rateLimits.key}, ${emailSuffix.length}) = ${emailSuffix}`);
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, databaseErrorCode } from '../../platform/errors.js';
-import { actionMail, type Mail } from '../../platform/mailer.js';
+import { actionMail, greeting, type Mail } from '../../platform/mailer.js';
 import { cancelPendingLinks, isOpenAccount } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
@@ -35,7 +35,7 @@ export async function requestEmailChange(
     .where(sql`lower(${users.email}) = ${newEmail}`);
   const settings = `${config.publicUrl}/parametres`;
   const notice = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
+    greeting: greeting(user),
     paragraphs: [
       `Une demande a été faite pour que votre compte Relais utilise désormais l’adresse ${newEmail}.`,
       'Elle ne prendra effet que si le lien envoyé à cette adresse est ouvert.',

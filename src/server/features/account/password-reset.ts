@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
-import { actionMail, type Mail } from '../../platform/mailer.js';
+import { actionMail, greeting, type Mail } from '../../platform/mailer.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { cancelPendingLinks } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
@@ -14,32 +14,30 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 export const RESET_TTL_SECONDS = 3600;
 
 /**
- * "Mot de passe oublié": when the address belongs to an active account, a new single-use link replaces any
- * earlier one and the mail to send is returned. One statement runs whether the address is known or not, so
- * the answer (the same neutral text) takes the same time; the mail leaves afterwards, in the background.
+ * "Mot de passe oublié": when the address belongs to an active account, a new single-use link is made and the
+ * mail to send is returned. Earlier links stay valid until they expire: anyone may ask for the address, and
+ * their asking must not spend the link the owner is about to open (the first one used spends them all). One
+ * statement runs whether the address is known or not, so the answer (the same neutral text) takes the same
+ * time; the mail leaves afterwards, in the background.
  */
 export async function requestPasswordReset(db: Db, config: AppConfig, email: string): Promise<Mail | null> {
   const token = newToken();
-  const { rows } = await db.execute<{ full_name: string; email: string }>(sql`
+  const { rows } = await db.execute<{ full_name: string; email: string; email_verified: boolean }>(sql`
     with target as (
-      select id, full_name, email from users
+      select id, full_name, email, email_verified from users
       where lower(email) = ${email} and is_active and account_status = 'active'
-    ),
-    earlier as (
-      update account_tokens set used_at = now()
-      where purpose = 'password_reset' and used_at is null and user_id in (select id from target)
     ),
     created as (
       insert into account_tokens (user_id, purpose, token_hash, expires_at)
       select id, 'password_reset', ${hashToken(token)}, now() + make_interval(secs => ${RESET_TTL_SECONDS})
       from target returning user_id
     )
-    select t.full_name, t.email from target t join created c on c.user_id = t.id`);
+    select t.full_name, t.email, t.email_verified from target t join created c on c.user_id = t.id`);
   const user = rows[0];
   if (!user) return null;
   const link = `${config.publicUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
   const { text, html } = actionMail({
-    greeting: `Bonjour ${user.full_name},`,
+    greeting: greeting({ fullName: user.full_name, emailVerified: user.email_verified }),
     paragraphs: [
       'Vous avez demandé à changer le mot de passe de votre compte Relais.',
       'Ce lien est valable 1 heure et ne sert qu’une fois. Choisir un nouveau mot de passe déconnecte vos autres appareils.',
@@ -92,10 +90,13 @@ export async function resetLinkIsValid(db: Db, token: string): Promise<boolean> 
 }
 
 /** Told after any change of password, so that a change the owner did not make does not go unnoticed. */
-export function passwordChangedMail(config: AppConfig, user: Pick<User, 'email' | 'fullName'>): Mail {
+export function passwordChangedMail(
+  config: AppConfig,
+  user: Pick<User, 'email' | 'fullName' | 'emailVerified'>,
+): Mail {
   const link = `${config.publicUrl}/mot-de-passe-oublie`;
   const { text, html } = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
+    greeting: greeting(user),
     paragraphs: [
       'Le mot de passe de votre compte Relais vient d’être changé, et vos autres appareils ont été déconnectés.',
       'Si c’est vous, il n’y a rien d’autre à faire.',

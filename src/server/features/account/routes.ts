@@ -16,7 +16,7 @@ import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
 import { sendInBackground } from '../../platform/mailer.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { enforceRates } from '../../platform/rate-limit.js';
+import { addressKey, consumeRate, enforceRates } from '../../platform/rate-limit.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { checkCurrentPassword } from './current-password.js';
 import { deleteAccount, deletionMail } from './deletion.js';
@@ -52,11 +52,15 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     async (request) => {
       const { email } = request.body;
       await enforceRates(db, [
-        { key: `forgot:ip:${request.ip}`, rule: limits.passwordForgotPerIp },
-        { key: `forgot:account:${email}`, rule: limits.passwordForgotPerAccount },
+        { key: `forgot:ip:${addressKey(request.ip)}`, rule: limits.passwordForgotPerIp },
       ]);
-      const mail = await requestPasswordReset(db, config, email);
-      if (mail) sendInBackground(mailer, mail, request.log);
+      // Past the address's own limit, no more mail — and the same answer: the links already sent still work
+      // (a stranger asking for this address can neither flood its inbox nor lock its owner out).
+      const perAccount = await consumeRate(db, `forgot:account:${email}`, limits.passwordForgotPerAccount);
+      if (perAccount.allowed) {
+        const mail = await requestPasswordReset(db, config, email);
+        if (mail) sendInBackground(mailer, mail, request.log);
+      }
       return { message: accountMessages.forgotSent };
     },
   );
@@ -73,7 +77,9 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       },
     },
     async (request, reply) => {
-      await enforceRates(db, [{ key: `reset:ip:${request.ip}`, rule: limits.passwordResetPerIp }]);
+      await enforceRates(db, [
+        { key: `reset:ip:${addressKey(request.ip)}`, rule: limits.passwordResetPerIp },
+      ]);
       const user = await resetPassword(db, request.body);
       await realtime.sessionsEnded(user.id);
       await sessions.close(request, reply);
@@ -94,7 +100,9 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       },
     },
     async (request) => {
-      await enforceRates(db, [{ key: `reset-check:ip:${request.ip}`, rule: limits.passwordResetPerIp }]);
+      await enforceRates(db, [
+        { key: `reset-check:ip:${addressKey(request.ip)}`, rule: limits.passwordResetPerIp },
+      ]);
       return { valid: await resetLinkIsValid(db, request.body.token) };
     },
   );
@@ -153,7 +161,9 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       },
     },
     async (request) => {
-      await enforceRates(db, [{ key: `email-confirm:ip:${request.ip}`, rule: limits.passwordResetPerIp }]);
+      await enforceRates(db, [
+        { key: `email-confirm:ip:${addressKey(request.ip)}`, rule: limits.passwordResetPerIp },
+      ]);
       const user = await confirmEmailChange(db, request.body.token);
       return { message: accountMessages.emailChanged, user: toPublicUser(user) };
     },

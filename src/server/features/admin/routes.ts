@@ -5,7 +5,7 @@ import { adminSetupSchema } from '#core/schemas/auth.js';
 import { publicUserSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { enforceRates } from '../../platform/rate-limit.js';
+import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { adminExists, createFirstAdmin } from './service.js';
 
 export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -36,7 +36,7 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
     },
     async (request, reply) => {
       await enforceRates(db, [
-        { key: `admin-setup:ip:${request.ip}`, rule: config.rateLimits.adminSetupPerIp },
+        { key: `admin-setup:ip:${addressKey(request.ip)}`, rule: config.rateLimits.adminSetupPerIp },
       ]);
       const admin = await createFirstAdmin(db, request.body, request.ip);
       await sessions.close(request, reply);

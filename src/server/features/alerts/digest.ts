@@ -23,7 +23,8 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
   const defaults = pgArray(DEFAULT_PREFERENCES.emailTypes);
   const waiting = await db.execute<{ user_id: string }>(sql`
     select distinct a.user_id from alerts a
-    join users u on u.id = a.user_id and u.is_active and u.account_status = 'active'
+    -- Only to confirmed addresses: nothing goes to an inbox whose owner never said it was theirs.
+    join users u on u.id = a.user_id and u.is_active and u.account_status = 'active' and u.email_verified
     left join notification_preferences p on p.user_id = a.user_id
     where a.emailed_at is null and a.read = false
       and a.created_at < now() - make_interval(secs => ${EMAIL_DIGEST_DELAY_MS / 1000})

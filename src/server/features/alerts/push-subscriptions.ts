@@ -5,6 +5,7 @@ import { pushSubscriptions } from '../../db/schema/platform.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { isAcceptableEndpoint, type PushEndpointPolicy } from '../../platform/push-endpoints.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
 
 const invalidEndpoint =
   'Adresse d’abonnement invalide : elle doit venir du service de notifications du navigateur';
@@ -28,16 +29,20 @@ export async function subscribeDevice(
   if (!(await isAcceptableEndpoint(input.endpoint, policy)))
     throw new AppError(400, invalidEndpoint, { endpoint: invalidEndpoint });
   const { endpoint, keys } = input;
-  const saved = await db
-    .insert(pushSubscriptions)
-    .values({ userId: user.id, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: user.id, sessionId, p256dh: keys.p256dh, auth: keys.auth, userAgent },
-      // One statement: a concurrent registration cannot slip between a check and the move.
-      setWhere: sql`${pushSubscriptions.userId} = ${user.id} or (${pushSubscriptions.p256dh} = ${keys.p256dh} and ${pushSubscriptions.auth} = ${keys.auth})`,
-    })
-    .returning({ id: pushSubscriptions.id });
+  const saved = await db.transaction(async (tx) => {
+    // The account stays open until the device is saved (a deletion waits, or went first and this is refused).
+    await lockActiveUsers(tx, user.id);
+    return tx
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: user.id, sessionId, p256dh: keys.p256dh, auth: keys.auth, userAgent },
+        // One statement: a concurrent registration cannot slip between a check and the move.
+        setWhere: sql`${pushSubscriptions.userId} = ${user.id} or (${pushSubscriptions.p256dh} = ${keys.p256dh} and ${pushSubscriptions.auth} = ${keys.auth})`,
+      })
+      .returning({ id: pushSubscriptions.id });
+  });
   if (saved.length === 0) throw new AppError(409, deviceTaken, { endpoint: deviceTaken });
 }
 

@@ -14,6 +14,12 @@ type NewAlert = typeof alerts.$inferInsert;
 const missionLink = (missionId: string) => `/mission/${missionId}`;
 const quote = (title: string) => `« ${title} »`;
 
+/**
+ * An alert whose text opens with a person's name says who (actorId, actorName): when that person deletes their
+ * account, the name is replaced in everyone's alerts (account/deletion.ts).
+ */
+const namedActor = (actorId: string, actorName: string) => ({ actorId, actorName });
+
 /** The alert rows a domain event leaves for the users concerned, in French, each with its link. */
 export function alertsFor(event: DomainEvent): NewAlert[] {
   if (event.type === 'message.sent') {
@@ -25,18 +31,28 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
         message: `${event.senderName} vous a écrit.`,
         link: conversationPath(event.senderId, event.missionId),
         missionId: event.missionId,
-        metadata: { event: event.type, conversationId: event.conversationId },
+        metadata: {
+          event: event.type,
+          conversationId: event.conversationId,
+          ...namedActor(event.senderId, event.senderName),
+        },
       },
     ];
   }
-  const base = (userId: string, type: string, title: string, message: string): NewAlert => ({
+  const base = (
+    userId: string,
+    type: string,
+    title: string,
+    message: string,
+    actor?: Record<string, string>,
+  ): NewAlert => ({
     userId,
     type,
     title,
     message,
     link: missionLink(event.missionId),
     missionId: event.missionId,
-    metadata: { event: event.type },
+    metadata: { event: event.type, ...actor },
   });
   switch (event.type) {
     case 'mission.published':
@@ -89,6 +105,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
           'mission',
           'Chauffeur désisté',
           `${event.driverName} s’est désisté de ${quote(event.title)}. Motif : ${event.reason}. La mission est de nouveau ouverte.`,
+          namedActor(event.driverId, event.driverName),
         ),
         ...event.reopenedApplicantIds.map((id) =>
           base(
@@ -106,6 +123,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
           'application',
           'Nouvelle candidature',
           `${event.driverName} a postulé à ${quote(event.title)}.`,
+          namedActor(event.driverId, event.driverName),
         ),
       ];
     case 'application.withdrawn':
@@ -115,6 +133,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
           'application',
           'Candidature retirée',
           `${event.driverName} a retiré sa candidature à ${quote(event.title)}.`,
+          namedActor(event.driverId, event.driverName),
         ),
       ];
     case 'application.accepted':

@@ -91,14 +91,22 @@ describe('brute-force limits', () => {
     ).toBe(200);
   });
 
-  it('does not let failures from many addresses lock the owner out', async () => {
+  it('does not let failures from many addresses lock the owner out, even after a typo or two', async () => {
     const owner = await createUser(t.db, { email: 'proprietaire@exemple.fr' });
-    // Ten addresses each guess twice: the account is under attack (5 failures allowed account-wide).
+    // Ten addresses guess: three times on this account, or once here after two guesses elsewhere (a spray).
+    // The account is under attack (5 failures allowed account-wide).
     const attackers = Array.from({ length: 10 }, (_, i) => `203.0.113.${100 + i}`);
-    for (const address of attackers)
-      for (let i = 0; i < 2; i++)
-        await agentAt(address).post('/api/auth/login', { email: owner.email, password: `devine-${i}` });
-    // The owner, from an address with no recent failure, signs in with the right password.
+    for (const [n, address] of attackers.entries())
+      for (let i = 0; i < 3; i++)
+        await agentAt(address).post('/api/auth/login', {
+          email: n % 2 === 0 || i === 2 ? owner.email : `voisin-${n}-${i}@exemple.fr`,
+          password: `devine-${i}`,
+        });
+    // The owner, from their own address, mistypes twice, then signs in with the right password.
+    for (const typo of ['proprio-typo', 'proprio-typ0'])
+      expect(
+        (await agentAt(ip).post('/api/auth/login', { email: owner.email, password: typo })).statusCode,
+      ).toBe(401);
     const signedIn = await agentAt(ip).post('/api/auth/login', {
       email: owner.email,
       password: TEST_PASSWORD,
@@ -116,6 +124,32 @@ describe('brute-force limits', () => {
     // The owner signs in again, still, and so do other accounts from the attackers' addresses' neighbours.
     expect(
       (await agentAt(ip).post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 network as one client', async () => {
+    const owner = await createUser(t.db, { email: 'reseau-v6@exemple.fr' });
+    const codes = [];
+    // Forty addresses of one /64, each guessing once: the network as a whole has the per-address limit (8).
+    for (let i = 1; i <= 40; i++)
+      codes.push(
+        (
+          await agentAt(`2001:db8:1:2::${i.toString(16)}`).post('/api/auth/login', {
+            email: i % 2 ? owner.email : `autre-${i}@exemple.fr`,
+            password: `devine-${i}`,
+          })
+        ).statusCode,
+      );
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(8);
+    expect(codes.at(-1)).toBe(429);
+    // Another network is another client.
+    expect(
+      (
+        await agentAt('2001:db8:9:9::1').post('/api/auth/login', {
+          email: owner.email,
+          password: TEST_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -151,13 +185,20 @@ describe('brute-force limits', () => {
     expect(right.statusCode).toBe(429);
   });
 
-  it('limits "mot de passe oublié" per address asked for and reset attempts per address', async () => {
-    const codes = [];
-    for (let i = 0; i < 3; i++)
-      codes.push(
-        (await agentAt(ip).post('/api/auth/password/forgot', { email: 'cible-oubli@exemple.fr' })).statusCode,
+  it('limits "mot de passe oublié" mails per address asked for, without a different answer; resets per address', async () => {
+    const user = await createUser(t.db, { email: 'cible-oubli@exemple.fr' });
+    const answers = [];
+    // From several addresses (a stranger's, the owner's): the limit is the asked address's, 2 here.
+    for (let i = 0; i < 4; i++)
+      answers.push(
+        (await agentAt(`192.0.2.${40 + i}`).post('/api/auth/password/forgot', { email: user.email })).json(),
       );
-    expect(codes).toEqual([200, 200, 429]);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    const links = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from account_tokens where user_id = ${user.id} and used_at is null`,
+    );
+    // Two mails, two links, both still valid: nobody's asking spent the other's.
+    expect(links.rows[0]!.n).toBe(2);
     const resets = [];
     for (let i = 0; i < 4; i++)
       resets.push(

@@ -6,7 +6,7 @@ import { messageSchema, publicUserSchema, sessionInfoSchema } from '#core/schema
 import type { FeatureDeps } from '../../platform/deps.js';
 import { notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { enforceRates } from '../../platform/rate-limit.js';
+import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
 import { logIn } from './login.js';
 import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
@@ -40,7 +40,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       },
     },
     async (request, reply) => {
-      await enforceRates(db, [{ key: `register:ip:${request.ip}`, rule: limits.registerPerIp }]);
+      await enforceRates(db, [{ key: `register:ip:${addressKey(request.ip)}`, rule: limits.registerPerIp }]);
       const { user, verificationToken } = await registerUser(db, request.body);
       await sessions.open(db, reply, request, user.id);
       await mailVerification(user, verificationToken, request.log);
@@ -97,7 +97,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     async (request) => {
       const user = requireUser(request);
       await enforceRates(db, [
-        { key: `resend:ip:${request.ip}`, rule: limits.resendPerIp },
+        { key: `resend:ip:${addressKey(request.ip)}`, rule: limits.resendPerIp },
         { key: `resend:account:${user.id}`, rule: limits.resendPerAccount },
       ]);
       const token = await issueVerificationToken(db, user);

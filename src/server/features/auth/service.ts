@@ -3,7 +3,8 @@ import { authMessages, type LoginInput, type RegisterInput } from '#core/schemas
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, databaseErrorCode } from '../../platform/errors.js';
+import { AppError, databaseErrorCode, unauthorized } from '../../platform/errors.js';
+import { openAccountRow } from '../../platform/sessions.js';
 import { actionMail, type Mailer } from '../../platform/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
@@ -81,10 +82,12 @@ export async function authenticate(db: Db, input: LoginInput): Promise<User> {
 export async function issueVerificationToken(db: Db, user: User): Promise<string> {
   if (user.emailVerified) throw new AppError(400, 'Votre adresse email est déjà vérifiée');
   const token = newToken();
-  await db
+  const [issued] = await db
     .update(users)
     .set({ verificationToken: hashToken(token), tokenExpiry: new Date(Date.now() + VERIFICATION_TTL_MS) })
-    .where(eq(users.id, user.id));
+    .where(openAccountRow(user.id))
+    .returning({ id: users.id });
+  if (!issued) throw unauthorized();
   return token;
 }
 
@@ -116,7 +119,8 @@ export async function sendVerificationMail(
 ): Promise<void> {
   const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const { text, html } = actionMail({
-    greeting: `Bonjour ${user.fullName},`,
+    // The address is not confirmed yet: no name (platform/mailer.ts, greeting).
+    greeting: 'Bonjour,',
     paragraphs: [
       'Bienvenue sur Relais. Pour activer toutes les fonctionnalités de votre compte, confirmez votre adresse email.',
       'Ce lien est valable 24 heures et ne peut servir qu’une fois.',

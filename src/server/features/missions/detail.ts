@@ -144,12 +144,17 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     mission: toMission(row, { ...extras, distanceKm: null }, viewer),
     applications,
     myApplication,
-    timeline: timeline.map(({ actorId, ...event }) => ({
-      ...event,
-      actorName:
-        user && (seesNames || actorId === row.companyId || actorId === user.id) ? event.actorName : null,
-      createdAt: event.createdAt.toISOString(),
-    })),
+    timeline: timeline.map(({ actorId, ...event }) => {
+      // Who did it, and why in their words (a driver's reason for dropping), only for the parties: the publisher,
+      // the one who acted, or anyone when the publisher acted (their cancel reason was sent to the applicants).
+      const shown = user !== null && (seesNames || actorId === row.companyId || actorId === user.id);
+      return {
+        ...event,
+        actorName: shown ? event.actorName : null,
+        reason: shown ? event.reason : null,
+        createdAt: event.createdAt.toISOString(),
+      };
+    }),
     actions: party ? availableActions(row.status as MissionStatus, party) : [],
     canApply,
     applyBlockedReason,

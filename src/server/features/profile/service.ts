@@ -5,8 +5,9 @@ import { roleOf } from '#core/rules/roles.js';
 import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { relationBetween } from '../../platform/relations.js';
+import { openAccountRow } from '../../platform/sessions.js';
 import { avatarKey, type Storage } from '../../platform/storage.js';
 
 const DRIVER_ONLY = [
@@ -52,9 +53,11 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
           }
         : { companyName: input.companyName, siretNumber: input.siretNumber }),
     })
-    .where(eq(users.id, user.id))
+    // Never onto an account closed meanwhile (its anonymised row stays anonymised).
+    .where(openAccountRow(user.id))
     .returning();
-  return updated!;
+  if (!updated) throw unauthorized();
+  return updated;
 }
 
 const IMAGE_TYPES: Record<string, { ext: string; magic: (bytes: Buffer) => boolean }> = {
@@ -81,11 +84,16 @@ export async function saveAvatar(db: Db, storage: Storage, user: User, contentTy
   const [updated] = await db
     .update(users)
     .set({ avatar: `/api/files/avatars/${name}` })
-    .where(eq(users.id, user.id))
+    .where(openAccountRow(user.id))
     .returning();
+  if (!updated) {
+    // The account was closed while the image arrived: nothing of it is kept.
+    await storage.remove(`avatars/${name}`).catch(() => undefined);
+    throw unauthorized();
+  }
   const previous = avatarKey(user.avatar);
   if (previous) await storage.remove(previous).catch(() => undefined);
-  return updated!;
+  return updated;
 }
 
 /** A member as others see them; the phone only for someone who works with them now. */
