@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from './enums.js';
+import type { MissionStatus, SubscriptionPlan } from './enums.js';
 import { FREEMIUM_LIMITS } from './tariffs.js';
 
 /** Freemium (plan 'basic') limits; Premium and Elite have none (SPEC.md §1, §9). */
@@ -25,3 +25,62 @@ export function applicationsLeftLabel(left: number | null): string {
 export const APPLICATION_LIMIT_MESSAGE = `Vous avez utilisé vos ${FREEMIUM_LIMITS.applicationsPerMonth} candidatures du mois avec la formule Freemium. Passez à Premium pour postuler sans limite.`;
 
 export const MESSAGE_LIMIT_MESSAGE = `Vous avez envoyé vos ${FREEMIUM_LIMITS.messagesPerDay} messages du jour avec la formule Freemium. Passez à Premium pour écrire sans limite.`;
+
+/**
+ * Limits are for prospecting, not for running a mission (decision 014): messages between a mission's transporter
+ * and its chosen driver, about that mission, while it is assigned or under way and until 48 h after it is
+ * completed, are never counted against (or stopped by) the daily limit — both ways.
+ */
+export const COORDINATION_HOURS_AFTER_COMPLETION = 48;
+
+export function isMissionCoordination(
+  mission: {
+    status: MissionStatus | string;
+    companyId: string;
+    driverId: string | null;
+    completedAt: Date | null;
+  },
+  senderId: string,
+  receiverId: string,
+  now: Date = new Date(),
+): boolean {
+  if (!mission.driverId) return false;
+  const pair = [mission.companyId, mission.driverId];
+  if (!pair.includes(senderId) || !pair.includes(receiverId) || senderId === receiverId) return false;
+  if (['assigned', 'in_progress', 'delivered'].includes(mission.status)) return true;
+  return (
+    mission.status === 'completed' &&
+    mission.completedAt !== null &&
+    now.getTime() - mission.completedAt.getTime() <= COORDINATION_HOURS_AFTER_COMPLETION * 3600_000
+  );
+}
+
+/** Said wherever the daily message limit is (pricing, the dashboard, the plan page). */
+export const COORDINATION_NOTE = `Les messages échangés avec votre chauffeur ou votre transporteur pendant une mission, et jusqu’à ${COORDINATION_HOURS_AFTER_COMPLETION} h après sa fin, ne sont pas décomptés.`;
+
+/** A plan as its holder sees it: its name and what it allows, in the words of their role. */
+export function planSummary(
+  role: 'driver' | 'transporter',
+  plan: SubscriptionPlan | string,
+): {
+  name: string;
+  limits: string[];
+} {
+  const messages =
+    dailyMessageLimit(plan) === null
+      ? 'Messages illimités'
+      : `${FREEMIUM_LIMITS.messagesPerDay} messages par jour`;
+  if (role === 'transporter') {
+    const paid = plan !== 'basic';
+    return {
+      name: paid ? 'Transporteur' : 'Gratuit',
+      limits: ['Publication de missions sans limite', messages],
+    };
+  }
+  const applications =
+    monthlyApplicationLimit(plan) === null
+      ? 'Candidatures illimitées'
+      : `${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois`;
+  const name = plan === 'premium' ? 'Premium Chauffeur' : plan === 'elite' ? 'Elite Chauffeur' : 'Freemium';
+  return { name, limits: [applications, messages] };
+}

@@ -53,6 +53,11 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     missionId: uuid().references(() => missions.id, { onDelete: 'set null' }),
     content: text().notNull(),
+    /**
+     * Sent between a mission's transporter and its chosen driver while the mission runs (core isMissionCoordination):
+     * not counted against the Freemium daily limit, then or later.
+     */
+    coordination: boolean().notNull().default(false),
     read: boolean().notNull().default(false),
     readAt: timestamptz(),
     createdAt: createdAt(),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { alerts } from '../../db/schema/messaging.js';
+import { missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
@@ -131,5 +132,64 @@ describe('Freemium', () => {
       ),
     );
     expect(many.every((r) => r.statusCode === 201)).toBe(true);
+  });
+
+  it('never counts nor stops the messages that run a mission, both ways, until 48 h after it ends', async () => {
+    const company = await signedIn({ userType: 'company', subscriptionPlan: 'basic' });
+    const driver = await signedIn({ subscriptionPlan: 'basic' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission
+      .id as string;
+    const application = (await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id;
+    // Before a driver is chosen, writing is prospecting: counted.
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await driver.agent.post(`/api/messages/${company.user.id}`, { content: `avant ${i}`, missionId }))
+          .statusCode,
+      ).toBe(201);
+    await company.agent.post(`/api/applications/${application}/accept`);
+    // Chosen: eight messages each way about the mission, on Freemium both, all sent.
+    for (let i = 0; i < 8; i++) {
+      const out = await driver.agent.post(`/api/messages/${company.user.id}`, {
+        content: `route ${i}`,
+        missionId,
+      });
+      const back = await company.agent.post(`/api/messages/${driver.user.id}`, {
+        content: `ok ${i}`,
+        missionId,
+      });
+      expect([out.statusCode, back.statusCode]).toEqual([201, 201]);
+    }
+    // They did not use the day's allowance: three prospecting messages are left to the driver (5 − 2).
+    const stranger = await signedIn({ userType: 'company', subscriptionPlan: 'transporter' });
+    const otherMission = (await stranger.agent.post('/api/missions', missionPayload())).json().mission.id;
+    await driver.agent.post(`/api/missions/${otherMission}/apply`, {});
+    const prospecting = [];
+    for (let i = 0; i < 4; i++)
+      prospecting.push(
+        (
+          await driver.agent.post(`/api/messages/${stranger.user.id}`, {
+            content: `dispo ${i}`,
+            missionId: otherMission,
+          })
+        ).statusCode,
+      );
+    expect(prospecting).toEqual([201, 201, 201, 402]);
+    // 47 h after completion it is still the mission's own; 49 h after, it is not.
+    await t.db
+      .update(missions)
+      .set({ status: 'completed', completedAt: new Date(Date.now() - 47 * 3_600_000) })
+      .where(eq(missions.id, missionId));
+    expect(
+      (await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'facture ?', missionId }))
+        .statusCode,
+    ).toBe(201);
+    await t.db
+      .update(missions)
+      .set({ completedAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(missions.id, missionId));
+    expect(
+      (await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'merci', missionId }))
+        .statusCode,
+    ).toBe(402);
   });
 });

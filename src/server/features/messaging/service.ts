@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { dailyMessageLimit, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { dailyMessageLimit, isMissionCoordination, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { DAYS_TOGETHER_AFTER_COMPLETION, relationMessages } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
+import { missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { areLinked, relationBetween } from '../../platform/relations.js';
@@ -80,13 +81,34 @@ export async function writeRefusal(
   return null;
 }
 
-/** Messages sent today (Europe/Paris) by the user. */
-async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
+/** Messages sent today (Europe/Paris) by the user that count against the daily limit (not a mission's own). */
+export async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.senderId, userId), sql`${messages.createdAt} >= ${parisPeriodStart('day')}`));
+    .where(
+      and(
+        eq(messages.senderId, userId),
+        eq(messages.coordination, false),
+        sql`${messages.createdAt} >= ${parisPeriodStart('day')}`,
+      ),
+    );
   return row?.count ?? 0;
+}
+
+/** Whether this message runs a mission the two share (core isMissionCoordination): then it is not limited. */
+async function coordinates(tx: DbOrTx, senderId: string, receiverId: string, missionId: string | null) {
+  if (!missionId) return false;
+  const [mission] = await tx
+    .select({
+      status: missions.status,
+      companyId: missions.companyId,
+      driverId: missions.driverId,
+      completedAt: missions.completedAt,
+    })
+    .from(missions)
+    .where(eq(missions.id, missionId));
+  return mission !== undefined && isMissionCoordination(mission, senderId, receiverId);
 }
 
 /** Advisory lock class of a limited sender's sends (the second key is the user's id hashed). */
@@ -114,7 +136,8 @@ export async function sendMessage(
     if (!isOpenAccount(fresh)) throw unauthorized();
     const refusal = await writeRefusal(tx, fresh!, receiverId, missionId);
     if (refusal) throw refusal;
-    const limit = dailyMessageLimit(fresh!.subscriptionPlan);
+    const coordination = await coordinates(tx, sender.id, receiverId, missionId);
+    const limit = coordination ? null : dailyMessageLimit(fresh!.subscriptionPlan);
     if (limit !== null) {
       // Limited plan: the sender's sends are counted one after the other (the lock ends with the transaction).
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_LOCK_CLASS}, hashtext(${sender.id}))`);
@@ -143,6 +166,7 @@ export async function sendMessage(
         receiverId,
         missionId,
         content: input.content,
+        coordination,
       })
       .returning();
     return { row: message!, conversationId: conversation!.id };
