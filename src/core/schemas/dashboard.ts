@@ -5,6 +5,8 @@ export const dashboardStatsSchema = z.object({
   role: z.enum(['driver', 'transporter']),
   counts: z.record(z.string(), z.number()),
   earningsThisMonth: z.string().nullable(),
+  /** The first step of the role done once (a driver applied, a transporter published): "Pour bien démarrer". */
+  firstStepDone: z.boolean(),
   recent: z.array(
     z.object({
       id: z.string(),

@@ -22,13 +22,15 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
         in_progress: number;
         completed_month: number;
         earnings: string | null;
+        applied: boolean;
       }>(sql`
       select
         (select count(*)::int from mission_applications where driver_id = ${user.id} and status = 'pending') as pending,
         (select count(*)::int from mission_applications where driver_id = ${user.id} and status = 'accepted') as accepted,
         (select count(*)::int from missions where driver_id = ${user.id} and status in ('assigned', 'in_progress', 'delivered')) as in_progress,
         (select count(*)::int from missions where driver_id = ${user.id} and status = 'completed' and completed_at >= ${monthStart}) as completed_month,
-        (select coalesce(sum(price), 0)::numeric(12,2)::text from missions where driver_id = ${user.id} and status = 'completed' and completed_at >= ${monthStart}) as earnings
+        (select coalesce(sum(price), 0)::numeric(12,2)::text from missions where driver_id = ${user.id} and status = 'completed' and completed_at >= ${monthStart}) as earnings,
+        exists (select 1 from mission_applications where driver_id = ${user.id}) as applied
     `)
     ).rows;
     return {
@@ -40,18 +42,20 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
         completedThisMonth: row!.completed_month,
       },
       earningsThisMonth: row!.earnings ?? '0.00',
+      firstStepDone: row!.applied,
       recent: await recentActivity(db, sql`m.driver_id = ${user.id}`),
     };
   }
   const [row] = (
-    await db.execute<Record<string, number>>(sql`
+    await db.execute<Record<string, number> & { published: boolean }>(sql`
     select
       count(*) filter (where status = 'available')::int as open,
       count(*) filter (where status = 'assigned')::int as assigned,
       count(*) filter (where status in ('in_progress', 'delivered'))::int as in_progress,
       count(*) filter (where status = 'completed')::int as completed,
       (select count(*)::int from mission_applications a join missions m on m.id = a.mission_id
-        where m.company_id = ${user.id} and a.status = 'pending') as waiting
+        where m.company_id = ${user.id} and a.status = 'pending') as waiting,
+      count(*) > 0 as published
     from missions where company_id = ${user.id}
   `)
   ).rows;
@@ -65,6 +69,7 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
       applicationsWaiting: row!.waiting!,
     },
     earningsThisMonth: null,
+    firstStepDone: row!.published,
     recent: await recentActivity(db, sql`m.company_id = ${user.id}`),
   };
 }

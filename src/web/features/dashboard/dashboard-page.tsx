@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { TIMELINE_LABELS } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
-import { formatEuros, FREEMIUM_LIMITS } from '#core/rules/tariffs.js';
+import { onboardingSteps } from '#core/rules/onboarding.js';
+import { COORDINATION_NOTE, planSummary } from '#core/rules/plans.js';
+import { formatEuros } from '#core/rules/tariffs.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
-import { useSession } from '#web/app/session.js';
+import { useSession, type SessionUser } from '#web/app/session.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { buttonClasses } from '#web/ui/button.js';
+import { cn } from '#web/ui/cn.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 
 const STAT_LABELS: Record<string, string> = {
@@ -21,10 +24,9 @@ const STAT_LABELS: Record<string, string> = {
 };
 
 /** The figures of GET /api/dashboard/stats and the latest events of the user's missions. */
-function Stats() {
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  if (!stats.data) return null;
-  const { counts, earningsThisMonth, recent } = stats.data;
+function Stats({ stats }: { stats: DashboardStats | undefined }) {
+  if (!stats) return null;
+  const { counts, earningsThisMonth, recent } = stats;
   return (
     <>
       <section aria-label="Chiffres clés" className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-5">
@@ -65,8 +67,65 @@ function Stats() {
   );
 }
 
+/** "Pour bien démarrer": the role's first steps, ticked from the account's state; gone once all are done. */
+function GettingStarted({ user, firstStepDone }: { user: SessionUser; firstStepDone: boolean }) {
+  const role = roleOf(user) === 'transporter' ? 'transporter' : 'driver';
+  const steps = onboardingSteps(role, user, firstStepDone);
+  if (steps.every((step) => step.done)) return null;
+  return (
+    <section
+      className="rounded-2xl border border-line bg-surface-raised p-6 md:col-span-2"
+      aria-labelledby="prochaines-etapes"
+    >
+      <h2 id="prochaines-etapes" className="text-lg font-bold">
+        Pour bien démarrer
+      </h2>
+      <ol className="mt-4 space-y-3">
+        {steps.map((step, index) => (
+          <li key={step.key} className="flex items-start gap-3">
+            <span className={cn('shrink-0', step.done ? 'text-success' : 'text-accent')} aria-hidden="true">
+              {step.done ? '✓' : `${index + 1}.`}
+            </span>
+            <span className={step.done ? 'text-ink-muted' : undefined}>
+              <span className="sr-only">{step.done ? 'Fait : ' : 'À faire : '}</span>
+              {step.href ? (
+                <Link href={step.href} className="font-semibold text-accent underline">
+                  {step.label}
+                </Link>
+              ) : (
+                step.label
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The plan in the words of the user's role: a transporter is never told about applications. */
+function PlanCard({ user }: { user: SessionUser }) {
+  const role = roleOf(user) === 'transporter' ? 'transporter' : 'driver';
+  const plan = planSummary(role, user.subscriptionPlan);
+  const limited = user.subscriptionPlan === 'basic';
+  return (
+    <section className="rounded-2xl border border-line bg-surface-raised p-6" aria-labelledby="formule">
+      <h2 id="formule" className="text-lg font-bold">
+        Votre formule
+      </h2>
+      <p className="mt-2 text-2xl font-extrabold">{plan.name}</p>
+      <p className="mt-1 text-sm text-ink-muted">{plan.limits.join(' · ')}</p>
+      {limited && <p className="mt-2 text-sm text-ink-muted">{COORDINATION_NOTE}</p>}
+      <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+        Plans & Tarifs
+      </Link>
+    </section>
+  );
+}
+
 export function DashboardPage() {
   const { user } = useSession();
+  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
   if (!user) return null;
   const role = roleOf(user);
   const firstName = user.fullName.split(' ')[0];
@@ -78,100 +137,10 @@ export function DashboardPage() {
           role === 'transporter' ? (user.companyName ?? 'Espace transporteur') : 'Espace chauffeur'
         }
       />
-      <Stats />
+      <Stats stats={stats.data} />
       <div className="grid gap-5 md:grid-cols-3">
-        <section
-          className="rounded-2xl border border-line bg-surface-raised p-6 md:col-span-2"
-          aria-labelledby="prochaines-etapes"
-        >
-          <h2 id="prochaines-etapes" className="text-lg font-bold">
-            Pour bien démarrer
-          </h2>
-          <ol className="mt-4 space-y-3">
-            <li className="flex items-start gap-3">
-              <span className={user.emailVerified ? 'text-success' : 'text-accent'} aria-hidden="true">
-                {user.emailVerified ? '✓' : '1.'}
-              </span>
-              <span>
-                {user.emailVerified
-                  ? 'Adresse email vérifiée'
-                  : 'Confirmez votre adresse email grâce au lien reçu.'}
-              </span>
-            </li>
-            {role === 'driver' ? (
-              <>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    2.
-                  </span>
-                  <span>
-                    Déposez votre permis et votre carte conducteur dans{' '}
-                    <Link href="/documents" className="font-semibold text-accent underline">
-                      Documents
-                    </Link>
-                    .
-                  </span>
-                </li>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    3.
-                  </span>
-                  <span>
-                    Complétez votre{' '}
-                    <Link href="/profile" className="font-semibold text-accent underline">
-                      profil
-                    </Link>{' '}
-                    pour rassurer les transporteurs.
-                  </span>
-                </li>
-              </>
-            ) : (
-              <>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    2.
-                  </span>
-                  <span>
-                    Complétez le{' '}
-                    <Link href="/profile" className="font-semibold text-accent underline">
-                      profil
-                    </Link>{' '}
-                    de votre entreprise.
-                  </span>
-                </li>
-                <li className="flex items-start gap-3">
-                  <span className="text-accent" aria-hidden="true">
-                    3.
-                  </span>
-                  <span>
-                    Préparez votre première{' '}
-                    <Link href="/missions" className="font-semibold text-accent underline">
-                      mission
-                    </Link>
-                    .
-                  </span>
-                </li>
-              </>
-            )}
-          </ol>
-        </section>
-        <section className="rounded-2xl border border-line bg-surface-raised p-6" aria-labelledby="formule">
-          <h2 id="formule" className="text-lg font-bold">
-            Votre formule
-          </h2>
-          <p className="mt-2 text-2xl font-extrabold">
-            {user.subscriptionPlan === 'basic' ? 'Freemium' : user.subscriptionPlan}
-          </p>
-          {user.subscriptionPlan === 'basic' && (
-            <p className="mt-1 text-sm text-ink-muted">
-              {FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois · {FREEMIUM_LIMITS.messagesPerDay}{' '}
-              messages par jour
-            </p>
-          )}
-          <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
-            Plans & Tarifs
-          </Link>
-        </section>
+        {stats.data && <GettingStarted user={user} firstStepDone={stats.data.firstStepDone} />}
+        <PlanCard user={user} />
       </div>
     </>
   );

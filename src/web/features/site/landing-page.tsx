@@ -24,8 +24,8 @@ const REASONS = [
   },
   {
     icon: ShieldCheck,
-    title: 'Des profils vérifiés',
-    text: 'Permis, carte conducteur, ADR, FIMO/FCO : les documents sont contrôlés par notre équipe.',
+    title: 'Tout est dit avant de postuler',
+    text: 'Horaires, véhicule, permis requis, prix et cadre d’engagement : pas de surprise au quai.',
   },
   {
     icon: Wallet,
@@ -46,24 +46,24 @@ const FEATURES = [
     text: 'Chauffeur et exploitant échangent directement, sans se courir après au téléphone.',
   },
   {
+    icon: Clock,
+    title: 'Étapes horodatées',
+    text: 'Chauffeur retenu, départ, livraison, fin de mission : chaque étape est datée et partagée.',
+  },
+  {
     icon: MapPinned,
-    title: 'Suivi de livraison',
-    text: 'Départ, arrivée, livraison : chaque étape est horodatée et partagée.',
+    title: 'Missions autour de vous',
+    text: 'Recherche par ville et par rayon, en liste ou sur la carte, triée par distance.',
   },
   {
     icon: FileCheck2,
-    title: 'Documents à jour',
-    text: 'Rappels avant l’expiration du permis, de la carte conducteur ou de la FCO.',
+    title: 'Historique et export',
+    text: 'Toutes vos missions passées, filtrées et exportables pour votre comptabilité.',
   },
   {
     icon: Star,
-    title: 'Avis et réputation',
-    text: 'Après chaque mission, chacun évalue l’autre : la confiance se construit mission après mission.',
-  },
-  {
-    icon: Clock,
-    title: 'Disponibilités',
-    text: 'Indiquez vos jours libres : vous ne recevez que ce que vous pouvez prendre.',
+    title: 'Pensé pour la cabine',
+    text: 'Installable sur le téléphone, notifications même appli fermée, messages envoyés au retour du réseau.',
   },
 ];
 
@@ -71,19 +71,19 @@ const SPACES = [
   {
     title: 'Espace chauffeur',
     items: [
-      'Missions près de chez vous, filtrées par permis et qualifications',
-      'Candidature en un geste, réponse rapide',
-      'Portefeuille : vos gains mission par mission',
-      'Documents et rappels d’expiration',
-      'Réputation et badges qui vous suivent',
+      'Missions près de chez vous, filtrées par permis et véhicule',
+      'Candidature en un geste, avec un mot pour le transporteur',
+      'Alertes des missions qui vous correspondent, même appli fermée',
+      'Messagerie directe avec les transporteurs',
+      'Tableau de bord : candidatures, missions et gains convenus',
     ],
   },
   {
     title: 'Espace transporteur',
     items: [
       'Publication de mission guidée, prix et cadre d’engagement clairs',
-      'Candidats avec permis, expérience et avis',
-      'Suivi de livraison étape par étape',
+      'Candidats avec permis, expérience et missions réalisées',
+      'Chaque étape de la mission horodatée',
       'Historique et export de vos missions',
       'Tableau de bord de votre activité',
     ],
@@ -101,7 +101,7 @@ const STEPS = [
   },
   {
     title: 'Roulez',
-    text: 'Le transporteur choisit son chauffeur, la mission est suivie jusqu’à la livraison, puis chacun laisse un avis.',
+    text: 'Le transporteur choisit son chauffeur ; départ, livraison et fin de mission sont partagés étape par étape.',
   },
 ];
 
@@ -128,19 +128,19 @@ const TESTIMONIALS = [
     name: 'Patrick L.',
     role: 'Gérant, PME de messagerie, Lille',
     rating: 5,
-    text: 'Les documents sont vérifiés avant que je confie un camion : je gagne un temps fou.',
+    text: 'Je vois le permis et l’expérience de chaque candidat avant de confier un camion : je gagne un temps fou.',
   },
   {
     name: 'Aïcha D.',
     role: 'Conductrice citerne ADR, Fos-sur-Mer',
     rating: 5,
-    text: 'Mes habilitations ADR sont enfin mises en valeur. Les missions proposées me correspondent.',
+    text: 'Je reçois les missions de ma zone et de mon permis, pas les autres. Les missions proposées me correspondent.',
   },
   {
     name: 'Thomas R.',
     role: 'Responsable d’exploitation, Strasbourg',
     rating: 4,
-    text: 'Simple pour publier, clair pour suivre. Les avis aident vraiment à choisir.',
+    text: 'Simple pour publier, clair pour suivre. La messagerie évite dix coups de fil par jour.',
   },
 ];
 
@@ -151,15 +151,15 @@ const FAQ = [
   },
   {
     q: 'Combien coûte Relais ?',
-    a: 'L’inscription est gratuite et sans carte bancaire. Le plan Freemium permet 3 candidatures par mois et 5 messages par jour. Les formules Premium et Elite lèvent ces limites ; la formule Transporteur permet de publier sans limite.',
+    a: 'L’inscription est gratuite et sans carte bancaire. Le plan Freemium permet 3 candidatures par mois et 5 messages par jour ; les échanges d’une mission en cours ne sont pas décomptés. Les formules Premium et Elite lèvent ces limites ; la formule Transporteur lève la limite de messages.',
   },
   {
     q: 'Quels permis sont acceptés ?',
     a: 'Les permis poids lourds C, CE, C1 et C1E. Vous indiquez aussi vos qualifications (ADR, FIMO/FCO) pour recevoir les missions qui les demandent.',
   },
   {
-    q: 'Comment les chauffeurs sont-ils vérifiés ?',
-    a: 'Permis, carte conducteur et attestations sont déposés dans l’espace Documents et contrôlés par l’équipe Relais. Des rappels vous préviennent avant leur expiration.',
+    q: 'Comment choisir un chauffeur ?',
+    a: 'Chaque candidature montre le permis, l’expérience et les missions déjà réalisées sur Relais. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
   },
   {
     q: 'Sous quel statut le chauffeur travaille-t-il ?',
@@ -171,11 +171,11 @@ const FAQ = [
   },
   {
     q: 'Comment contacter le support ?',
-    a: 'Par email ou via « Signaler un bug » dans votre espace. Le support répond sous 24 heures ouvrées.',
+    a: 'Par email, à l’adresse en bas de chaque page. Le support répond sous 24 heures ouvrées.',
   },
   {
-    q: 'Puis-je essayer sans m’inscrire ?',
-    a: 'Oui : la démo vous fait découvrir Relais avec des données de présentation, que vous pouvez réinitialiser à tout moment.',
+    q: 'Puis-je voir les missions sans m’inscrire ?',
+    a: 'Oui : la page Explorer montre les missions ouvertes partout en France, avec leur ville de départ et d’arrivée, leur date et leur prix. Un compte gratuit donne les adresses exactes et permet de postuler.',
   },
 ];
 
@@ -257,7 +257,7 @@ export function LandingPage() {
               </div>
             </div>
             <div className="mt-4 flex items-center gap-2 rounded-lg bg-success/10 p-3 text-sm font-semibold text-success">
-              <CheckCircle2 className="h-5 w-5" /> 3 chauffeurs vérifiés ont postulé
+              <CheckCircle2 className="h-5 w-5" /> 3 chauffeurs ont déjà postulé
             </div>
           </div>
         </div>

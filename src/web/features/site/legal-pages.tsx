@@ -163,10 +163,11 @@ export function TermsPage() {
       </p>
       <h2>5. Formules et prix</h2>
       <p>
-        Le plan Freemium est gratuit : 3 candidatures par mois et 5 messages par jour. Les formules Premium
-        Chauffeur, Elite Chauffeur et Transporteur sont payantes, au mois ou à l'année, aux prix affichés sur
-        la page Tarifs, toutes taxes comprises. Un abonnement se résilie à tout moment et prend fin au terme
-        de la période payée.
+        Le plan Freemium est gratuit : 3 candidatures par mois et 5 messages par jour, les messages échangés
+        pendant une mission attribuée ou en cours (et jusqu'à 48 h après sa fin) n'étant pas décomptés. Les
+        formules Premium Chauffeur, Elite Chauffeur et Transporteur sont payantes, au mois ou à l'année, aux
+        prix affichés sur la page Tarifs, toutes taxes comprises. Un abonnement se résilie à tout moment et
+        prend fin au terme de la période payée.
       </p>
       <h2>6. Avis</h2>
       <p>

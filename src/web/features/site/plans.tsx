@@ -26,11 +26,12 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       annual: null,
       popular: true,
       cta: 'Commencer gratuitement',
+      // Only what Relais does today (decision 014): each issue adds its line when its feature exists.
       features: [
         `${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois`,
-        `${FREEMIUM_LIMITS.messagesPerDay} messages par jour`,
+        `${FREEMIUM_LIMITS.messagesPerDay} messages par jour, hors échanges d’une mission en cours`,
         'Alertes de missions en temps réel',
-        'Gestion des documents et rappels d’expiration',
+        'Recherche par ville, rayon et carte',
       ],
     },
     {
@@ -40,12 +41,7 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       monthly: tariffs.driverPremiumMonthly,
       annual: tariffs.driverPremiumAnnual,
       cta: 'Choisir Premium',
-      features: [
-        'Candidatures illimitées',
-        'Messages illimités',
-        'Profil mis en avant',
-        'Statistiques de revenus',
-      ],
+      features: ['Candidatures illimitées', 'Messages illimités', 'Tout Freemium'],
     },
     {
       id: 'elite',
@@ -54,12 +50,7 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       monthly: tariffs.driverEliteMonthly,
       annual: tariffs.driverEliteAnnual,
       cta: 'Choisir Elite',
-      features: [
-        'Tout Premium',
-        'Alertes prioritaires',
-        'Badges de confiance mis en avant',
-        'Support prioritaire',
-      ],
+      features: ['Tout Premium', 'Réponse du support en priorité'],
     },
     {
       id: 'transporter',
@@ -69,10 +60,10 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       annual: tariffs.transporterAnnual,
       cta: 'Publier des missions',
       features: [
-        'Missions illimitées',
-        'Sélection des chauffeurs vérifiés',
-        'Suivi des livraisons',
-        'Messagerie illimitée',
+        'Messages illimités',
+        'Publication de missions sans limite',
+        'Candidats avec permis et expérience',
+        'Historique et export de vos missions',
       ],
     },
   ];

@@ -1,3 +1,4 @@
+import { COORDINATION_NOTE } from '#core/rules/plans.js';
 import { PlanGrid } from './plans.js';
 
 export function PricingPage() {
@@ -12,6 +13,11 @@ export function PricingPage() {
       <div className="mt-10">
         <PlanGrid headingLevel={2} />
       </div>
+      <p className="mt-8 max-w-3xl text-sm text-ink-muted">
+        Les limites servent à la prospection, pas à faire rouler une mission :{' '}
+        {COORDINATION_NOTE.charAt(0).toLowerCase()}
+        {COORDINATION_NOTE.slice(1)}
+      </p>
     </div>
   );
 }

@@ -13,7 +13,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { FREEMIUM_LIMITS } from '#core/rules/tariffs.js';
+import { COORDINATION_NOTE, planSummary } from '#core/rules/plans.js';
+import { useSession, type SessionUser } from '#web/app/session.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 
@@ -21,7 +22,7 @@ interface Section {
   title: string;
   icon: LucideIcon;
   empty: string;
-  text: string;
+  text: string | ((user: SessionUser) => string);
 }
 
 /** The user-area pages: each opens on its honest empty state until the feature's own screen replaces it. */
@@ -139,21 +140,30 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Mon abonnement',
       icon: CreditCard,
-      empty: 'Formule Freemium',
-      text: `Vous profitez de ${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois et ${FREEMIUM_LIMITS.messagesPerDay} messages par jour.`,
+      empty: 'Votre formule',
+      // In the words of the user's role: a transporter has no applications to count.
+      text: (user) => {
+        const plan = planSummary(
+          user.role === 'transporter' ? 'transporter' : 'driver',
+          user.subscriptionPlan,
+        );
+        const note = user.subscriptionPlan === 'basic' ? ` ${COORDINATION_NOTE}` : '';
+        return `${plan.name} : ${plan.limits.join(', ').toLowerCase()}.${note}`;
+      },
     },
   ],
 ];
 
 export function WorkspacePage() {
   const [location] = useLocation();
+  const { user } = useSession();
   const section = SECTIONS.find(([pattern]) => pattern.test(location))?.[1];
-  if (!section) return null;
+  if (!section || !user) return null;
   return (
     <>
       <PageHeader title={section.title} />
       <EmptyState icon={section.icon} title={section.empty}>
-        <p>{section.text}</p>
+        <p>{typeof section.text === 'function' ? section.text(user) : section.text}</p>
       </EmptyState>
     </>
   );
@@ -171,7 +181,14 @@ export function DemoPage() {
           </Link>
         }
       >
-        <p>La démonstration de Relais avec des données de présentation s'ouvre ici.</p>
+        <p>
+          La démonstration avec des données de présentation n’est pas encore ouverte. En attendant, les
+          missions ouvertes se consultent sans compte sur{' '}
+          <Link href="/explorer" className="font-semibold text-accent underline">
+            Explorer
+          </Link>
+          , et un compte gratuit se crée en deux minutes.
+        </p>
       </EmptyState>
     </div>
   );
