@@ -172,10 +172,10 @@ export async function transporterAndApplicant(
 }
 
 /**
- * Puts a user on a plan directly in the e2e server's database (no screen sells plans yet): the embedded
- * PostgreSQL's port is in its postmaster.pid, its password beside it.
+ * Runs one statement on the e2e server's database, for what no screen does (a plan sold, time passing): the
+ * embedded PostgreSQL's port is in its postmaster.pid, its password beside it. Returns the rows changed.
  */
-export async function setPlanInDatabase(email: string, plan: string) {
+async function inDatabase(query: string, params: unknown[]): Promise<number> {
   const dir = process.env.E2E_DATA_DIR!;
   const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
   const password = (await readFile(path.join(dir, 'pg-password'), 'utf8')).trim();
@@ -184,12 +184,24 @@ export async function setPlanInDatabase(email: string, plan: string) {
   });
   await client.connect();
   try {
-    const { rowCount } = await client.query('update users set subscription_plan = $1 where email = $2', [
-      plan,
-      email,
-    ]);
-    if (rowCount !== 1) throw new Error(`no user ${email}`);
+    return (await client.query(query, params)).rowCount ?? 0;
   } finally {
     await client.end();
   }
+}
+
+/** Puts a user on a plan directly in the database (no screen sells plans yet). */
+export async function setPlanInDatabase(email: string, plan: string) {
+  if ((await inDatabase('update users set subscription_plan = $1 where email = $2', [plan, email])) !== 1)
+    throw new Error(`no user ${email}`);
+}
+
+/** Time passes: the mission now starts in `minutes` minutes (its end moves with it). */
+export async function moveMissionStart(missionId: string, minutes: number) {
+  const changed = await inDatabase(
+    `update missions set end_date = end_date + (now() + make_interval(mins => $2) - start_date),
+       start_date = now() + make_interval(mins => $2) where id = $1`,
+    [missionId, minutes],
+  );
+  if (changed !== 1) throw new Error(`no mission ${missionId}`);
 }

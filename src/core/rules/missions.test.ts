@@ -1,10 +1,13 @@
 import { searchable } from './text.js';
 import { describe, expect, it } from 'vitest';
 import {
+  applicationCountLabel,
   availableActions,
   licenseCovers,
   licensesFor,
   missingDocuments,
+  startableFrom,
+  startTooEarlyMessage,
   transition,
   vehiclesFor,
 } from './missions.js';
@@ -67,5 +70,24 @@ describe('documents and search text', () => {
   });
   it('stores and reads text without accents or case', () => {
     expect(searchable('Rungis → Évry, Île-de-France')).toBe('rungis evry ile de france');
+  });
+});
+
+describe('starting a mission', () => {
+  it('is possible from two hours before the planned start, said in Paris time', () => {
+    const from = startableFrom('2026-11-26T05:00:00.000Z');
+    expect(from.toISOString()).toBe('2026-11-26T03:00:00.000Z');
+    expect(startTooEarlyMessage(from)).toBe(
+      'Vous pourrez démarrer cette mission à partir du jeu. 26 nov. à 04:00, 2 h avant le départ prévu.',
+    );
+  });
+});
+
+describe('application counts', () => {
+  it('say every application received and how many still wait', () => {
+    expect(applicationCountLabel(0, 0)).toBe('Aucune candidature');
+    expect(applicationCountLabel(1, 1)).toBe('1 candidature');
+    expect(applicationCountLabel(2, 1)).toBe('2 candidatures (1 en attente)');
+    expect(applicationCountLabel(3, 0)).toBe('3 candidatures (aucune en attente)');
   });
 });

@@ -184,12 +184,50 @@ export function transition(
   };
 }
 
+/**
+ * A driver may start a mission from 2 hours before its planned start (decision 014): time to reach the quay,
+ * couple the trailer and load, without a mission marked "en cours" the day before.
+ */
+export const START_EARLY_HOURS = 2;
+
+/** From when "Démarrer" is allowed for a mission planned at `startDate`. */
+export function startableFrom(startDate: Date | string): Date {
+  return new Date(new Date(startDate).getTime() - START_EARLY_HOURS * 3600_000);
+}
+
+/** "mer. 25 nov. à 04:00", in Paris time, for the messages of the server and the screens alike. */
+function parisDateTime(date: Date): string {
+  const day = date.toLocaleDateString('fr-FR', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/Paris',
+  });
+  const time = date.toLocaleTimeString('fr-FR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Paris',
+  });
+  return `${day} à ${time}`;
+}
+
+export const startTooEarlyMessage = (from: Date) =>
+  `Vous pourrez démarrer cette mission à partir du ${parisDateTime(from)}, ${START_EARLY_HOURS} h avant le départ prévu.`;
+
 /** The actions the given party may take on a mission in `status` (for buttons). */
 export function availableActions(status: MissionStatus, party: 'driver' | 'transporter'): MissionAction[] {
   return MISSION_ACTION_NAMES.filter((action) => {
     const rule = MISSION_ACTIONS[action];
     return rule.by === party && (rule.from as readonly MissionStatus[]).includes(status);
   });
+}
+
+/** "2 candidatures (1 en attente)": every application received, and how many still wait for an answer. */
+export function applicationCountLabel(total: number, pending: number): string {
+  if (total === 0) return 'Aucune candidature';
+  const received = `${total} candidature${total > 1 ? 's' : ''}`;
+  if (pending === total) return received;
+  return `${received} (${pending === 0 ? 'aucune' : pending} en attente)`;
 }
 
 /** The steps of a mission's timeline (mission_events.type), as the screens say them. */

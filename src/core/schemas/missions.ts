@@ -220,7 +220,10 @@ export const missionSchema = z.object({
   cancellationReason: z.string().nullable(),
   /** Kilometres from the searched point, when there was one. */
   distanceKm: z.number().nullable(),
+  /** Applications received (withdrawn ones aside): pending, chosen and set aside alike. */
   applicationCount: z.number(),
+  /** Of those, still waiting for the transporter's answer. */
+  pendingApplicationCount: z.number(),
 });
 export type Mission = z.infer<typeof missionSchema>;
 
@@ -280,6 +283,8 @@ export const missionDetailSchema = z.object({
   timeline: z.array(missionEventSchema),
   /** What the viewer may do now. */
   actions: z.array(z.string()),
+  /** For the assigned driver of a mission not started yet: from when "Démarrer" is allowed (ISO). */
+  startableFrom: z.string().nullable(),
   canApply: z.boolean(),
   applyBlockedReason: z.string().nullable(),
   /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */

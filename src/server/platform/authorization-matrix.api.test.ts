@@ -79,10 +79,14 @@ async function scene(): Promise<Scene> {
     .insert(missionApplications)
     .values({ missionId: open.id, driverId: driver.id })
     .returning();
+  // Starting in an hour: its driver may start it now (from 2 h before).
+  const soon = new Date(Date.now() + 3_600_000);
   const assigned = await missionOf(transporter.id, {
     status: 'assigned',
     driverId: driver.id,
     assignedAt: new Date(),
+    startDate: soon,
+    endDate: new Date(soon.getTime() + 8 * 3_600_000),
   });
   await t.db
     .insert(missionApplications)

@@ -15,6 +15,7 @@ import {
   companyName,
   driverName,
   applicationCount,
+  pendingApplicationCount,
   recordEvent,
   lockOwnMission,
   toApplication,
@@ -175,6 +176,7 @@ export async function myApplications(db: Db, driver: User): Promise<Application[
       companyName,
       driverName,
       applicationCount,
+      pendingApplicationCount,
     })
     .from(missionApplications)
     .innerJoin(missions, eq(missions.id, missionApplications.missionId))

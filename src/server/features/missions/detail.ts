@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { availableActions, missingDocuments } from '#core/rules/missions.js';
+import { availableActions, missingDocuments, startableFrom } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.js';
 import { applicationIsActive, assignmentIsActive } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -17,6 +17,7 @@ import {
   toMission,
   driverName,
   applicationCount,
+  pendingApplicationCount,
   toApplication,
   applicationsThisMonth,
   eligibility,
@@ -57,6 +58,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       mission: missions,
       driverName,
       applicationCount,
+      pendingApplicationCount,
       company: {
         id: company.id,
         fullName: company.fullName,
@@ -156,6 +158,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       };
     }),
     actions: party ? availableActions(row.status as MissionStatus, party) : [],
+    startableFrom:
+      isAssigned && row.status === 'assigned' ? startableFrom(row.startDate).toISOString() : null,
     canApply,
     applyBlockedReason,
     applyBlockedCode,

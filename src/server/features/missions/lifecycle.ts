@@ -3,6 +3,8 @@ import type { MissionStatus } from '#core/rules/enums.js';
 import {
   ACTIONS_WITH_REASON,
   MISSION_ACTIONS,
+  startableFrom,
+  startTooEarlyMessage,
   transition,
   type MissionAction,
 } from '#core/rules/missions.js';
@@ -56,6 +58,8 @@ export async function actOnMission(
     const step = transition(row.status as MissionStatus, action);
     if (!step.ok) throw new AppError(409, step.message);
     const now = new Date();
+    if (action === 'start' && now < startableFrom(row.startDate))
+      throw new AppError(409, startTooEarlyMessage(startableFrom(row.startDate)));
 
     if (action === 'drop') {
       // Back to available: the driver's application is withdrawn, and those set aside when this driver

@@ -342,6 +342,18 @@ describe('choosing a driver and running the mission', () => {
     return { owner, id, drivers, applications };
   }
 
+  it('counts every application received, and those still waiting, after one is turned down', async () => {
+    const { owner, id, applications } = await missionWithApplicants(2);
+    expect((await owner.agent.post(`/api/applications/${applications[0]}/reject`)).statusCode).toBe(200);
+    const counts = (mission: { applicationCount: number; pendingApplicationCount: number }) => [
+      mission.applicationCount,
+      mission.pendingApplicationCount,
+    ];
+    expect(counts((await owner.agent.get(`/api/missions/${id}`)).json().mission)).toEqual([2, 1]);
+    const mine = (await owner.agent.get('/api/missions')).json();
+    expect(counts(mine.find((m: { id: string }) => m.id === id))).toEqual([2, 1]);
+  });
+
   it('shows the applicants to the publisher only', async () => {
     const { owner, id, drivers } = await missionWithApplicants(2);
     const detail = (await owner.agent.get(`/api/missions/${id}`)).json();
@@ -402,6 +414,19 @@ describe('choosing a driver and running the mission', () => {
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().message).toBe('Action impossible : la mission est « attribuée ».');
 
+    // Not the day before: from 2 h before the planned start, which the driver's screen says.
+    const early = await chosen.agent.post(`/api/missions/${id}/start`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/^Vous pourrez démarrer cette mission à partir du .+, 2 h avant/);
+    const planned = (await chosen.agent.get(`/api/missions/${id}`)).json();
+    expect(new Date(planned.startableFrom).getTime()).toBe(
+      new Date(planned.mission.startDate).getTime() - 2 * 3_600_000,
+    );
+    // The morning comes: the mission starts in 90 minutes.
+    await t.db
+      .update(missions)
+      .set({ startDate: new Date(Date.now() + 90 * 60_000) })
+      .where(eq(missions.id, id));
     const started = await chosen.agent.post(`/api/missions/${id}/start`);
     expect(started.json().mission.status).toBe('in_progress');
     expect(started.json().mission.startedAt).not.toBeNull();

@@ -4,7 +4,14 @@ import { licenseCovers, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import type { MissionPage, MissionSearch } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
-import { type Viewer, toMission, companyName, driverName, applicationCount } from './shared.js';
+import {
+  type Viewer,
+  toMission,
+  companyName,
+  driverName,
+  applicationCount,
+  pendingApplicationCount,
+} from './shared.js';
 
 /** earthdistance's model of the Earth: a sphere of earth() metres; points are cubes of 3 coordinates. */
 const EARTH_RADIUS = 6378168;
@@ -108,7 +115,14 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
     : sql<null>`null::float8`;
   const rows = ids.length
     ? await db
-        .select({ mission: missions, companyName, driverName, applicationCount, distanceKm: distance })
+        .select({
+          mission: missions,
+          companyName,
+          driverName,
+          applicationCount,
+          pendingApplicationCount,
+          distanceKm: distance,
+        })
         .from(missions)
         .where(inArray(missions.id, ids))
     : [];

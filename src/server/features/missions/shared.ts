@@ -44,6 +44,7 @@ export interface MissionExtras {
   driverName: string | null;
   distanceKm: number | null;
   applicationCount: number;
+  pendingApplicationCount: number;
 }
 
 /**
@@ -95,6 +96,7 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     cancellationReason: row.cancellationReason,
     distanceKm: extras.distanceKm === null ? null : Math.round(extras.distanceKm * 10) / 10,
     applicationCount: extras.applicationCount,
+    pendingApplicationCount: extras.pendingApplicationCount,
   };
 }
 
@@ -104,11 +106,13 @@ export const companyName = sql<
 export const driverName = sql<
   string | null
 >`(select u.full_name from users u where u.id = missions.driver_id)`;
-export const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status in ('pending', 'accepted'))`;
+/** Applications received (not withdrawn), and those still pending: "2 candidatures (1 en attente)". */
+export const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status <> 'withdrawn')`;
+export const pendingApplicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status = 'pending')`;
 
 export async function loadMissions(db: DbOrTx, where: SQL | undefined, viewer: Viewer, order: SQL[] = []) {
   const rows = await db
-    .select({ mission: missions, companyName, driverName, applicationCount })
+    .select({ mission: missions, companyName, driverName, applicationCount, pendingApplicationCount })
     .from(missions)
     .where(where)
     .orderBy(...(order.length ? order : [desc(missions.createdAt)]));

@@ -4,7 +4,7 @@ import { buttonClasses } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { SearchPanel } from './search-panel.js';
 
-/** /explorer: the open missions, for everyone. Visitors see cities; signed-in users open each mission. */
+/** /explorer: the open missions, for everyone. Visitors see cities and open a public preview of each. */
 export function ExplorerPage() {
   const { user } = useSession();
   return (
@@ -27,7 +27,7 @@ export function ExplorerPage() {
         </div>
       )}
       <SearchPanel
-        missionHref={user ? (id) => `/mission/${id}` : undefined}
+        missionHref={(id) => `/mission/${id}`}
         canSearchNearMe={user?.role === 'driver'}
         emptyAction={
           user ? undefined : (

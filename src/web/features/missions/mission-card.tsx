@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarClock, MapPin, Truck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
+import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
 import type { Mission } from '#core/schemas/missions.js';
 import { cn } from '#web/ui/cn.js';
 import { formatDateTime } from '#web/lib/dates.js';
@@ -74,11 +74,7 @@ export function MissionCard({
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">Candidatures</dt>
           <Users className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <dd>
-            {mission.applicationCount === 0
-              ? 'Aucune candidature'
-              : `${mission.applicationCount} candidature${mission.applicationCount > 1 ? 's' : ''}`}
-          </dd>
+          <dd>{applicationCountLabel(mission.applicationCount, mission.pendingApplicationCount)}</dd>
         </div>
         <div>
           <dt className="sr-only">Cadre</dt>

@@ -1,0 +1,163 @@
+import { BadgeCheck, MessageSquare, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { APPLICATION_STATUS_LABELS, DOCUMENT_LABELS, type RequiredDocument } from '#core/rules/missions.js';
+import { conversationPath } from '#core/schemas/messaging.js';
+import type { MissionDetail } from '#core/schemas/missions.js';
+import { Avatar } from '#web/ui/avatar.js';
+import { Button, buttonClasses } from '#web/ui/button.js';
+import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
+import { useToast } from '#web/ui/toast.js';
+import { missionApi, useMissionMutation } from './api.js';
+import { Section, useToastError } from './detail-section.js';
+
+/** The publisher's list of applicants: who they are, their papers, and the choice. */
+export function Applicants({ detail }: { detail: MissionDetail }) {
+  const toast = useToast();
+  const failed = useToastError();
+  // The applicant about to be chosen: choosing turns every other pending applicant down, so it is confirmed.
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const decide = useMissionMutation(
+    ({ id, decision }: { id: string; decision: 'accept' | 'reject' }) => missionApi.decide(id, decision),
+    {
+      onSuccess: (result) => {
+        setChoosing(null);
+        toast({ title: result.message });
+      },
+      onError: (error) => {
+        setChoosing(null);
+        failed('Action impossible')(error);
+      },
+    },
+  );
+  const applications = detail.applications ?? [];
+  const open = detail.mission.status === 'available';
+  const chosen = applications.find((application) => application.id === choosing);
+  const others = applications.filter(
+    (application) =>
+      application.id !== choosing && application.status === 'pending' && !application.driver?.accountClosed,
+  );
+  return (
+    <Section title={`Candidatures (${applications.length})`}>
+      {applications.length === 0 ? (
+        <p className="text-ink-muted">
+          Aucune candidature pour l’instant. Les chauffeurs correspondants sont alertés.
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {applications.map((application) => {
+            const driver = application.driver!;
+            if (driver.accountClosed)
+              return (
+                <li key={application.id} className="rounded-xl border border-line p-4 text-ink-muted">
+                  <p className="font-bold">{driver.fullName}</p>
+                  <p className="text-sm">Candidature retirée : ce chauffeur a supprimé son compte.</p>
+                </li>
+              );
+            return (
+              <li key={application.id} className="rounded-xl border border-line p-4">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="flex items-center gap-3">
+                    <Avatar src={driver.avatar} size="md" />
+                    <div>
+                      <p className="font-bold">
+                        <Link href={`/profile/${driver.id}`} className="underline-offset-2 hover:underline">
+                          {driver.fullName}
+                        </Link>
+                      </p>
+                      <p className="text-sm text-ink-muted">
+                        Permis {driver.licenseType ?? '—'} · {driver.yearsExperience} an
+                        {driver.yearsExperience > 1 ? 's' : ''} d’expérience · {driver.completedMissions}{' '}
+                        mission
+                        {driver.completedMissions > 1 ? 's' : ''} réalisée
+                        {driver.completedMissions > 1 ? 's' : ''}
+                      </p>
+                      <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
+                        <span className="flex items-center gap-1">
+                          <Star className="h-4 w-4 text-accent" aria-hidden="true" /> Réputation{' '}
+                          {Number(driver.reputationScore).toLocaleString('fr-FR')}
+                        </span>
+                        {driver.documentsVerified ? (
+                          <span className="flex items-center gap-1 text-success">
+                            <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Documents vérifiés
+                          </span>
+                        ) : (
+                          <span className="text-ink-muted">Documents non vérifiés</span>
+                        )}
+                      </p>
+                    </div>
+                  </div>
+                  <span className="text-sm font-semibold">
+                    {APPLICATION_STATUS_LABELS[application.status]}
+                  </span>
+                </div>
+                {application.message && (
+                  <p className="mt-3 rounded-lg bg-surface-sunken p-3">« {application.message} »</p>
+                )}
+                {application.missingDocuments.length > 0 && (
+                  <p className="mt-2 text-sm text-accent">
+                    Non fournis :{' '}
+                    {application.missingDocuments
+                      .map((d) => DOCUMENT_LABELS[d as RequiredDocument])
+                      .join(', ')}
+                  </p>
+                )}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link
+                    href={conversationPath(driver.id, detail.mission.id)}
+                    className={buttonClasses('secondary', 'sm')}
+                  >
+                    <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire
+                  </Link>
+                  {open && application.status === 'pending' && (
+                    <>
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() => setChoosing(application.id)}
+                      >
+                        Retenir ce chauffeur
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: application.id, decision: 'reject' })}
+                      >
+                        Refuser
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={chosen !== undefined}
+        onOpenChange={(isOpen) => !isOpen && setChoosing(null)}
+        title={`Retenir ${chosen?.driver?.fullName ?? 'ce chauffeur'} ?`}
+        confirmLabel={decide.isPending ? 'Envoi...' : 'Retenir ce chauffeur'}
+        busy={decide.isPending}
+        onConfirm={() => chosen && decide.mutate({ id: chosen.id, decision: 'accept' })}
+      >
+        <p>
+          {chosen?.driver?.fullName} sera prévenu qu’il est retenu pour « {detail.mission.title} » et verra
+          votre numéro de téléphone. La mission ne pourra plus être modifiée.
+        </p>
+        {others.length > 0 ? (
+          <p>
+            {others.length === 1
+              ? 'L’autre candidat en attente'
+              : `Les ${others.length} autres candidats en attente`}{' '}
+            ({others.map((application) => application.driver?.fullName).join(', ')}){' '}
+            {others.length === 1 ? 'sera informé' : 'seront informés'} que leur candidature n’est pas retenue.
+          </p>
+        ) : (
+          <p>Aucun autre candidat n’est en attente.</p>
+        )}
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import {
+  ACTION_LABELS,
+  ACTIONS_WITH_REASON,
+  START_EARLY_HOURS,
+  STATUS_LABELS,
+  type MissionAction,
+} from '#core/rules/missions.js';
+import type { MissionDetail } from '#core/schemas/missions.js';
+import { formatDateTime } from '#web/lib/dates.js';
+import { Button } from '#web/ui/button.js';
+import { TextAreaField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { missionApi, useMissionMutation } from './api.js';
+import { useToastError } from './detail-section.js';
+
+/** Now, again every minute: a button that waits for a time turns on when it comes. */
+function useMinute(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Start, deliver, complete, cancel, drop: the buttons of the viewer's party, with a reason when needed. */
+export function ActionBar({ detail }: { detail: MissionDetail }) {
+  const toast = useToast();
+  const failed = useToastError();
+  const [pending, setPending] = useState<MissionAction | null>(null);
+  const [reason, setReason] = useState('');
+  const act = useMissionMutation(
+    ({ action, reason }: { action: MissionAction; reason?: string }) =>
+      missionApi.act(detail.mission.id, action, reason),
+    {
+      onSuccess: (next) => {
+        setPending(null);
+        setReason('');
+        toast({ title: STATUS_LABELS[next.mission.status], description: next.mission.title });
+      },
+      onError: failed('Action impossible'),
+    },
+  );
+  const now = useMinute();
+  const actions = detail.actions as MissionAction[];
+  if (actions.length === 0) return null;
+  // "Démarrer" waits for its time (2 h before the planned start): shown, off, with when it turns on.
+  const startsAt = detail.startableFrom ? new Date(detail.startableFrom) : null;
+  const tooEarly = startsAt !== null && startsAt.getTime() > now;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        {actions.map((action) => {
+          const needsReason = ACTIONS_WITH_REASON.includes(action);
+          const waiting = action === 'start' && tooEarly;
+          return (
+            <Button
+              key={action}
+              variant={needsReason ? 'danger' : 'primary'}
+              disabled={act.isPending || waiting}
+              aria-describedby={waiting ? 'start-window' : undefined}
+              onClick={() => (needsReason ? setPending(action) : act.mutate({ action }))}
+            >
+              {ACTION_LABELS[action]}
+            </Button>
+          );
+        })}
+      </div>
+      {tooEarly && startsAt && (
+        <p id="start-window" className="text-sm text-ink-muted">
+          Vous pourrez démarrer à partir du {formatDateTime(startsAt.toISOString())}, {START_EARLY_HOURS} h
+          avant le départ prévu.
+        </p>
+      )}
+      {pending && (
+        <form
+          className="space-y-2 rounded-xl border border-danger p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            act.mutate({ action: pending, reason });
+          }}
+        >
+          <TextAreaField
+            label={`${pending === 'cancel' ? 'Motif de l’annulation' : 'Motif du désistement'} (les personnes concernées le verront)`}
+            required
+            minLength={10}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" variant="danger" disabled={act.isPending || reason.trim().length < 10}>
+              Confirmer : {ACTION_LABELS[pending].toLowerCase()}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setPending(null)}>
+              Retour
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { buttonClasses } from './button.js';
+
+/**
+ * Asks before an action that others will feel (choosing a driver, say): what will happen and who will be told,
+ * then "Confirmer" or "Annuler". Keyboard and screen readers get Radix's alert dialog behaviour.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-3 space-y-2 text-ink-muted">{children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Annuler</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClasses('primary')}
+              disabled={busy}
+              onClick={(event) => {
+                // The dialog closes once the action is done (the caller closes it), not before.
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
