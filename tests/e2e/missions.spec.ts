@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   acceptCookies,
   localDateTime,
+  moveMissionStart,
   openMenu,
   registerCompanyByApi,
   registerDriverByApi,
@@ -57,13 +58,23 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await driver.getByRole('button', { name: 'Postuler à cette mission' }).click();
   await expect(driver.getByText('En attente', { exact: true })).toBeVisible();
 
-  // The transporter chooses the driver.
+  // The transporter chooses the driver, after saying yes to what it means.
   await transporter.reload();
   await expect(transporter.getByText('« Disponible dès 4 h. »')).toBeVisible();
   await transporter.getByRole('button', { name: 'Retenir ce chauffeur' }).click();
+  const confirm = transporter.getByRole('alertdialog', { name: 'Retenir Jean Routier ?' });
+  await expect(confirm).toContainText('Aucun autre candidat n’est en attente.');
+  await confirm.getByRole('button', { name: 'Retenir ce chauffeur' }).click();
   await expect(transporter.getByText('Chauffeur retenu : Jean Routier')).toBeVisible();
+  await expect(confirm).toHaveCount(0);
 
-  // The driver starts and delivers; the transporter confirms.
+  // Two days ahead, "Démarrer" waits, and says until when; on the morning it works.
+  await driver.reload();
+  await expect(driver.getByRole('button', { name: 'Démarrer la mission' })).toBeDisabled();
+  await expect(
+    driver.getByText(/^Vous pourrez démarrer à partir du .+, 2 h avant le départ prévu\.$/),
+  ).toBeVisible();
+  await moveMissionStart(missionUrl.split('/').pop()!, 60);
   await driver.reload();
   await driver.getByRole('button', { name: 'Démarrer la mission' }).click();
   await expect(driver.getByText('En cours').first()).toBeVisible();
@@ -202,4 +213,61 @@ test('a Freemium driver sees the monthly limit and the way to Premium', async ({
   await expect(page.getByText(/Vous avez utilisé vos 3 candidatures du mois/)).toBeVisible();
   await page.getByRole('link', { name: 'Voir les formules' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('a shared mission link shows visitors the mission, and "Postuler" brings them back to it signed up', async ({
+  page,
+  request,
+}) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(request);
+  const title = `Porteur frigo Rungis ${Date.now().toString(36)}`;
+  const id = await publishMissionByApi(request, {
+    title,
+    pickupAddress: '7 rue du Quai Secret, 94150 Rungis',
+    deliveryAddress: '59810 Lesquin',
+    vehicleType: 'porteur_frigorifique',
+    price: '380',
+  });
+  // From /explorer, the card now opens the mission.
+  await page.goto(`/explorer?q=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/mission/${id}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('380,00 €')).toBeVisible();
+  await expect(page.getByText('Quai Secret')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Postuler' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByText('Une fois connecté, vous reviendrez à la page demandée.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Inscription chauffeur' });
+  await form.getByLabel('Nom complet').fill('Nadia Routière');
+  await form.getByLabel('Email').fill(`lien-partage-${Date.now().toString(36)}@exemple.fr`);
+  await form.getByLabel('Téléphone').fill('06 11 22 33 44');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
+  await form.getByLabel('Numéro de permis').fill('99XY12345');
+  await form.getByLabel('Type de permis').selectOption('C');
+  await form.getByRole('button', { name: 'Créer mon compte chauffeur' }).click();
+  // Back on the mission, signed in, with the address and the way to apply (once the address is confirmed).
+  await expect(page).toHaveURL(new RegExp(`/mission/${id}$`));
+  await expect(page.getByText('7 rue du Quai Secret, 94150 Rungis')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Postuler' })).toBeVisible();
+});
+
+test('a visitor sent home from a page that needs an account comes back to it after signing in', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  const { email, password } = await registerDriverByApi(page.request);
+  await page.request.post('/api/auth/logout');
+  await page.goto('/alerts');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByText('Cette page demande un compte : connectez-vous, vous y reviendrez ensuite.'),
+  ).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Se connecter' }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
 });

@@ -2,11 +2,12 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
-import { buttonClasses } from '#web/ui/button.js';
+import { Button, buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { SkipLink } from '#web/ui/skip-link.js';
 import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
+import { forgetReturnPath, pendingReturnPath } from './return-path.js';
 import { homeFor } from './route-rules.js';
 import type { SessionUser } from './session.js';
 import { useContactEmail, useLogoUrl } from './site-settings.js';
@@ -33,6 +34,44 @@ function useHeaderHidden(): boolean {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   return hidden;
+}
+
+/**
+ * A visitor sent home from a page that needs an account (a link from an e-mail, say) is told so, and where
+ * signing in leads: back to that page.
+ */
+function ReturnNotice({ location }: { location: string }) {
+  // Read after the first render: prerendered pages have no browser storage.
+  const [pending, setPending] = useState<string | null>(null);
+  useEffect(() => setPending(pendingReturnPath()), [location]);
+  if (!pending) return null;
+  const onForm = location === '/login' || location === '/register';
+  return (
+    <div role="status" className="border-b border-accent bg-brand-500/10">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+        <p className="flex-1">
+          {onForm
+            ? 'Une fois connecté, vous reviendrez à la page demandée.'
+            : 'Cette page demande un compte : connectez-vous, vous y reviendrez ensuite.'}
+        </p>
+        {!onForm && (
+          <Link href="/login" className={buttonClasses('primary', 'sm')}>
+            Se connecter
+          </Link>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            forgetReturnPath();
+            setPending(null);
+          }}
+        >
+          Ignorer
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 export function PublicLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
@@ -152,6 +191,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
       </header>
       {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads. */}
       <main id="contenu" className="min-h-screen flex-1">
+        {!user && <ReturnNotice location={location} />}
         {children}
       </main>
       <footer className="border-t border-line bg-surface-raised">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute } from './route-rules.js';
+import { decideRoute, isReturnWorthy, safeReturnPath } from './route-rules.js';
 
 const member = { isAdmin: false };
 const admin = { isAdmin: true };
@@ -22,6 +22,8 @@ describe('route rules (SPEC.md §2, §4)', () => {
       '/admin/setup',
       '/offline',
       '/installer-pwa',
+      // A shared mission link: the public preview.
+      '/mission/42',
     ]) {
       expect(decideRoute(path, null), path).toEqual({ layout: 'public' });
     }
@@ -121,5 +123,31 @@ describe('route patterns', () => {
     expect(decideRoute('/mission/abc/def/review', member)).toEqual({ layout: 'sidebar', notFound: true });
     expect(decideRoute('/profile/a/b', null)).toEqual({ redirect: '/' });
     expect(decideRoute('/missionsX', member)).toEqual({ layout: 'sidebar', notFound: true });
+  });
+});
+
+describe('coming back after signing in', () => {
+  it('remembers pages of the user area only', () => {
+    expect(isReturnWorthy('/messages')).toBe(true);
+    expect(isReturnWorthy('/mission/42/tracking')).toBe(true);
+    expect(isReturnWorthy('/nimporte-quoi')).toBe(false);
+    expect(isReturnWorthy('/admin')).toBe(false);
+  });
+
+  it('returns only to a page of this site that a member opens', () => {
+    expect(safeReturnPath('/mission/42')).toBe('/mission/42');
+    expect(safeReturnPath('/messages?avec=1&mission=2')).toBe('/messages?avec=1&mission=2');
+    for (const hostile of [
+      null,
+      '',
+      'https://evil.example/mission/1',
+      '//evil.example/mission/1',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/admin',
+      '/nimporte-quoi',
+    ])
+      expect(safeReturnPath(hostile), String(hostile)).toBeNull();
   });
 });

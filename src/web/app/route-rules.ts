@@ -24,6 +24,11 @@ export const PUBLIC_ONLY_PATHS = [
 export const SIGN_IN_PATHS = ['/login', '/register', '/demo/login', '/mot-de-passe-oublie'];
 /** Public pages that signed-in users also reach, inside their own layout. */
 export const SHARED_PATHS = ['/pricing', '/privacy', '/cgu-cgv', '/mentions-legales', '/offline', '/demo'];
+/**
+ * User-area pages a visitor may open from a shared link: they see a public preview (a mission without its
+ * addresses or contact) in the public layout, and sign in to do more.
+ */
+export const VISITOR_PREVIEW_PATHS = ['/mission/:id'];
 /** The user area: signed in, not admin. */
 export const USER_AREA_PATHS = [
   '/dashboard',
@@ -55,6 +60,7 @@ const PUBLIC_ONLY = PUBLIC_ONLY_PATHS.map(toRegExp);
 const SIGN_IN_PAGES = SIGN_IN_PATHS.map(toRegExp);
 const SHARED = SHARED_PATHS.map(toRegExp);
 const USER_AREA = USER_AREA_PATHS.map(toRegExp);
+const VISITOR_PREVIEW = VISITOR_PREVIEW_PATHS.map(toRegExp);
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
 
@@ -68,7 +74,12 @@ export function decideRoute(rawPath: string, user: SessionUser | null): RouteDec
 
   if (!user) {
     if (path === '/admin/setup') return { layout: 'public' };
-    if (matches(PUBLIC_ONLY, path) || matches(SIGN_IN_PAGES, path) || matches(SHARED, path))
+    if (
+      matches(PUBLIC_ONLY, path) ||
+      matches(SIGN_IN_PAGES, path) ||
+      matches(SHARED, path) ||
+      matches(VISITOR_PREVIEW, path)
+    )
       return { layout: 'public' };
     // Authenticated, admin and unknown paths alike send a visitor home.
     return { redirect: '/' };
@@ -88,4 +99,28 @@ export function decideRoute(rawPath: string, user: SessionUser | null): RouteDec
   if (matches(USER_AREA, path) || matches(SHARED, path)) return { layout: 'sidebar' };
   if (matches(PUBLIC_ONLY, path)) return { layout: 'public' };
   return { layout: 'sidebar', notFound: true };
+}
+
+/** Whether a visitor sent home from `path` should come back to it after signing in (a page of the user area). */
+export function isReturnWorthy(rawPath: string): boolean {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  return matches(USER_AREA, path);
+}
+
+/**
+ * Where to go after signing in, when a page was asked for first: only a page of this site that a member opens
+ * (never another site, a sign-in form or an unknown path); null otherwise.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, 'https://relais.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://relais.invalid') return null;
+  const decision = decideRoute(url.pathname, { isAdmin: false });
+  if (!('layout' in decision) || decision.notFound || matches(SIGN_IN_PAGES, url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -2,7 +2,8 @@ import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#web/ui/spinner.js';
 import { PublicLayout } from './public-layout.js';
-import { USER_AREA_PATHS, decideRoute } from './route-rules.js';
+import { rememberReturnPath } from './return-path.js';
+import { USER_AREA_PATHS, decideRoute, isReturnWorthy } from './route-rules.js';
 import { useSession } from './session.js';
 
 // Signed-in layouts (and the tooltips they use) stay out of the entry that visitors download.
@@ -165,7 +166,11 @@ export function AppRouter() {
   }
 
   const decision = decideRoute(location, user);
-  if ('redirect' in decision) return <Redirect to={decision.redirect} replace />;
+  if ('redirect' in decision) {
+    // A visitor sent home from a page of the user area comes back to it after signing in.
+    if (!user && isReturnWorthy(location)) rememberReturnPath(`${location}${window.location.search}`);
+    return <Redirect to={decision.redirect} replace />;
+  }
 
   const content = <Suspense fallback={<Spinner />}>{decision.notFound ? <NotFound /> : <Pages />}</Suspense>;
   if (decision.layout === 'public') return <PublicLayout user={user}>{content}</PublicLayout>;

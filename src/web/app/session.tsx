@@ -6,6 +6,7 @@ import { apiRequest } from '#web/lib/api.js';
 import { disablePush } from '#web/lib/notifications.js';
 import { announceSessionEnded, expectSignOut, getQueryFn, ME_KEY } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
+import { takeReturnPath } from './return-path.js';
 import { homeFor } from './route-rules.js';
 
 export type SessionUser = PublicUser;
@@ -49,13 +50,19 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean; of
   return { user, isLoading: query.isLoading, offline: query.error instanceof TypeError };
 }
 
-/** Signs in, stores the user, and goes to /dashboard (an administrator to /admin). */
+/**
+ * Signs in, stores the user, and goes to the page asked for before signing in (a shared mission, an e-mail's
+ * link), else to /dashboard; an administrator to /admin.
+ */
 export function useSignedIn() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return (user: SessionUser) => {
+    // What was read as a visitor (a mission without its addresses, say) is not what this user may see.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
     queryClient.setQueryData(ME_KEY, user);
-    navigate(homeFor(user), { replace: true });
+    const back = takeReturnPath();
+    navigate(user.isAdmin ? homeFor(user) : (back ?? homeFor(user)), { replace: true });
   };
 }
 
