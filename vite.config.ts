@@ -53,7 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectRegister: false,
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'sw-sync.js', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'sw-sync.js', 'icons/*.png', 'carte-france.json'],
       manifest: {
         id: '/',
         name: 'Relais — missions poids lourds',

@@ -18,6 +18,7 @@ import { dashboardRoutes } from './features/dashboard/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { messagingRoutes } from './features/messaging/routes.js';
 import { missionRoutes } from './features/missions/routes.js';
+import { placeRoutes } from './features/places/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { siteSettingsRoutes } from './features/site-settings/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
@@ -91,13 +92,8 @@ export async function buildApp({
         scriptSrc: ["'self'", THEME_SCRIPT_HASH],
         // Radix and React set inline style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          'https://tile.openstreetmap.org',
-          'https://*.tile.openstreetmap.org',
-        ],
+        // Map tiles come from the configured provider only (MAP_TILES_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [config.mapTiles.imageSource] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api-adresse.data.gouv.fr'],
         workerSrc: ["'self'"],
@@ -154,6 +150,7 @@ export async function buildApp({
   await app.register(accountRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(siteSettingsRoutes, deps);
+  await app.register(placeRoutes, deps);
   await app.register(missionRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(profileRoutes, deps);

@@ -31,6 +31,20 @@ const envSchema = z.object({
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+  /**
+   * Map tiles: an https URL template ({z}/{x}/{y}, {s} for subdomains) of a provider whose terms allow the
+   * traffic; `off` draws only the built-in base layer of France. OpenStreetMap's own servers (the default)
+   * are for light use only: set a provider in production (README).
+   */
+  MAP_TILES_URL: z
+    .union([
+      z
+        .string()
+        .regex(/^https:\/\/[^\s"'<>]+\{z\}[^\s"'<>]*$/, 'must be an https URL template with {z}, {x}, {y}'),
+      z.literal('off'),
+    ])
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).default('© contributeurs OpenStreetMap'),
   /** Push services whose endpoints browsers may register (comma-separated; `*.` for subdomains). */
   PUSH_SERVICE_HOSTS: z
     .string()
@@ -55,6 +69,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** Address suggestions: the BAN search URL (null: built-in city list only) and how long to wait for it. */
   geocoder: { url: string | null; timeoutMs: number };
+  /** Map tiles (null: the built-in base layer only), and the origin the CSP lets images come from. */
+  mapTiles: { url: string; attribution: string; imageSource: string } | null;
   /** Where the built web app lives; absent until `npm run build`. */
   webDir: string;
   /** Brute-force limits on the account endpoints (fixed windows, shared by all instances). */
@@ -79,6 +95,8 @@ export interface RateLimits {
   resendPerAccount: Rule;
   adminSetupPerIp: Rule;
   geocodePerUser: Rule;
+  /** Commune suggestions (public): per address. */
+  placesPerIp: Rule;
   /** "Mot de passe oublié" requests, per address and per e-mail asked for. */
   passwordForgotPerIp: Rule;
   passwordForgotPerAccount: Rule;
@@ -101,6 +119,7 @@ export const defaultRateLimits: RateLimits = {
   resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },
   geocodePerUser: { limit: 120, windowSeconds: 60 },
+  placesPerIp: { limit: 300, windowSeconds: 60 },
   passwordForgotPerIp: { limit: 10, windowSeconds: 60 * 60 },
   passwordForgotPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
@@ -147,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
+    mapTiles: e.MAP_TILES_URL === 'off' ? null : mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
     rateLimits: Object.fromEntries(
       Object.entries(defaultRateLimits).map(([key, rule]) => [
@@ -159,4 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateNetwork: false,
     },
   };
+}
+
+/** The tile template, and the CSP source its images come from ("{s}.tile.example.org" → "https://*.tile.example.org"). */
+function mapTilesOf(url: string, attribution: string) {
+  const host = /^https:\/\/([^/?#]+)/.exec(url)![1]!.replace(/^\{s\}\./, '*.');
+  return { url, attribution, imageSource: `https://${host}` };
 }

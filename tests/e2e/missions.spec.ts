@@ -131,6 +131,9 @@ test('anonymous visitors see cities, not addresses, and are invited to sign up',
   await expect(page).toHaveURL(/vue=carte/);
   await expect(page.getByRole('region', { name: 'Carte des missions' })).toBeVisible();
   await expect(page.locator('path.leaflet-interactive')).toHaveCount(1);
+  // Under the tiles (which do not load here), the built-in base layer: France, its neighbours, main cities.
+  await expect(page.locator('path.relais-france')).toHaveCount(1);
+  await expect(page.locator('.relais-city', { hasText: 'Lyon' })).toBeVisible();
 });
 
 test('a title written as markup shows as text on the map, never as a link', async ({ page, request }) => {
@@ -172,17 +175,23 @@ test('a driver’s map starts from the profile city', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Carte' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a transporter can place an address by hand on a map', async ({ page }) => {
+test('the form says where an address will be placed, or that it cannot be; a pin places it by hand', async ({
+  page,
+}) => {
   await acceptCookies(page);
   await registerCompanyByApi(page.request);
   await page.goto('/missions');
   await page.getByRole('button', { name: 'Publier une mission' }).click();
-  await expect(page.getByText('Placé d’après la ville').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Placer sur la carte' }).first().click();
-  const map = page.getByRole('application', { name: /adresse de ramassage/ });
+  // Without the address service (GEOCODER_URL=off here): the commune, read from the postcode first.
+  await page.getByLabel('Adresse de ramassage').fill('1 Rue de la Tour, 94150 Rungis');
+  await expect(page.getByText('Placé d’après la commune : Rungis (94150)')).toBeVisible();
+  await page.getByLabel('Adresse de livraison').fill('Entrepôt B, quelque part');
+  await expect(page.getByText(/^Adresse non placée : ajoutez le code postal/)).toBeVisible();
+  await page.getByRole('button', { name: 'Placer sur la carte' }).last().click();
+  const map = page.getByRole('application', { name: /adresse de livraison/ });
   await expect(map).toBeVisible();
   await map.click({ position: { x: 120, y: 90 } });
-  await expect(page.getByText(/^Point placé : \d+\.\d{5}, -?\d+\.\d{5}$/)).toBeVisible();
+  await expect(page.getByText(/^Point placé sur la carte : \d+\.\d{5}, -?\d+\.\d{5}$/)).toBeVisible();
 });
 
 test('a Freemium driver sees the monthly limit and the way to Premium', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { PLACEMENT_PRECISIONS, placementSchema } from './places.js';
 import { z } from 'zod';
 import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
@@ -163,6 +164,10 @@ export const missionSearchSchema = z.object({
   minPrice: optionalNumber(0, 1_000_000, 'Prix minimum invalide'),
   maxPrice: optionalNumber(0, 1_000_000, 'Prix maximum invalide'),
   urgent: z.enum(['true', 'false']).optional(),
+  /** A commune (name or postcode), placed by the server: the answer's `center` says where, null when unknown. */
+  city: optionalText({ max: 100, tooLong: 'La ville ne doit pas dépasser 100 caractères' }).transform(
+    (value) => value ?? undefined,
+  ),
   lat: optionalNumber(-90, 90, 'Latitude invalide'),
   lng: optionalNumber(-180, 180, 'Longitude invalide'),
   radiusKm: optionalNumber(1, 1000, 'Le rayon doit être compris entre 1 et 1000 km'),
@@ -197,6 +202,9 @@ export const missionSchema = z.object({
   deliveryAddress: z.string().nullable(),
   pickupCity: z.string().nullable(),
   deliveryCity: z.string().nullable(),
+  /** How well each point places its address (exact, commune, approx), null without a point. */
+  pickupPrecision: z.enum(PLACEMENT_PRECISIONS).nullable(),
+  deliveryPrecision: z.enum(PLACEMENT_PRECISIONS).nullable(),
   pickupLat: z.number().nullable(),
   pickupLng: z.number().nullable(),
   deliveryLat: z.number().nullable(),
@@ -232,6 +240,8 @@ export const missionPageSchema = z.object({
   /** Exact up to 100; when totalIsLowerBound, there are at least that many. */
   total: z.number(),
   totalIsLowerBound: z.boolean(),
+  /** The commune a `city` search was placed at (null without a city, or when no commune has that name). */
+  center: placementSchema.nullable(),
   page: z.number(),
   pageSize: z.number(),
 });

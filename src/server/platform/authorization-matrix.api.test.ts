@@ -243,6 +243,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/missions/search': { request: () => json('GET', '/api/missions/search'), expected: everyone(200) },
   'GET /api/missions': { request: () => json('GET', '/api/missions'), expected: members(200) },
   'GET /api/geocode': { request: () => json('GET', '/api/geocode?q=Lyon'), expected: members(200) },
+  'GET /api/places': { request: () => json('GET', '/api/places?q=Lyon'), expected: everyone(200) },
+  'GET /api/places/locate': {
+    request: () => json('GET', '/api/places/locate?address=69960%20Corbas'),
+    expected: signedIn(200),
+  },
   'GET /api/missions/export.csv': {
     request: () => json('GET', '/api/missions/export.csv'),
     expected: members(200),

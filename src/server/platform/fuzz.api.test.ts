@@ -113,6 +113,8 @@ function examplesFor(s: {
     },
     'GET /api/missions': { query: () => ({ status: 'available,assigned' }) },
     'GET /api/geocode': { query: () => ({ q: 'Rungis' }) },
+    'GET /api/places': { query: () => ({ q: '94150' }) },
+    'GET /api/places/locate': { query: () => ({ address: '1 rue de la Tour, 94150 Rungis' }) },
     'GET /api/missions/export.csv': {
       query: () => ({ status: 'completed', from: '2026-01-01', to: later(10).slice(0, 10) }),
     },

@@ -14,3 +14,10 @@ export function useContactEmail(): string {
   const { data } = useQuery<Settings>({ queryKey: ['/api/site-settings'] });
   return data?.contactEmail ?? 'contact@relais.fr';
 }
+
+/** The map tiles the server was configured with (MAP_TILES_URL), or null: the built-in base layer only. */
+export function useMapTiles(): { url: string; attribution: string } | null | undefined {
+  const { data } = useQuery<Settings>({ queryKey: ['/api/site-settings'] });
+  if (!data) return undefined;
+  return data.mapTilesUrl ? { url: data.mapTilesUrl, attribution: data.mapTilesAttribution ?? '' } : null;
+}

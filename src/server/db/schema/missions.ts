@@ -1,3 +1,4 @@
+import { PLACEMENT_PRECISIONS } from '#core/schemas/places.js';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -54,6 +55,9 @@ export const missions = pgTable(
     ),
     deliveryLat: coordinate(),
     deliveryLng: coordinate(),
+    /** How well each point places its address (core PLACEMENT_PRECISIONS); null when the address has no point. */
+    pickupPrecision: text(),
+    deliveryPrecision: text(),
     vehicleType: text().notNull(),
     startDate: timestamptz().notNull(),
     endDate: timestamptz().notNull(),
@@ -103,6 +107,8 @@ export const missions = pgTable(
     check('missions_pricing_type_check', oneOf(t.pricingType, PRICING_TYPES)),
     check('missions_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('missions_price_check', sql`${t.price} > 0`),
+    check('missions_pickup_precision_check', oneOf(t.pickupPrecision, PLACEMENT_PRECISIONS)),
+    check('missions_delivery_precision_check', oneOf(t.deliveryPrecision, PLACEMENT_PRECISIONS)),
     check('missions_dates_check', sql`${t.endDate} > ${t.startDate}`),
   ],
 );

@@ -82,10 +82,17 @@ describe('address suggestions', () => {
         lat: 48.746781,
         lng: 2.348312,
         source: 'ban',
+        precision: 'exact',
       },
     ]);
     expect(parseBanAnswer({ oops: true })).toEqual([]);
-    expect(localSuggestions('saint eti')[0]!.label).toBe('Saint-Étienne');
+    // The built-in register's communes: names from their start, most populous first; postcodes too.
+    expect(localSuggestions('saint eti')[0]!.label).toMatch(/^Saint-Étienne \(420\d\d\)$|^Saint-Étienne$/);
+    expect(localSuggestions('69960')[0]).toMatchObject({
+      city: 'Corbas',
+      source: 'local',
+      precision: 'commune',
+    });
   });
 
   it('asks the BAN over HTTP when it answers', async () => {
@@ -97,7 +104,7 @@ describe('address suggestions', () => {
     await t.close();
   });
 
-  it('falls back to the built-in cities when the BAN is unreachable or too slow', async () => {
+  it('falls back to the built-in communes when the BAN is unreachable or too slow', async () => {
     const closed = await appWith({ GEOCODER_URL: 'http://127.0.0.1:9/search/' });
     const fallback = (await closed.agent.get('/api/geocode?q=Lyo')).json();
     expect(fallback[0]).toMatchObject({ label: 'Lyon', source: 'local' });
@@ -107,7 +114,7 @@ describe('address suggestions', () => {
     const started = Date.now();
     const answer = (await late.agent.get('/api/geocode?q=rungis%20tour')).json();
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(answer[0]).toMatchObject({ label: 'Rungis', source: 'local' });
+    expect(answer[0]).toMatchObject({ label: 'Rungis (94150)', source: 'local', precision: 'commune' });
     await late.t.close();
   });
 });

@@ -1,5 +1,5 @@
-import { PLACES } from '#core/rules/places.js';
-import { searchable } from '#core/rules/text.js';
+import type { PlacementPrecision } from '#core/schemas/places.js';
+import { suggestCommunes } from '../../platform/places.js';
 
 export interface AddressSuggestion {
   label: string;
@@ -8,6 +8,7 @@ export interface AddressSuggestion {
   lat: number;
   lng: number;
   source: 'ban' | 'local';
+  precision: PlacementPrecision;
 }
 
 interface BanFeature {
@@ -31,44 +32,28 @@ export function parseBanAnswer(body: unknown): AddressSuggestion[] {
         lat: Math.round(lat * 1e6) / 1e6,
         lng: Math.round(lng * 1e6) / 1e6,
         source: 'ban' as const,
+        precision: 'exact' as const,
       },
     ];
   });
 }
 
-/**
- * Cities of the built-in list that the query names: each query word of 3+ letters that starts a word of the
- * city's name counts its length; best scores first ("saint eti" → Saint-Étienne before Saint-Priest,
- * "1 rue de la tour rungis" → Rungis before Tours).
- */
+/** Communes of the built-in register that the query names (postcode first): a point per commune, not per address. */
 export function localSuggestions(query: string, limit = 5): AddressSuggestion[] {
-  const words = searchable(query)
-    .split(' ')
-    .filter((word) => word.length >= 3);
-  if (words.length === 0) return [];
-  return PLACES.map((place) => {
-    const nameWords = searchable(place.name).split(' ');
-    const score = words
-      .filter((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))
-      .reduce((sum, word) => sum + word.length, 0);
-    return { place, score };
-  })
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || a.place.name.localeCompare(b.place.name, 'fr'))
-    .slice(0, limit)
-    .map(({ place }) => ({
-      label: place.name,
-      city: place.name,
-      postcode: null,
-      lat: place.lat,
-      lng: place.lng,
-      source: 'local' as const,
-    }));
+  return suggestCommunes(query, limit).map(({ label, city, postcode, lat, lng, precision }) => ({
+    label,
+    city,
+    postcode,
+    lat,
+    lng,
+    source: 'local' as const,
+    precision,
+  }));
 }
 
 /**
- * Address suggestions: the BAN when it answers within the timeout, else the built-in city list (the BAN is
- * unreachable from some networks, and a dispatcher must still be able to publish).
+ * Address suggestions: the BAN when it answers within the timeout, else the communes of the built-in register
+ * (the BAN is unreachable from some networks, and a dispatcher must still be able to publish).
  */
 export async function suggestAddresses(
   query: string,

@@ -73,17 +73,70 @@ describe('publishing', () => {
     expect(backwards.json().errors).toEqual({ endDate: 'La date de fin doit être après la date de début' });
   });
 
-  it('normalises the price to 2 decimals and places the mission from its city', async () => {
+  it('normalises the price to 2 decimals and places the mission from its commune (postcode first)', async () => {
     const { agent } = await company();
     const response = await agent.post('/api/missions', missionPayload({ price: '389,5' }));
     expect(response.statusCode).toBe(201);
     const { mission } = response.json();
     expect(mission.price).toBe('389.50');
-    expect(mission.pickupCity).toBe('Rungis');
-    expect(mission.deliveryCity).toBe('Lesquin');
-    expect(mission.pickupLat).toBeCloseTo(48.7467, 3);
+    expect(mission).toMatchObject({
+      pickupCity: 'Rungis',
+      deliveryCity: 'Lesquin',
+      pickupPrecision: 'commune',
+      deliveryPrecision: 'commune',
+    });
+    expect(mission.pickupLat).toBeCloseTo(48.746, 2);
     expect(mission.status).toBe('available');
     expect(mission.engagementType).toBe('employment');
+  });
+
+  it('says honestly when an address could not be placed, and when a point is exact', async () => {
+    const { agent } = await company();
+    const { mission } = (
+      await agent.post(
+        '/api/missions',
+        missionPayload({
+          pickupAddress: 'Entrepôt B, quelque part',
+          deliveryAddress: 'Plateforme, 69960 Corbas',
+          pickupLat: 48.9,
+          pickupLng: 2.3,
+          pickupCity: 'Saint-Ouen',
+        }),
+      )
+    ).json();
+    expect(mission).toMatchObject({
+      pickupPrecision: 'exact',
+      pickupCity: 'Saint-Ouen',
+      deliveryCity: 'Corbas',
+    });
+    const unplaced = (
+      await agent.post('/api/missions', missionPayload({ deliveryAddress: 'Entrepôt B, quelque part' }))
+    ).json().mission;
+    expect(unplaced).toMatchObject({ deliveryLat: null, deliveryPrecision: null });
+    // The form asks the same question before publishing.
+    expect(
+      (await agent.get('/api/places/locate?address=Quai%2012%2C%2069960%20Corbas')).json(),
+    ).toMatchObject({
+      city: 'Corbas',
+      postcode: '69960',
+      precision: 'commune',
+    });
+    expect((await agent.get('/api/places/locate?address=quelque%20part')).json()).toBeNull();
+  });
+
+  it('searches around a commune named by the searcher, and says where it placed it', async () => {
+    const { agent } = await company();
+    const title = `Corbas ${Date.now().toString(36)}`;
+    await agent.post('/api/missions', missionPayload({ title, pickupAddress: 'ZI, 69960 Corbas' }));
+    const around = (
+      await new Agent(t.app).get(`/api/missions/search?q=${encodeURIComponent(title)}&city=69960&radiusKm=10`)
+    ).json();
+    expect(around.center).toMatchObject({ city: 'Corbas', postcode: '69960' });
+    expect(around.items).toHaveLength(1);
+    const nowhere = (await new Agent(t.app).get('/api/missions/search?city=Atlantide&radiusKm=10')).json();
+    expect(nowhere.center).toBeNull();
+    const suggested = (await new Agent(t.app).get('/api/places?q=corb')).json();
+    expect(suggested.map((place: { city: string }) => place.city)).toContain('Corbas');
   });
 
   it('can be edited by its publisher until a driver is chosen', async () => {

@@ -1,23 +1,39 @@
 import { searchable } from '#core/rules/text.js';
 import { eq } from 'drizzle-orm';
-import { cityFromAddress, findPlace } from '#core/rules/places.js';
+import { cityFromAddress } from '#core/rules/places.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import type { MissionInput } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { type User } from '../../db/schema/users.js';
+import { locateAddress } from '../../platform/places.js';
 import { lockActiveUsers } from '../../platform/sessions.js';
 import { AppError, emailNotVerified } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { missionErrors, recordEvent, lockOwnMission, pendingApplicantIds } from './shared.js';
 import { getMissionDetail } from './detail.js';
 
-/** Places a mission on the map: the given point, else the city's built-in coordinates. */
+/**
+ * Places one end of a mission: the point given (an address suggestion or a pin: exact), else the commune read
+ * from the address (platform/places: postcode first), else no point at all — and says which.
+ */
 function locate(address: string, city: string | null | undefined, lat?: number | null, lng?: number | null) {
-  const name = city?.trim() || cityFromAddress(address);
-  if (lat != null && lng != null) return { city: name, lat: lat.toFixed(6), lng: lng.toFixed(6) };
-  const place = findPlace(name);
-  return { city: name, lat: place ? place.lat.toFixed(6) : null, lng: place ? place.lng.toFixed(6) : null };
+  const placed = locateAddress(address);
+  if (lat != null && lng != null)
+    return {
+      city: city?.trim() || placed?.city || cityFromAddress(address),
+      lat: lat.toFixed(6),
+      lng: lng.toFixed(6),
+      precision: 'exact' as const,
+    };
+  if (placed)
+    return {
+      city: placed.city,
+      lat: placed.lat.toFixed(6),
+      lng: placed.lng.toFixed(6),
+      precision: placed.precision,
+    };
+  return { city: city?.trim() || cityFromAddress(address), lat: null, lng: null, precision: null };
 }
 
 function missionValues(input: MissionInput) {
@@ -34,6 +50,8 @@ function missionValues(input: MissionInput) {
     pickupLng: pickup.lng,
     deliveryLat: delivery.lat,
     deliveryLng: delivery.lng,
+    pickupPrecision: pickup.precision,
+    deliveryPrecision: delivery.precision,
     vehicleType: input.vehicleType,
     startDate: input.startDate,
     endDate: input.endDate,

@@ -1,3 +1,4 @@
+import { PLACEMENT_PRECISIONS } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -133,6 +134,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
               lat: z.number(),
               lng: z.number(),
               source: z.enum(['ban', 'local']),
+              precision: z.enum(PLACEMENT_PRECISIONS),
             }),
           ),
           ...errorResponses,

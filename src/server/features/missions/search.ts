@@ -1,3 +1,4 @@
+import { locateAddress } from '../../platform/places.js';
 import { searchable } from '#core/rules/text.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { licenseCovers, VEHICLE_LICENSE } from '#core/rules/missions.js';
@@ -62,7 +63,10 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   if (query.urgent === 'true') conditions.push(eq(missions.urgency, true));
 
   let point: { lat: number; lng: number } | null = null;
+  // A city named in the search is placed as an address would be (its commune's point), and said back.
+  const center = query.city && query.lat === undefined ? locateAddress(query.city) : null;
   if (query.lat !== undefined && query.lng !== undefined) point = { lat: query.lat, lng: query.lng };
+  else if (center) point = { lat: center.lat, lng: center.lng };
   else if (query.near === 'me' && viewer.user?.currentLat && viewer.user.currentLng) {
     point = { lat: Number(viewer.user.currentLat), lng: Number(viewer.user.currentLng) };
   }
@@ -142,6 +146,7 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
     }),
     total: counted?.total ?? 0,
     totalIsLowerBound: (counted?.total ?? 0) >= SEARCH_TOTAL_CAP,
+    center,
     page: query.page,
     pageSize: query.pageSize,
   };

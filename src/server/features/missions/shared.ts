@@ -77,6 +77,8 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     pickupLng: coordinate(row.pickupLng),
     deliveryLat: coordinate(row.deliveryLat),
     deliveryLng: coordinate(row.deliveryLng),
+    pickupPrecision: row.pickupPrecision as Mission['pickupPrecision'],
+    deliveryPrecision: row.deliveryPrecision as Mission['deliveryPrecision'],
     vehicleType: row.vehicleType,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { findPlace, cityFromAddress } from '#core/rules/places.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { locateAddress } from '../../platform/places.js';
 import { relationBetween } from '../../platform/relations.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import { avatarKey, type Storage } from '../../platform/storage.js';
@@ -31,7 +31,7 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
   let lng = input.currentLng ?? null;
   const location = input.currentLocation?.trim() || null;
   if (location && (lat === null || lng === null)) {
-    const place = findPlace(cityFromAddress(location));
+    const place = locateAddress(location);
     lat = place?.lat ?? null;
     lng = place?.lng ?? null;
   }

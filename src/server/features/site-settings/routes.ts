@@ -19,7 +19,7 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     {
       schema: {
         tags: ['site'],
-        summary: 'Réglages publics du site (logos, contact)',
+        summary: 'Réglages publics du site (logos, contact, fond de carte)',
         response: { 200: z.record(z.string(), z.string().nullable()) },
       },
     },
@@ -28,7 +28,13 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
         .select({ key: siteSettings.key, value: siteSettings.value })
         .from(siteSettings)
         .where(eq(siteSettings.isPublic, true));
-      return { ...PUBLIC_DEFAULTS, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+      return {
+        ...PUBLIC_DEFAULTS,
+        ...Object.fromEntries(rows.map((row) => [row.key, row.value])),
+        // From the server's configuration, not the database: where map tiles come from (null: none).
+        mapTilesUrl: deps.config.mapTiles?.url ?? null,
+        mapTilesAttribution: deps.config.mapTiles?.attribution ?? null,
+      };
     },
   );
 }

@@ -2,7 +2,9 @@ import { MapPin } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { MissionFormValues, MissionInput } from '#core/schemas/missions.js';
+import { placementNote, type PlacementPrecision } from '#core/schemas/places.js';
 import { apiRequest } from '#web/lib/api.js';
+import { usePlacement } from '#web/lib/places.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 
@@ -15,11 +17,13 @@ interface Suggestion {
   lat: number;
   lng: number;
   source: 'ban' | 'local';
+  precision: PlacementPrecision;
 }
 
 /**
- * An address with suggestions from GET /api/geocode (the national address base, else the built-in cities).
- * Picking one places the mission exactly; typed free text is placed by its city on the server.
+ * An address with suggestions from GET /api/geocode (the national address base, else the built-in communes).
+ * Picking one places the mission; typed free text is placed by its commune on the server, and the line under
+ * the field says beforehand where, and how well — or that nothing places it.
  */
 export function AddressField({
   form,
@@ -42,11 +46,25 @@ export function AddressField({
   const point = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const registration = form.register(`${end}Address`);
-  const place = (chosen: Suggestion | null) => {
-    form.setValue(`${end}City`, chosen?.city ?? null);
-    form.setValue(`${end}Lat`, chosen?.lat ?? null);
-    form.setValue(`${end}Lng`, chosen?.lng ?? null);
+  const address = form.watch(`${end}Address`) ?? '';
+  // A suggestion picked (or a pin put) says how well it places the address; otherwise the server is asked.
+  const [chosen, setChosen] = useState<Suggestion | null>(null);
+  const typed = usePlacement(address, point === null);
+  const place = (picked: Suggestion | null) => {
+    setChosen(picked);
+    form.setValue(`${end}City`, picked?.city ?? null);
+    form.setValue(`${end}Lat`, picked?.lat ?? null);
+    form.setValue(`${end}Lng`, picked?.lng ?? null);
   };
+  const note = point
+    ? chosen
+      ? placementNote(chosen)
+      : `Point placé sur la carte : ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
+    : address.trim().length < 2
+      ? ''
+      : typed.isFetching && typed.data === undefined
+        ? 'Recherche de la commune…'
+        : placementNote(typed.data ?? null);
   return (
     <div className="space-y-2">
       <TextField
@@ -81,9 +99,7 @@ export function AddressField({
           {pinning ? 'Fermer la carte' : 'Placer sur la carte'}
         </button>
         <span className="text-ink-muted" aria-live="polite">
-          {point
-            ? `Point placé : ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
-            : 'Placé d’après la ville'}
+          {note}
         </span>
       </div>
       {pinning && (
@@ -92,6 +108,7 @@ export function AddressField({
             point={point}
             label={`Carte : touchez l’endroit exact (${label.toLowerCase()})`}
             onPick={(pickedLat, pickedLng) => {
+              setChosen(null);
               form.setValue(`${end}Lat`, pickedLat);
               form.setValue(`${end}Lng`, pickedLng);
             }}
@@ -101,7 +118,11 @@ export function AddressField({
       <datalist id={listId}>
         {suggestions.map((suggestion) => (
           <option key={`${suggestion.label}-${suggestion.lat}`} value={suggestion.label}>
-            {suggestion.source === 'local' ? 'Ville (position approximative)' : suggestion.postcode}
+            {suggestion.source === 'local'
+              ? suggestion.precision === 'approx'
+                ? 'Commune (position approximative)'
+                : 'Commune'
+              : suggestion.postcode}
           </option>
         ))}
       </datalist>

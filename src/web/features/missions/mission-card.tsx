@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
 import type { Mission } from '#core/schemas/missions.js';
+import { distanceLabel } from '#core/schemas/places.js';
 import { cn } from '#web/ui/cn.js';
 import { formatDateTime } from '#web/lib/dates.js';
 import { formatPrice, vehicleLabel } from './format.js';
@@ -56,7 +57,7 @@ export function MissionCard({
         <span>{to}</span>
         {mission.distanceKm !== null && (
           <span className="ml-1 text-sm font-normal text-ink-muted">
-            · à {mission.distanceKm.toLocaleString('fr-FR')} km
+            · {distanceLabel(mission.distanceKm, mission.pickupPrecision)}
           </span>
         )}
       </p>

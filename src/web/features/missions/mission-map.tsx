@@ -1,14 +1,36 @@
 import { useEffect, useRef } from 'react';
-import { L, createBaseMap, popupContent, textNode } from './base-map.js';
 import { useLocation } from 'wouter';
 import type { Mission } from '#core/schemas/missions.js';
+import { useMapTiles } from '#web/app/site-settings.js';
+import { L, createBaseMap, popupContent, textNode, type PopupEntry } from '#web/lib/map/base-map.js';
 import { formatPrice, vehicleLabel } from './format.js';
 
+/** Missions whose pickups share a point (placed by the same commune): one marker for them all. */
+function byPoint(missions: Mission[]): Mission[][] {
+  const groups = new Map<string, Mission[]>();
+  for (const mission of missions) {
+    if (mission.pickupLat === null || mission.pickupLng === null) continue;
+    const key = `${mission.pickupLat.toFixed(4)},${mission.pickupLng.toFixed(4)}`;
+    groups.set(key, [...(groups.get(key) ?? []), mission]);
+  }
+  return [...groups.values()];
+}
+
 /**
- * The missions on a map (Leaflet, loaded only when the map view opens): a dot per pickup, a popup with the
- * essentials and a link; the searched point is ringed. Tiles from OpenStreetMap; without a network the dots
- * still show on a plain background.
+ * The missions on a map (Leaflet, loaded only when the map view opens): a dot per pickup point — several
+ * missions at one point (a commune's) share one larger dot whose popup lists them — with the essentials and a
+ * link; the searched point is ringed. Over the configured tiles, or the built-in base layer without them.
  */
+/** The number of missions written on their shared dot (a text node, never HTML). */
+function layerWithCount(into: L.LayerGroup, at: L.LatLngExpression, count: number): L.LayerGroup {
+  L.marker(at, {
+    interactive: false,
+    keyboard: false,
+    icon: L.divIcon({ className: 'relais-count', html: textNode(String(count)), iconSize: [22, 22] }),
+  }).addTo(into);
+  return into;
+}
+
 export default function MissionMap({
   missions,
   center,
@@ -28,63 +50,71 @@ export default function MissionMap({
   hrefOf.current = missionHref;
   const centerLat = center?.lat;
   const centerLng = center?.lng;
+  const tiles = useMapTiles();
+  const ready = tiles !== undefined;
 
   useEffect(() => {
-    if (!element.current || map.current) return;
-    map.current = createBaseMap(element.current, null);
+    if (!element.current || map.current || tiles === undefined) return;
+    map.current = createBaseMap(element.current, null, tiles);
     layer.current = L.layerGroup().addTo(map.current);
     return () => {
       map.current?.remove();
       map.current = null;
     };
-  }, []);
+    // Built once, when the tile source is known.
+  }, [ready]);
 
   useEffect(() => {
-    const group = layer.current;
-    if (!map.current || !group) return;
-    group.clearLayers();
+    const groupLayer = layer.current;
+    if (!map.current || !groupLayer) return;
+    groupLayer.clearLayers();
     const points: L.LatLngExpression[] = [];
     if (centerLat !== undefined && centerLng !== undefined) {
       const here: L.LatLngExpression = [centerLat, centerLng];
       points.push(here);
       L.circleMarker(here, { radius: 7, color: '#0e1116', fillColor: '#ffffff', fillOpacity: 1, weight: 3 })
         .bindTooltip(textNode('Point de recherche'))
-        .addTo(group);
+        .addTo(groupLayer);
       if (radiusKm)
         L.circle(here, { radius: radiusKm * 1000, color: '#f76707', weight: 1, fillOpacity: 0.05 }).addTo(
-          group,
+          groupLayer,
         );
     }
-    for (const mission of missions) {
-      if (mission.pickupLat === null || mission.pickupLng === null) continue;
-      const at: L.LatLngExpression = [mission.pickupLat, mission.pickupLng];
+    for (const group of byPoint(missions)) {
+      const first = group[0]!;
+      const at: L.LatLngExpression = [first.pickupLat!, first.pickupLng!];
       points.push(at);
-      const href = hrefOf.current?.(mission.id);
-      const popup = popupContent(
-        [
-          { text: mission.title, strong: true },
-          { text: `${mission.pickupCity ?? ''} → ${mission.deliveryCity ?? ''}` },
-          {
-            text: `${vehicleLabel(mission.vehicleType)} · ${formatPrice(mission.price, mission.pricingType)}`,
-          },
-        ],
-        href ? { href, label: 'Voir la mission', attribute: 'data-mission-link' } : undefined,
-      );
+      const entries: PopupEntry[] = group.map((mission) => {
+        const href = hrefOf.current?.(mission.id);
+        return {
+          lines: [
+            { text: mission.title, strong: true },
+            { text: `${mission.pickupCity ?? ''} → ${mission.deliveryCity ?? ''}` },
+            {
+              text: `${vehicleLabel(mission.vehicleType)} · ${formatPrice(mission.price, mission.pricingType)}`,
+            },
+          ],
+          link: href ? { href, label: 'Voir la mission', attribute: 'data-mission-link' } : undefined,
+        };
+      });
+      const urgent = group.some((mission) => mission.urgency);
+      const label =
+        group.length === 1 ? first.title : `${group.length} missions · ${first.pickupCity ?? 'même point'}`;
       L.circleMarker(at, {
-        radius: mission.urgency ? 9 : 7,
+        radius: group.length > 1 ? 11 : urgent ? 9 : 7,
         color: '#b33a0b',
-        fillColor: mission.urgency ? '#e03131' : '#f76707',
+        fillColor: urgent ? '#e03131' : '#f76707',
         fillOpacity: 0.9,
-        weight: 2,
+        weight: group.length > 1 ? 3 : 2,
       })
-        .bindPopup(popup)
-        .bindTooltip(textNode(mission.title))
-        .addTo(group);
+        .bindPopup(popupContent(entries), { maxHeight: 280 })
+        .bindTooltip(textNode(label))
+        .addTo(group.length > 1 ? layerWithCount(groupLayer, at, group.length) : groupLayer);
     }
     if (points.length === 1) map.current.setView(points[0]!, 10);
     else if (points.length > 1)
       map.current.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 11 });
-  }, [missions, centerLat, centerLng, radiusKm]);
+  }, [missions, centerLat, centerLng, radiusKm, ready]);
 
   return (
     <div

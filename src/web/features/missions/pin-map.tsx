@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { L, createBaseMap } from './base-map.js';
+import { useMapTiles } from '#web/app/site-settings.js';
+import { L, createBaseMap } from '#web/lib/map/base-map.js';
 
 /**
  * A small map to place an address by hand (when the address service offers nothing): a click or a tap sets
@@ -19,9 +20,12 @@ export default function PinMap({
   pick.current = onPick;
   const marker = useRef<L.CircleMarker | null>(null);
 
+  const tiles = useMapTiles();
+
   useEffect(() => {
-    if (!element.current) return;
-    const map = createBaseMap(element.current, point);
+    // Built once the tile source is known (the site settings, usually read already).
+    if (!element.current || tiles === undefined) return;
+    const map = createBaseMap(element.current, point, tiles);
     const place = (lat: number, lng: number) => {
       marker.current?.remove();
       marker.current = L.circleMarker([lat, lng], {
@@ -42,7 +46,7 @@ export default function PinMap({
       map.remove();
     };
     // The map is built once; later picks move the marker themselves.
-  }, []);
+  }, [tiles === undefined]);
 
   return (
     <div

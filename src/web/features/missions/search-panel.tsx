@@ -3,8 +3,8 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { useSearchParams } from 'wouter';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
-import { PLACES, findPlace } from '#core/rules/places.js';
 import type { QueryParams } from '#web/lib/api.js';
+import { CommuneSuggestions } from '#web/lib/places.js';
 import { Button } from '#web/ui/button.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Checkbox, FormFields, SelectField, TextField } from '#web/ui/field.js';
@@ -37,10 +37,9 @@ const SORTS = [
   { value: 'newest', label: 'Plus récentes' },
 ];
 
-/** URL parameters → the API's query (a city becomes its point; dates become ISO times). */
+/** URL parameters → the API's query (the server places a city; dates become ISO times). */
 export function apiQuery(params: URLSearchParams): QueryParams {
   const get = (key: string) => params.get(key) ?? undefined;
-  const place = get('city') ? findPlace(get('city')!) : null;
   const day = (value: string | undefined, end: boolean) =>
     value ? new Date(`${value}T${end ? '23:59:59' : '00:00:00'}`).toISOString() : undefined;
   return {
@@ -52,9 +51,10 @@ export function apiQuery(params: URLSearchParams): QueryParams {
     minPrice: get('minPrice'),
     maxPrice: get('maxPrice'),
     urgent: get('urgent'),
-    lat: place?.lat ?? get('lat'),
-    lng: place?.lng ?? get('lng'),
-    near: place || get('lat') ? undefined : get('near'),
+    city: get('lat') ? undefined : get('city'),
+    lat: get('lat'),
+    lng: get('lng'),
+    near: get('city') || get('lat') ? undefined : get('near'),
     radiusKm: get('radiusKm'),
     sort: get('sort'),
     page: get('page'),
@@ -89,8 +89,10 @@ export function SearchPanel({
   const center =
     query.lat !== undefined && query.lng !== undefined
       ? { lat: Number(query.lat), lng: Number(query.lng) }
-      : null;
-  const unknownCity = params.get('city') && !findPlace(params.get('city')!);
+      : (search.data?.center ?? null);
+  // The server places the city (a commune, by name or postcode) and says where; none: no such commune.
+  const unknownCity = Boolean(params.get('city') && search.data && !search.data.center);
+  const [cityText, setCityText] = useState(params.get('city') ?? '');
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -163,7 +165,13 @@ export function SearchPanel({
               list="relais-places"
               placeholder="Lyon, Lille…"
               defaultValue={params.get('city') ?? ''}
-              error={unknownCity ? 'Ville inconnue : choisissez-en une dans la liste' : undefined}
+              onChange={(event) => setCityText(event.target.value)}
+              error={unknownCity ? 'Commune inconnue : choisissez-en une dans la liste' : undefined}
+              hint={
+                search.data?.center && params.get('city')
+                  ? `Autour de ${search.data.center.postcode ? `${search.data.center.city} (${search.data.center.postcode})` : search.data.center.city}`
+                  : undefined
+              }
             />
             <SelectField
               label="Rayon"
@@ -173,11 +181,7 @@ export function SearchPanel({
               options={[10, 25, 50, 100, 200].map((km) => ({ value: String(km), label: `${km} km` }))}
             />
           </div>
-          <datalist id="relais-places">
-            {PLACES.map((place) => (
-              <option key={place.name} value={place.name} />
-            ))}
-          </datalist>
+          <CommuneSuggestions id="relais-places" text={cityText} />
           {showMore && (
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <SelectField

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
-import { PLACES } from '#core/rules/places.js';
 import type { ProfileFormValues, ProfileUpdate } from '#core/schemas/profile.js';
 import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
 import { apiRequest, errorFromResponse } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
+import { CommuneSuggestions } from '#web/lib/places.js';
 import { Button } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { CheckboxGroup, FormFields, SelectField, TextField, PhoneField } from '#web/ui/field.js';
@@ -93,11 +93,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           error={errors.currentLocation?.message}
           {...form.register('currentLocation')}
         />
-        <datalist id="profile-places">
-          {PLACES.map((place) => (
-            <option key={place.name} value={place.name} />
-          ))}
-        </datalist>
+        <CommuneSuggestions id="profile-places" text={form.watch('currentLocation') ?? ''} />
         {isDriver ? (
           <>
             <div className="grid gap-4 md:grid-cols-3">

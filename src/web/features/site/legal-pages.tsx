@@ -213,6 +213,13 @@ export function LegalNoticePage() {
         La marque Relais, son logo et les contenus du site sont protégés. Toute reproduction sans autorisation
         est interdite.
       </p>
+      <h2>Données géographiques</h2>
+      <p>
+        Communes et codes postaux : Code officiel géographique de l'INSEE publié par Etalab (Licence Ouverte).
+        Position des communes : GeoNames (licence CC BY 4.0). Fond de carte intégré : Natural Earth (domaine
+        public). Tuiles de carte : selon le fournisseur affiché sur chaque carte (par défaut © contributeurs
+        OpenStreetMap, licence ODbL). Adresses : Base Adresse Nationale (Licence Ouverte).
+      </p>
       <h2>Données personnelles</h2>
       <p>
         Voir la{' '}
