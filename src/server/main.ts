@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import path from 'node:path';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { ensureDatabaseExists, migrateDatabase, openDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { createLogger } from './platform/logger.js';
@@ -74,6 +75,31 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info(`Relais est prêt : ${config.publicUrl}`);
+  await printReadyBlock(config, database, Boolean(embedded));
+}
+
+/** The few lines that matter at start, for a person at a terminal (the logs carry the same facts). */
+async function printReadyBlock(
+  config: AppConfig,
+  database: ReturnType<typeof openDatabase>,
+  embedded: boolean,
+): Promise<void> {
+  const { rows } = await database.pool
+    .query<{ admins: number }>('select count(*)::int as admins from users where is_admin')
+    .catch(() => ({ rows: [{ admins: -1 }] }));
+  const smtpHost = config.smtpUrl ? new URL(config.smtpUrl).hostname : null;
+  const lines = [
+    '',
+    `  Relais est prêt : ${config.publicUrl}`,
+    `  Données         : ${config.dataDir}${embedded ? ' (PostgreSQL embarqué, fichiers déposés)' : ' (fichiers déposés ; base : DATABASE_URL)'}`,
+    `  E-mails         : ${smtpHost ? `envoyés par SMTP (${smtpHost})` : `écrits dans ${path.join(config.dataDir, 'outbox')} (pas de SMTP_URL)`}`,
+    rows[0]!.admins === 0
+      ? `  Administrateur  : aucun encore ; créez le premier sur ${config.publicUrl}/admin/setup`
+      : `  Administrateur  : ${rows[0]!.admins > 0 ? 'déjà créé' : 'inconnu'} (connexion sur ${config.publicUrl}/login)`,
+    '  Arrêt           : Ctrl+C, ou SIGTERM au processus',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,16 +71,17 @@ async function serverIdentity(): Promise<{ uid?: number; gid?: number }> {
 }
 
 /**
- * As root the server runs as `postgres`, which must be able to walk down to the data folder.
- * A clone under /root is not walkable by others: we add the execute bit (walk, not list) where missing.
+ * As root the server runs as `postgres`, which must be able to walk down to the data folder and to its own
+ * binaries (under node_modules). A clone under /root or in a `mktemp -d` folder (mode 700) is not walkable by
+ * others: we add the execute bit (walk, not list) where missing, and say so.
  */
-async function ensureTraversable(dir: string, log: Logger): Promise<void> {
-  let current = path.dirname(path.resolve(dir));
+async function ensureTraversable(target: string, log: Logger, why: string): Promise<void> {
+  let current = path.dirname(path.resolve(target));
   while (true) {
     const info = await stat(current);
     if ((info.mode & 0o001) === 0) {
       log.warn(
-        `PostgreSQL embarqué : ajout du droit de traversée (o+x) sur ${current} pour l'utilisateur postgres.`,
+        `PostgreSQL embarqué : ajout du droit de traversée (o+x) sur ${current}, pour que l'utilisateur postgres atteigne ${why}.`,
       );
       await chmod(current, info.mode | 0o001);
     }
@@ -88,6 +89,40 @@ async function ensureTraversable(dir: string, log: Logger): Promise<void> {
     if (parent === current) return;
     current = parent;
   }
+}
+
+/**
+ * The server's binaries as `postgres` can run them: where npm put them, made walkable; if still out of its reach
+ * (files installed unreadable for others, say under a umask of 077), a copy under the data folder, owned by it.
+ */
+async function reachableBinaries(
+  bin: Binaries,
+  dataDir: string,
+  identity: { uid?: number; gid?: number },
+  log: Logger,
+): Promise<Binaries> {
+  await ensureTraversable(bin.postgres, log, 'ses programmes');
+  const runs = (binary: string) =>
+    run(binary, ['--version'], identity).then(
+      () => true,
+      () => false,
+    );
+  if ((await runs(bin.postgres)) && (await runs(bin.initdb))) return bin;
+  const native = path.dirname(path.dirname(bin.postgres));
+  const copy = path.join(dataDir, 'pg-runtime');
+  log.warn(
+    `PostgreSQL embarqué : l'utilisateur postgres ne peut pas lancer ${bin.postgres} ; copie des programmes dans ${copy}.`,
+  );
+  await rm(copy, { recursive: true, force: true });
+  await cp(native, copy, { recursive: true, verbatimSymlinks: true });
+  await run('chmod', ['-R', 'u+rwX,go+rX', copy]);
+  const copied = {
+    postgres: path.join(copy, 'bin', path.basename(bin.postgres)),
+    initdb: path.join(copy, 'bin', path.basename(bin.initdb)),
+  };
+  if (!(await runs(copied.postgres)))
+    throw new Error(`PostgreSQL embarqué : l'utilisateur postgres ne peut pas lancer ${copied.postgres}.`);
+  return copied;
 }
 
 function freePort(): Promise<number> {
@@ -231,13 +266,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const pgDir = path.join(dataDir, 'pg');
   const secretFile = path.join(dataDir, 'pg-password');
   await mkdir(dataDir, { recursive: true });
-  if (identity.uid !== undefined) await ensureTraversable(pgDir, log);
+  if (identity.uid !== undefined) await ensureTraversable(pgDir, log, 'ses données');
+  const usable = identity.uid !== undefined ? await reachableBinaries(bin, dataDir, identity, log) : bin;
 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log.info(`PostgreSQL embarqué : création de la base dans ${pgDir}`);
     await rm(pgDir, { recursive: true, force: true });
     const password = randomBytes(24).toString('base64url');
-    await initialise(pgDir, password, bin, identity);
+    await initialise(pgDir, password, usable, identity);
     await writeFile(secretFile, password, { mode: 0o600 });
   } else {
     await recoverLeftovers(pgDir, log);
@@ -252,7 +288,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     if (identity.uid !== undefined && identity.gid !== undefined)
       await chown(logFile, identity.uid, identity.gid);
     const child = spawn(
-      bin.postgres,
+      usable.postgres,
       [
         '-D',
         pgDir,
