@@ -12,13 +12,27 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
   expect.soft(overflow, label).toBeLessThanOrEqual(0);
 }
 
-test('no sideways scrolling from 360 px to 1440 px', async ({ page }) => {
+/** Buttons (and links styled as buttons) whose label is cut or spills out of them. */
+async function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[class*="rounded-lg"]')]
+      .filter((element) => element.getClientRects().length > 0)
+      .filter(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+      )
+      .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName),
+  );
+}
+
+test('no sideways scrolling and no cut button label from 360 px to 1440 px', async ({ page }) => {
   await acceptCookies(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/', '/pricing', '/login', '/register', '/privacy', '/explorer']) {
       await page.goto(path);
       await expectNoSidewaysScroll(page, `${path} at ${width}px`);
+      expect.soft(await cutLabels(page), `labels at ${width}px on ${path}`).toEqual([]);
     }
   }
 });
@@ -27,9 +41,10 @@ test('signed-in pages fit a 360 px phone, even with a long e-mail address', asyn
   await acceptCookies(page);
   await registerDriverByApi(page.request, uniqueEmail('une-adresse-vraiment-tres-longue-pour-un-telephone'));
   await page.setViewportSize({ width: 360, height: 800 });
-  for (const path of ['/dashboard', '/messages', '/pricing', '/parametres', '/profile']) {
+  for (const path of ['/dashboard', '/messages', '/pricing', '/parametres', '/profile', '/missions']) {
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
+    expect.soft(await cutLabels(page), `labels on ${path}`).toEqual([]);
   }
 });
 
