@@ -56,6 +56,8 @@ test('a transporter and a driver write to each other about a mission; unread and
   await driver.getByLabel('Votre message').pressSequentially('Parfait, je serai là.');
   await expect(transporter.getByText('Jean Routier écrit…')).toBeVisible();
   await driver.getByLabel('Votre message').press('Enter');
+  // Sent: the box empties (its text stays there until the server has the message), the thread shows it.
+  await expect(driver.getByLabel('Votre message')).toHaveValue('');
   await expect(driverThread.getByText('Parfait, je serai là.')).toBeVisible();
   await expect(transporterThread.getByText('Parfait, je serai là.')).toBeVisible();
   await expect(transporter.getByText('Jean Routier écrit…')).toHaveCount(0);

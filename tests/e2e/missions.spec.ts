@@ -245,7 +245,6 @@ test('a shared mission link shows visitors the mission, and "Postuler" brings th
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('380,00 €')).toBeVisible();
   await expect(page.getByText('Quai Secret')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Postuler' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('Une fois connecté, vous reviendrez à la page demandée.')).toBeVisible();
