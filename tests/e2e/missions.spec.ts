@@ -9,6 +9,7 @@ import {
   registerDriverByApi,
   signedInPage,
   publishMissionByApi,
+  verificationLink,
 } from './helpers.js';
 
 test('a transporter publishes, a driver finds and applies, the mission runs to completion', async ({
@@ -63,7 +64,7 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await expect(transporter.getByText('« Disponible dès 4 h. »')).toBeVisible();
   await transporter.getByRole('button', { name: 'Retenir ce chauffeur' }).click();
   const confirm = transporter.getByRole('alertdialog', { name: 'Retenir Jean Routier ?' });
-  await expect(confirm).toContainText('Aucun autre candidat n’est en attente.');
+  await expect(confirm).toContainText('Aucune autre candidature n’est en attente.');
   await confirm.getByRole('button', { name: 'Retenir ce chauffeur' }).click();
   await expect(transporter.getByText('Chauffeur retenu : Jean Routier')).toBeVisible();
   await expect(confirm).toHaveCount(0);
@@ -87,7 +88,7 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
 
   // Both dashboards show it.
   await driver.goto('/dashboard');
-  await expect(driver.getByText('Terminées ce mois-ci')).toBeVisible();
+  await expect(driver.getByText('Terminée ce mois-ci')).toBeVisible();
   await expect(driver.getByText('420,00 €')).toBeVisible();
   await transporter.goto('/dashboard');
   await expect(
@@ -250,7 +251,8 @@ test('a shared mission link shows visitors the mission, and "Postuler" brings th
   await expect(page.getByText('Une fois connecté, vous reviendrez à la page demandée.')).toBeVisible();
   const form = page.getByRole('form', { name: 'Inscription chauffeur' });
   await form.getByLabel('Nom complet').fill('Nadia Routière');
-  await form.getByLabel('Email').fill(`lien-partage-${Date.now().toString(36)}@exemple.fr`);
+  const email = `lien-partage-${Date.now().toString(36)}@exemple.fr`;
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Téléphone').fill('06 11 22 33 44');
   await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
   await form.getByLabel('Numéro de permis').fill('99XY12345');
@@ -260,6 +262,13 @@ test('a shared mission link shows visitors the mission, and "Postuler" brings th
   await expect(page).toHaveURL(new RegExp(`/mission/${id}$`));
   await expect(page.getByText('7 rue du Quai Secret, 94150 Rungis')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Postuler' })).toBeVisible();
+  // The mail's link, opened in another tab, offers to come back to the mission.
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(await verificationLink(email));
+  await expect(mailTab.getByRole('heading', { name: 'Adresse vérifiée' })).toBeVisible();
+  await mailTab.getByRole('link', { name: 'Reprendre là où vous en étiez' }).click();
+  await expect(mailTab).toHaveURL(new RegExp(`/mission/${id}$`));
+  await expect(mailTab.getByRole('button', { name: 'Postuler à cette mission' })).toBeVisible();
 });
 
 test('a visitor sent home from a page that needs an account comes back to it after signing in', async ({

@@ -26,6 +26,13 @@ export const APPLICATION_LIMIT_MESSAGE = `Vous avez utilisé vos ${FREEMIUM_LIMI
 
 export const MESSAGE_LIMIT_MESSAGE = `Vous avez envoyé vos ${FREEMIUM_LIMITS.messagesPerDay} messages du jour avec la formule Freemium. Passez à Premium pour écrire sans limite.`;
 
+/** The daily limit reached, in the words of the sender's role (a transporter's free plan is not "Freemium"). */
+export function messageLimitMessage(role: 'driver' | 'transporter' | 'admin'): string {
+  return role === 'transporter'
+    ? `Vous avez envoyé vos ${FREEMIUM_LIMITS.messagesPerDay} messages du jour avec l’offre gratuite. Passez à la formule Transporteur pour écrire sans limite.`
+    : MESSAGE_LIMIT_MESSAGE;
+}
+
 /**
  * Limits are for prospecting, not for running a mission (decision 014): messages between a mission's transporter
  * and its chosen driver, about that mission, while it is assigned or under way and until 48 h after it is
@@ -55,8 +62,15 @@ export function isMissionCoordination(
   );
 }
 
-/** Said wherever the daily message limit is (pricing, the dashboard, the plan page). */
+/** Said wherever the daily message limit is (pricing, the CGU). */
 export const COORDINATION_NOTE = `Les messages échangés avec votre chauffeur ou votre transporteur pendant une mission, et jusqu’à ${COORDINATION_HOURS_AFTER_COMPLETION} h après sa fin, ne sont pas décomptés.`;
+
+/** The same, to someone signed in, in the words of their role (the dashboard, the plan page). */
+export function coordinationNote(role: 'driver' | 'transporter'): string {
+  return role === 'transporter'
+    ? `Les messages échangés avec le chauffeur retenu pour une mission, pendant la mission et jusqu’à ${COORDINATION_HOURS_AFTER_COMPLETION} h après sa fin, ne sont pas décomptés.`
+    : `Les messages échangés avec le transporteur d’une mission qui vous est attribuée, pendant la mission et jusqu’à ${COORDINATION_HOURS_AFTER_COMPLETION} h après sa fin, ne sont pas décomptés.`;
+}
 
 /** A plan as its holder sees it: its name and what it allows, in the words of their role. */
 export function planSummary(

@@ -11,11 +11,23 @@ describe('saying where a mission is', () => {
   });
 
   it('tells the form honestly how an address will be placed', () => {
-    const at = { city: 'Corbas', postcode: '69960', lat: 45.67, lng: 4.9 };
+    const at = { city: 'Corbas', postcode: '69960', lat: 45.67, lng: 4.9, conflict: null, writtenCity: null };
     expect(placementNote({ ...at, precision: 'commune' })).toBe('Placé d’après la commune : Corbas (69960)');
     expect(placementNote({ ...at, precision: 'approx' })).toMatch(
       /^Position approximative \(Corbas \(69960\)/,
     );
     expect(placementNote(null)).toMatch(/^Adresse non placée/);
+    expect(
+      placementNote({
+        ...at,
+        city: 'Lille',
+        postcode: '59000',
+        precision: 'commune',
+        conflict: 'postcode-city',
+        writtenCity: 'Marseille',
+      }),
+    ).toBe(
+      'Le code postal 59000 est celui de Lille, pas de « Marseille » : placé à Lille, vérifiez l’adresse.',
+    );
   });
 });

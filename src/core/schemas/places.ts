@@ -14,6 +14,13 @@ export const placementSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   precision: z.enum(PLACEMENT_PRECISIONS),
+  /**
+   * Why the point may be wrong: the written city is not one the postcode serves ("59000 Marseille"), or several
+   * communes bear the name and no postcode says which ("Sainte-Marie").
+   */
+  conflict: z.enum(['postcode-city', 'homonyms']).nullable(),
+  /** The city as written, when it conflicts. */
+  writtenCity: z.string().nullable(),
 });
 export type Placement = z.infer<typeof placementSchema>;
 
@@ -36,6 +43,10 @@ export function placementNote(placement: Placement | null): string {
   if (!placement)
     return 'Adresse non placée : ajoutez le code postal, choisissez une suggestion ou placez-la sur la carte.';
   const where = placement.postcode ? `${placement.city} (${placement.postcode})` : placement.city;
+  if (placement.conflict === 'postcode-city')
+    return `Le code postal ${placement.postcode} est celui de ${placement.city}, pas de « ${placement.writtenCity} » : placé à ${placement.city}, vérifiez l’adresse.`;
+  if (placement.conflict === 'homonyms')
+    return `Plusieurs communes s’appellent « ${placement.writtenCity} » : placé à ${placement.city} par défaut, ajoutez le code postal.`;
   if (placement.precision === 'exact') return `Adresse placée : ${where}`;
   if (placement.precision === 'commune') return `Placé d’après la commune : ${where}`;
   return `Position approximative (${where}, à 10–20 km près) : placez le point sur la carte pour être exact.`;

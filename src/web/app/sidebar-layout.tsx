@@ -86,13 +86,14 @@ function NavEntry({
       aria-current={active ? 'page' : undefined}
       aria-label={expanded ? undefined : item.label}
       className={cn(
-        'relative flex h-11 items-center gap-3 rounded-lg px-3 font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink',
+        'relative flex min-h-11 items-center gap-3 rounded-lg px-3 py-1.5 font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink',
         active && 'bg-brand-500/15 text-ink',
         !expanded && 'justify-center px-0',
       )}
     >
       <item.icon className={cn('h-5 w-5 shrink-0', active && 'text-accent')} aria-hidden="true" />
-      {expanded && <span className="truncate">{item.label}</span>}
+      {/* A label that does not fit beside its badge takes two lines rather than being cut. */}
+      {expanded && <span className="min-w-0 leading-tight">{item.label}</span>}
       {badge && (
         <span
           className={cn(

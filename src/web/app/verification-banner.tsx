@@ -1,6 +1,7 @@
+import { rememberPageAwaitingConfirmation } from './return-path.js';
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
@@ -33,6 +34,11 @@ export function useResendVerification() {
  */
 export function EmailRequiredNotice({ message }: { message: string }) {
   const resend = useResendVerification();
+  // The mail's link opens elsewhere: the confirmation page will offer to come back here.
+  useEffect(
+    () => rememberPageAwaitingConfirmation(`${window.location.pathname}${window.location.search}`),
+    [],
+  );
   return (
     <div
       role="status"

@@ -36,7 +36,7 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
+      <div className="user-text">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
         {description && <p className="mt-1 text-ink-muted">{description}</p>}
       </div>

@@ -51,7 +51,8 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
     select
       count(*) filter (where status = 'available')::int as open,
       count(*) filter (where status = 'assigned')::int as assigned,
-      count(*) filter (where status in ('in_progress', 'delivered'))::int as in_progress,
+      count(*) filter (where status = 'in_progress')::int as in_progress,
+      count(*) filter (where status = 'delivered')::int as delivered,
       count(*) filter (where status = 'completed')::int as completed,
       (select count(*)::int from mission_applications a join missions m on m.id = a.mission_id
         where m.company_id = ${user.id} and a.status = 'pending') as waiting,
@@ -64,7 +65,9 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
     counts: {
       missionsOpen: row!.open!,
       missionsAssigned: row!.assigned!,
-      missionsInProgress: row!.in_progress!,
+      missionsUnderWay: row!.in_progress!,
+      // Delivered, waiting for the transporter to confirm the end: what the dispatcher has to do.
+      missionsToConfirm: row!.delivered!,
       missionsCompleted: row!.completed!,
       applicationsWaiting: row!.waiting!,
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { dailyMessageLimit, isMissionCoordination, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { dailyMessageLimit, isMissionCoordination, messageLimitMessage } from '#core/rules/plans.js';
 import { DAYS_TOGETHER_AFTER_COMPLETION, relationMessages } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
@@ -141,7 +141,8 @@ export async function sendMessage(
     if (limit !== null) {
       // Limited plan: the sender's sends are counted one after the other (the lock ends with the transaction).
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_LOCK_CLASS}, hashtext(${sender.id}))`);
-      if ((await sentToday(tx, sender.id)) >= limit) throw new AppError(402, MESSAGE_LIMIT_MESSAGE);
+      if ((await sentToday(tx, sender.id)) >= limit)
+        throw new AppError(402, messageLimitMessage(roleOf(fresh!)));
     }
 
     const [one, two] = sender.id < receiverId ? [sender.id, receiverId] : [receiverId, sender.id];

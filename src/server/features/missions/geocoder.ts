@@ -1,5 +1,5 @@
 import type { PlacementPrecision } from '#core/schemas/places.js';
-import { suggestCommunes } from '../../platform/places.js';
+import { streetPart, suggestCommunes } from '../../platform/places.js';
 
 export interface AddressSuggestion {
   label: string;
@@ -38,17 +38,23 @@ export function parseBanAnswer(body: unknown): AddressSuggestion[] {
   });
 }
 
-/** Communes of the built-in register that the query names (postcode first): a point per commune, not per address. */
+/**
+ * Communes of the built-in register that the query names (postcode first): a point per commune, not per address.
+ * The street typed before the commune is kept in the label, which becomes the field's text when picked.
+ */
 export function localSuggestions(query: string, limit = 5): AddressSuggestion[] {
-  return suggestCommunes(query, limit).map(({ label, city, postcode, lat, lng, precision }) => ({
-    label,
-    city,
-    postcode,
-    lat,
-    lng,
-    source: 'local' as const,
-    precision,
-  }));
+  return suggestCommunes(query, limit).map(({ label, city, postcode, lat, lng, precision }) => {
+    const street = streetPart(query, { city, postcode });
+    return {
+      label: street ? `${street}, ${postcode ? `${postcode} ` : ''}${city}` : label,
+      city,
+      postcode,
+      lat,
+      lng,
+      source: 'local' as const,
+      precision,
+    };
+  });
 }
 
 /**

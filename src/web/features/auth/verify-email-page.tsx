@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { forgetPageAwaitingConfirmation, pageAwaitingConfirmation } from '#web/app/return-path.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
@@ -20,6 +22,9 @@ export function VerifyEmailPage() {
   const { failed, message } = verify;
   const { user } = useSession();
   const resend = useResendVerification();
+  // The page that waited for this confirmation (a mission to apply to), opened in another tab before.
+  const [waiting, setWaiting] = useState<string | null>(null);
+  useEffect(() => setWaiting(pageAwaitingConfirmation()), []);
   // The link opened again by someone whose address is confirmed already: nothing went wrong.
   const alreadyDone = failed && Boolean(user?.emailVerified);
 
@@ -66,9 +71,19 @@ export function VerifyEmailPage() {
           <p role="status" className="mt-2 text-ink-muted">
             {verify.data?.message}
           </p>
-          <Link href="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
-            Aller à mon espace
-          </Link>
+          {waiting ? (
+            <Link
+              href={waiting}
+              onClick={forgetPageAwaitingConfirmation}
+              className={buttonClasses('primary', 'md', 'mt-6')}
+            >
+              Reprendre là où vous en étiez
+            </Link>
+          ) : (
+            <Link href="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
+              Aller à mon espace
+            </Link>
+          )}
         </div>
       )}
     </div>

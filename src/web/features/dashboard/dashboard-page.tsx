@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { TIMELINE_LABELS } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { onboardingSteps } from '#core/rules/onboarding.js';
-import { COORDINATION_NOTE, planSummary } from '#core/rules/plans.js';
+import { coordinationNote, planSummary } from '#core/rules/plans.js';
 import { formatEuros } from '#core/rules/tariffs.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import { useSession, type SessionUser } from '#web/app/session.js';
@@ -12,16 +12,20 @@ import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 
-const STAT_LABELS: Record<string, string> = {
-  applicationsPending: 'Candidatures en attente',
-  applicationsAccepted: 'Candidatures acceptées',
-  missionsInProgress: 'Missions en cours',
-  completedThisMonth: 'Terminées ce mois-ci',
-  missionsOpen: 'Missions ouvertes',
-  missionsAssigned: 'Chauffeur retenu',
-  missionsCompleted: 'Missions terminées',
-  applicationsWaiting: 'Candidatures à traiter',
+/** Each figure's label, singular or plural as its count asks. */
+const STAT_LABELS: Record<string, [string, string]> = {
+  applicationsPending: ['Candidature en attente', 'Candidatures en attente'],
+  applicationsAccepted: ['Candidature acceptée', 'Candidatures acceptées'],
+  missionsInProgress: ['Mission à venir ou en cours', 'Missions à venir ou en cours'],
+  completedThisMonth: ['Terminée ce mois-ci', 'Terminées ce mois-ci'],
+  missionsOpen: ['Mission ouverte', 'Missions ouvertes'],
+  missionsAssigned: ['Chauffeur retenu', 'Chauffeurs retenus'],
+  missionsUnderWay: ['Mission en cours', 'Missions en cours'],
+  missionsToConfirm: ['Livraison à confirmer', 'Livraisons à confirmer'],
+  missionsCompleted: ['Mission terminée', 'Missions terminées'],
+  applicationsWaiting: ['Candidature à traiter', 'Candidatures à traiter'],
 };
+const statLabel = (key: string, count: number) => STAT_LABELS[key]?.[count > 1 ? 1 : 0] ?? key;
 
 /** The figures of GET /api/dashboard/stats and the latest events of the user's missions. */
 function Stats({ stats }: { stats: DashboardStats | undefined }) {
@@ -33,7 +37,7 @@ function Stats({ stats }: { stats: DashboardStats | undefined }) {
         {Object.entries(counts).map(([key, value]) => (
           <div key={key} className="rounded-2xl border border-line bg-surface-raised p-4">
             <p className="text-3xl font-extrabold">{value}</p>
-            <p className="mt-1 text-sm text-ink-muted">{STAT_LABELS[key] ?? key}</p>
+            <p className="mt-1 text-sm text-ink-muted">{statLabel(key, value)}</p>
           </div>
         ))}
         {earningsThisMonth !== null && (
@@ -54,7 +58,10 @@ function Stats({ stats }: { stats: DashboardStats | undefined }) {
           <ul className="divide-y divide-line">
             {recent.map((event) => (
               <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <Link href={`/mission/${event.missionId}`} className="font-semibold hover:underline">
+                <Link
+                  href={`/mission/${event.missionId}`}
+                  className="user-text font-semibold hover:underline"
+                >
                   {TIMELINE_LABELS[event.type] ?? event.type} · {event.missionTitle}
                 </Link>
                 <span className="text-sm text-ink-muted">{formatShortDateTime(event.createdAt)}</span>
@@ -115,7 +122,7 @@ function PlanCard({ user }: { user: SessionUser }) {
       </h2>
       <p className="mt-2 text-2xl font-extrabold">{plan.name}</p>
       <p className="mt-1 text-sm text-ink-muted">{plan.limits.join(' · ')}</p>
-      {limited && <p className="mt-2 text-sm text-ink-muted">{COORDINATION_NOTE}</p>}
+      {limited && <p className="mt-2 text-sm text-ink-muted">{coordinationNote(role)}</p>}
       <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
         Plans & Tarifs
       </Link>

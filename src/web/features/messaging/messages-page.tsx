@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ArrowLeft, Check, CheckCheck, MessageSquare, Send } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
+import { messageLimitMessage } from '#core/rules/plans.js';
 import {
   MESSAGE_MAX,
   conversationPath,
@@ -331,7 +331,7 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
       )}
       {limitReached && (
         <p className="border-t border-line px-4 py-2 text-sm" role="status">
-          {MESSAGE_LIMIT_MESSAGE}{' '}
+          {messageLimitMessage(user?.role ?? 'driver')}{' '}
           <Link href="/pricing" className="font-semibold text-accent underline">
             Voir les formules
           </Link>

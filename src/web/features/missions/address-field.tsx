@@ -58,7 +58,7 @@ export function AddressField({
   };
   const note = point
     ? chosen
-      ? placementNote(chosen)
+      ? placementNote({ ...chosen, conflict: null, writtenCity: null })
       : `Point placé sur la carte : ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
     : address.trim().length < 2
       ? ''

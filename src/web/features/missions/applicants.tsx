@@ -1,3 +1,4 @@
+import { reputationLabel } from '#core/rules/reputation.js';
 import { BadgeCheck, MessageSquare, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -50,16 +51,16 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
             if (driver.accountClosed)
               return (
                 <li key={application.id} className="rounded-xl border border-line p-4 text-ink-muted">
-                  <p className="font-bold">{driver.fullName}</p>
+                  <p className="user-text font-bold">{driver.fullName}</p>
                   <p className="text-sm">Candidature retirée : ce chauffeur a supprimé son compte.</p>
                 </li>
               );
             return (
               <li key={application.id} className="rounded-xl border border-line p-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="flex items-center gap-3">
+                  <div className="flex min-w-0 items-center gap-3">
                     <Avatar src={driver.avatar} size="md" />
-                    <div>
+                    <div className="user-text">
                       <p className="font-bold">
                         <Link href={`/profile/${driver.id}`} className="underline-offset-2 hover:underline">
                           {driver.fullName}
@@ -74,8 +75,8 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                       </p>
                       <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
                         <span className="flex items-center gap-1">
-                          <Star className="h-4 w-4 text-accent" aria-hidden="true" /> Réputation{' '}
-                          {Number(driver.reputationScore).toLocaleString('fr-FR')}
+                          <Star className="h-4 w-4 text-accent" aria-hidden="true" />{' '}
+                          {reputationLabel(driver.reputationScore)}
                         </span>
                         {driver.documentsVerified ? (
                           <span className="flex items-center gap-1 text-success">
@@ -143,19 +144,18 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
         onConfirm={() => chosen && decide.mutate({ id: chosen.id, decision: 'accept' })}
       >
         <p>
-          {chosen?.driver?.fullName} sera prévenu qu’il est retenu pour « {detail.mission.title} » et verra
-          votre numéro de téléphone. La mission ne pourra plus être modifiée.
+          {chosen?.driver?.fullName} recevra une alerte : sa candidature est retenue pour «{' '}
+          {detail.mission.title} », et votre numéro de téléphone lui devient visible. La mission ne pourra
+          plus être modifiée.
         </p>
         {others.length > 0 ? (
           <p>
-            {others.length === 1
-              ? 'L’autre candidat en attente'
-              : `Les ${others.length} autres candidats en attente`}{' '}
-            ({others.map((application) => application.driver?.fullName).join(', ')}){' '}
-            {others.length === 1 ? 'sera informé' : 'seront informés'} que leur candidature n’est pas retenue.
+            {others.length === 1 ? 'La candidature en attente de ' : 'Les candidatures en attente de '}
+            {others.map((application) => application.driver?.fullName).join(', ')}{' '}
+            {others.length === 1 ? 'sera refusée' : 'seront refusées'}, avec une alerte.
           </p>
         ) : (
-          <p>Aucun autre candidat n’est en attente.</p>
+          <p>Aucune autre candidature n’est en attente.</p>
         )}
       </ConfirmDialog>
     </Section>

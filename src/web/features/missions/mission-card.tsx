@@ -44,17 +44,17 @@ export function MissionCard({
   const body = (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-lg font-bold leading-snug">{mission.title}</h3>
+        <h3 className="user-text text-lg font-bold leading-snug">{mission.title}</h3>
         <div className="flex shrink-0 gap-1.5">
           {mission.urgency && <UrgentBadge />}
           {showStatus && <StatusBadge status={mission.status} />}
         </div>
       </div>
-      <p className="mt-2 flex items-center gap-1.5 font-semibold">
+      <p className="mt-2 flex flex-wrap items-center gap-x-1.5 font-semibold">
         <MapPin className="h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-        <span>{from}</span>
+        <span className="user-text">{from}</span>
         <ArrowRight className="h-4 w-4 shrink-0 text-ink-muted" aria-label="vers" />
-        <span>{to}</span>
+        <span className="user-text">{to}</span>
         {mission.distanceKm !== null && (
           <span className="ml-1 text-sm font-normal text-ink-muted">
             · {distanceLabel(mission.distanceKm, mission.pickupPrecision)}

@@ -1,3 +1,4 @@
+import { formatPhoneFr } from '#core/rules/phone.js';
 import { CalendarClock, MapPin, Phone, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -37,14 +38,14 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
           <dt className="text-sm text-ink-muted">Ramassage</dt>
           <dd className="flex gap-1.5 font-semibold">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-            {mission.pickupAddress ?? mission.pickupCity}
+            <span className="user-text">{mission.pickupAddress ?? mission.pickupCity}</span>
           </dd>
         </div>
         <div>
           <dt className="text-sm text-ink-muted">Livraison</dt>
           <dd className="flex gap-1.5 font-semibold">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-            {mission.deliveryAddress ?? mission.deliveryCity}
+            <span className="user-text">{mission.deliveryAddress ?? mission.deliveryCity}</span>
           </dd>
         </div>
         <div>
@@ -66,13 +67,15 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-ink-muted">Prix convenu</dt>
+          <dt className="text-sm text-ink-muted">
+            {mission.status === 'available' ? 'Prix proposé' : 'Prix convenu'}
+          </dt>
           <dd className="text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</dd>
         </div>
         {mission.cargoType && (
           <div>
             <dt className="text-sm text-ink-muted">Marchandise</dt>
-            <dd className="font-semibold">{mission.cargoType}</dd>
+            <dd className="user-text font-semibold">{mission.cargoType}</dd>
           </div>
         )}
         <div>
@@ -91,8 +94,45 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
           Relais ne gère aucun paiement : le règlement se fait directement entre les parties.
         </p>
       </div>
-      <p className="mt-4 whitespace-pre-line">{mission.description}</p>
+      <p className="user-text mt-4 whitespace-pre-line">{mission.description}</p>
     </>
+  );
+}
+
+/**
+ * For the publisher: an end of the mission the map cannot show, or shows roughly — the mission is then missing
+ * from radius searches, or found at the wrong distance. Said here, with the way to fix it.
+ */
+function PlacementWarning({ detail, onEdit }: { detail: MissionDetail; onEdit: (() => void) | null }) {
+  const { mission } = detail;
+  const ends = [
+    { label: 'Le ramassage', lat: mission.pickupLat, precision: mission.pickupPrecision },
+    { label: 'La livraison', lat: mission.deliveryLat, precision: mission.deliveryPrecision },
+  ];
+  const lines = ends.flatMap((end) =>
+    end.lat === null
+      ? [
+          `${end.label} n’a pas de position : la mission n’apparaît pas dans les recherches autour d’une ville.`,
+        ]
+      : end.precision === 'approx'
+        ? [`${end.label} n’est placé qu’approximativement (à 10–20 km près).`]
+        : [],
+  );
+  if (lines.length === 0) return null;
+  return (
+    <div role="status" className="mt-4 rounded-xl border border-accent bg-brand-500/10 p-4 text-sm">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <p className="mt-1">
+        Ajoutez le code postal à l’adresse, ou placez le point sur la carte.{' '}
+        {onEdit && (
+          <button type="button" className="font-semibold text-accent underline" onClick={onEdit}>
+            Modifier la mission
+          </button>
+        )}
+      </p>
+    </div>
   );
 }
 
@@ -120,7 +160,7 @@ function VisitorMission({ detail }: { detail: MissionDetail }) {
         <MissionFacts detail={detail} />
         {detail.company?.companyName && (
           <p className="mt-4 text-sm">
-            Publiée par <span className="font-semibold">{detail.company.companyName}</span>
+            Publiée par <span className="user-text font-semibold">{detail.company.companyName}</span>
           </p>
         )}
       </Section>
@@ -203,15 +243,18 @@ export function MissionDetailPage() {
       ) : (
         <Section title="La mission">
           <MissionFacts detail={detail} />
+          {isOwner && <PlacementWarning detail={detail} onEdit={editable ? () => setEditing(true) : null} />}
           {detail.company && (
             <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-              <span className="font-semibold">{detail.company.companyName ?? detail.company.fullName}</span>
+              <span className="user-text font-semibold">
+                {detail.company.companyName ?? detail.company.fullName}
+              </span>
               {detail.company.phone && !isOwner && (
                 <a
                   href={`tel:${detail.company.phone}`}
                   className="flex items-center gap-1 font-semibold text-accent underline"
                 >
-                  <Phone className="h-4 w-4" aria-hidden="true" /> {detail.company.phone}
+                  <Phone className="h-4 w-4" aria-hidden="true" /> {formatPhoneFr(detail.company.phone)}
                 </a>
               )}
             </p>
@@ -241,8 +284,10 @@ export function MissionDetailPage() {
             <li key={event.id} className="flex flex-wrap gap-x-3 text-sm">
               <span className="font-semibold">{TIMELINE_LABELS[event.type] ?? event.type}</span>
               <span className="text-ink-muted">{formatDateTime(event.createdAt)}</span>
-              {event.actorName && <span className="text-ink-muted">· {event.actorName}</span>}
-              {event.reason && <span className="w-full text-ink-muted">Motif : {event.reason}</span>}
+              {event.actorName && <span className="user-text text-ink-muted">· {event.actorName}</span>}
+              {event.reason && (
+                <span className="user-text w-full text-ink-muted">Motif : {event.reason}</span>
+              )}
             </li>
           ))}
         </ol>

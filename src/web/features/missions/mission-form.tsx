@@ -115,6 +115,8 @@ export function MissionForm({
         <TextField
           label="Titre"
           placeholder="Ex. Semi frigo Rungis → Lille"
+          maxLength={120}
+          hint="120 caractères au plus"
           error={errors.title?.message}
           {...form.register('title')}
         />

@@ -111,9 +111,10 @@ export default function MissionMap({
         .bindTooltip(textNode(label))
         .addTo(group.length > 1 ? layerWithCount(groupLayer, at, group.length) : groupLayer);
     }
-    if (points.length === 1) map.current.setView(points[0]!, 10);
+    // Never closer than a region: a lone dot keeps its surroundings (cities, coast, borders) in view.
+    if (points.length === 1) map.current.setView(points[0]!, 8);
     else if (points.length > 1)
-      map.current.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 11 });
+      map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 9 });
   }, [missions, centerLat, centerLng, radiusKm, ready]);
 
   return (

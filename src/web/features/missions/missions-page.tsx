@@ -144,7 +144,8 @@ function DriverMissions() {
       <div
         role="tablist"
         aria-label="Vues"
-        className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-surface-sunken p-1"
+        // Three equal tabs that always fit: a label takes two lines on a narrow phone rather than hiding a tab.
+        className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-surface-sunken p-1"
       >
         {DRIVER_TABS.map((item) => (
           <button
@@ -156,7 +157,7 @@ function DriverMissions() {
             aria-controls={`panel-${item.id}`}
             onClick={() => setTab(item.id)}
             className={cn(
-              'shrink-0 rounded-lg px-4 py-2 font-semibold',
+              'min-h-11 rounded-lg px-2 py-2 text-sm leading-tight font-semibold sm:px-4 sm:text-base',
               tab === item.id ? 'bg-surface-raised shadow' : 'text-ink-muted hover:text-ink',
             )}
           >

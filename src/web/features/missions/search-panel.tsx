@@ -129,6 +129,7 @@ export function SearchPanel({
   };
 
   const page = search.data;
+  const unplaced = page ? page.items.filter((mission) => mission.pickupLat === null).length : 0;
   const known = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   // Past the counted matches (100+), a full page means there may be another.
   const hasNext = page
@@ -314,6 +315,13 @@ export function SearchPanel({
             </p>
             {view === 'carte' ? (
               <Suspense fallback={<Spinner label="Chargement de la carte..." />}>
+                {unplaced > 0 && (
+                  <p className="mb-2 text-sm text-ink-muted">
+                    {unplaced === 1
+                      ? '1 mission sans position connue n’apparaît pas sur la carte (voir la liste).'
+                      : `${unplaced} missions sans position connue n’apparaissent pas sur la carte (voir la liste).`}
+                  </p>
+                )}
                 <MissionMap
                   missions={page.items}
                   center={center}

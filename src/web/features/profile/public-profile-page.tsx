@@ -1,3 +1,5 @@
+import { formatPhoneFr } from '#core/rules/phone.js';
+import { reputationLabel } from '#core/rules/reputation.js';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Phone, Star, UserRound } from 'lucide-react';
 import { useParams } from 'wouter';
@@ -26,7 +28,7 @@ export function PublicProfilePage() {
     <div className="mx-auto max-w-3xl space-y-5 px-4 py-10">
       <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-surface-raised p-6">
         <Avatar src={member.avatar} size="xl" />
-        <div>
+        <div className="user-text">
           <h1 className="text-2xl font-extrabold">{member.fullName}</h1>
           <p className="text-ink-muted">
             {member.role === 'driver'
@@ -36,8 +38,8 @@ export function PublicProfilePage() {
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-4 text-sm">
             <span className="flex items-center gap-1">
-              <Star className="h-4 w-4 text-accent" aria-hidden="true" /> Réputation{' '}
-              {Number(member.reputationScore).toLocaleString('fr-FR')}
+              <Star className="h-4 w-4 text-accent" aria-hidden="true" />{' '}
+              {reputationLabel(member.reputationScore)}
             </span>
             {member.documentsVerified && (
               <span className="flex items-center gap-1 text-success">
@@ -49,7 +51,7 @@ export function PublicProfilePage() {
                 href={`tel:${member.phone}`}
                 className="flex items-center gap-1 font-semibold text-accent underline"
               >
-                <Phone className="h-4 w-4" aria-hidden="true" /> {member.phone}
+                <Phone className="h-4 w-4" aria-hidden="true" /> {formatPhoneFr(member.phone)}
               </a>
             )}
           </p>

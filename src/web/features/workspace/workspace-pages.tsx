@@ -13,8 +13,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { COORDINATION_NOTE, planSummary } from '#core/rules/plans.js';
+import { coordinationNote, planSummary } from '#core/rules/plans.js';
 import { useSession, type SessionUser } from '#web/app/session.js';
+import { useContactEmail } from '#web/app/site-settings.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 
@@ -23,17 +24,24 @@ interface Section {
   icon: LucideIcon;
   empty: string;
   text: string | ((user: SessionUser) => string);
+  /** Where to go meanwhile: what the product already offers for the same need. */
+  action?: { href: string; label: string } | ((user: SessionUser) => { href: string; label: string });
 }
 
-/** The user-area pages: each opens on its honest empty state until the feature's own screen replaces it. */
+/**
+ * The user-area pages whose feature is not built yet: each says so plainly, never claims a state it cannot
+ * know ("aucune livraison"), never invites to do what cannot be done, and points to what exists meanwhile.
+ * Each feature's own screen replaces its entry here.
+ */
 const SECTIONS: Array<[RegExp, Section]> = [
   [
     /^\/analytics$/,
     {
       title: 'Analytics Avancés',
       icon: BarChart3,
-      empty: 'Pas encore de chiffres',
-      text: 'Vos statistiques se construisent avec vos premières missions : revenus, missions réalisées, taux de réponse.',
+      empty: 'Statistiques détaillées pas encore disponibles',
+      text: 'Vos chiffres du mois (candidatures, missions, gains convenus) sont sur votre tableau de bord.',
+      action: { href: '/dashboard', label: 'Tableau de bord' },
     },
   ],
   [
@@ -41,26 +49,29 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Suivi des livraisons',
       icon: Route,
-      empty: 'Aucune livraison en cours',
-      text: 'Quand un chauffeur démarre l’une de vos missions, vous suivez ici chaque étape jusqu’à la livraison.',
+      empty: 'Suivi en direct pas encore disponible',
+      text: 'Chaque étape de vos missions (chauffeur retenu, départ, livraison, fin) est datée sur la page de la mission.',
+      action: { href: '/missions', label: 'Mes missions' },
     },
   ],
   [
     /^\/mission\/[^/]+\/tracking$/,
     {
       title: 'Suivi de mission',
-      icon: Route,
-      empty: 'Suivi indisponible',
-      text: 'Le suivi s’affiche dès que la mission est en cours.',
+      icon: Truck,
+      empty: 'Suivi en direct pas encore disponible',
+      text: 'Les étapes de la mission (départ, livraison, fin) sont datées sur sa page.',
+      action: { href: '/missions', label: 'Mes missions' },
     },
   ],
   [
     /^\/mission\/[^/]+\/payment$/,
     {
       title: 'Règlement de la mission',
-      icon: CreditCard,
-      empty: 'Rien à régler ici',
-      text: 'Le prix et les conditions convenus sont rappelés ici ; le paiement se fait directement entre chauffeur et transporteur.',
+      icon: Wallet,
+      empty: 'Règlement direct entre vous',
+      text: 'Le prix et le cadre convenus sont sur la page de la mission ; le paiement se fait directement entre chauffeur et transporteur.',
+      action: { href: '/missions', label: 'Mes missions' },
     },
   ],
   [
@@ -68,17 +79,19 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Laisser un avis',
       icon: Star,
-      empty: 'Avis indisponible',
-      text: 'Vous pourrez évaluer l’autre partie une fois la mission terminée.',
+      empty: 'Avis pas encore ouverts',
+      text: 'Les avis entre chauffeurs et transporteurs ne sont pas encore ouverts sur Relais.',
+      action: { href: '/mission-history', label: 'Historique des missions' },
     },
   ],
   [
-    /^\/mission\/[^/]+$/,
+    /^\/mission\/[^/]+\/.+$/,
     {
       title: 'Mission',
       icon: Truck,
       empty: 'Mission introuvable',
       text: 'Cette mission n’existe pas ou n’est plus visible.',
+      action: { href: '/missions', label: 'Mes missions' },
     },
   ],
   [
@@ -86,8 +99,12 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Portefeuille',
       icon: Wallet,
-      empty: 'Aucun mouvement',
-      text: 'Vos gains et règlements, mission par mission, s’afficheront ici.',
+      empty: 'Portefeuille pas encore disponible',
+      text: (user) =>
+        user.role === 'transporter'
+          ? 'Le prix de chaque mission terminée est dans votre historique, exportable en CSV.'
+          : 'Vos gains convenus du mois sont sur votre tableau de bord ; chaque mission terminée est dans votre historique.',
+      action: { href: '/mission-history', label: 'Historique des missions' },
     },
   ],
   [
@@ -95,8 +112,9 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Documents',
       icon: FileText,
-      empty: 'Aucun document déposé',
-      text: 'Permis, carte conducteur, ADR, FIMO/FCO : déposez-les ici pour être vérifié et prévenu avant leur expiration.',
+      empty: 'Dépôt des documents pas encore ouvert',
+      text: 'Indiquez dès maintenant votre type de permis, votre numéro et vos qualifications (ADR, FIMO/FCO) dans votre profil : les transporteurs les voient sur votre candidature.',
+      action: { href: '/profile', label: 'Mon profil' },
     },
   ],
   [
@@ -104,8 +122,9 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Disponibilités',
       icon: CalendarDays,
-      empty: 'Aucune disponibilité indiquée',
-      text: 'Indiquez vos jours libres pour ne recevoir que les missions que vous pouvez prendre.',
+      empty: 'Calendrier pas encore disponible',
+      text: 'Vous recevez les alertes des missions qui correspondent à votre permis et à votre zone ; réglez-les dans Alertes & Notifications.',
+      action: { href: '/alerts', label: 'Alertes & Notifications' },
     },
   ],
   [
@@ -114,7 +133,7 @@ const SECTIONS: Array<[RegExp, Section]> = [
       title: 'Signaler un bug',
       icon: Bug,
       empty: 'Un souci ?',
-      text: 'Décrivez ce qui ne va pas ; le support répond sous 24 heures ouvrées.',
+      text: 'Écrivez-nous en décrivant ce qui ne va pas et la page concernée : le support répond sous 24 heures ouvrées.',
     },
   ],
   [
@@ -122,8 +141,8 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Documentation chauffeur',
       icon: BookOpen,
-      empty: 'Guide du chauffeur',
-      text: 'Trouver une mission, postuler, tenir ses documents à jour : le guide pas à pas.',
+      empty: 'Guide pas encore rédigé',
+      text: 'Une question sur Relais ? Écrivez-nous : le support répond sous 24 heures ouvrées.',
     },
   ],
   [
@@ -131,8 +150,8 @@ const SECTIONS: Array<[RegExp, Section]> = [
     {
       title: 'Documentation transporteur',
       icon: BookOpen,
-      empty: 'Guide du transporteur',
-      text: 'Publier une mission, choisir un chauffeur, suivre la livraison : le guide pas à pas.',
+      empty: 'Guide pas encore rédigé',
+      text: 'Une question sur Relais ? Écrivez-nous : le support répond sous 24 heures ouvrées.',
     },
   ],
   [
@@ -143,13 +162,12 @@ const SECTIONS: Array<[RegExp, Section]> = [
       empty: 'Votre formule',
       // In the words of the user's role: a transporter has no applications to count.
       text: (user) => {
-        const plan = planSummary(
-          user.role === 'transporter' ? 'transporter' : 'driver',
-          user.subscriptionPlan,
-        );
-        const note = user.subscriptionPlan === 'basic' ? ` ${COORDINATION_NOTE}` : '';
+        const role = user.role === 'transporter' ? 'transporter' : 'driver';
+        const plan = planSummary(role, user.subscriptionPlan);
+        const note = user.subscriptionPlan === 'basic' ? ` ${coordinationNote(role)}` : '';
         return `${plan.name} : ${plan.limits.join(', ').toLowerCase()}.${note}`;
       },
+      action: { href: '/pricing', label: 'Plans & Tarifs' },
     },
   ],
 ];
@@ -157,12 +175,28 @@ const SECTIONS: Array<[RegExp, Section]> = [
 export function WorkspacePage() {
   const [location] = useLocation();
   const { user } = useSession();
+  const contact = useContactEmail();
   const section = SECTIONS.find(([pattern]) => pattern.test(location))?.[1];
   if (!section || !user) return null;
+  const action = typeof section.action === 'function' ? section.action(user) : section.action;
   return (
     <>
       <PageHeader title={section.title} />
-      <EmptyState icon={section.icon} title={section.empty}>
+      <EmptyState
+        icon={section.icon}
+        title={section.empty}
+        action={
+          action ? (
+            <Link href={action.href} className={buttonClasses('primary')}>
+              {action.label}
+            </Link>
+          ) : (
+            <a href={`mailto:${contact}`} className={buttonClasses('primary')}>
+              Écrire à {contact}
+            </a>
+          )
+        }
+      >
         <p>{typeof section.text === 'function' ? section.text(user) : section.text}</p>
       </EmptyState>
     </>
