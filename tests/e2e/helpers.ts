@@ -62,7 +62,8 @@ export async function mailLink(email: string, page: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const file of files) {
-      const raw = await readFile(path.join(outbox, file), 'utf8');
+      // Long header lines (a long address) are folded onto the next line: unfolded before reading.
+      const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
       if (raw.includes(`To: ${email}`)) {
         const link = raw.match(/^X-Relais-Link: (\S+)$/m)?.[1];
         if (link && new URL(link).pathname === page) return link;
