@@ -28,7 +28,8 @@ export const PAYMENT_STATUSES = [
   'cancelled',
 ] as const;
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
-export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+/** `expired` is never stored: it is read from the date. `replaced`: a newer one of the same type was verified. */
+export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected', 'replaced'] as const;
 export const DRIVER_APPLICATION_STATUSES = ['pending_validation', 'approved', 'rejected'] as const;
 export const DRIVER_PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'cancelled'] as const;
 export const AVAILABILITY_STATUSES = ['available', 'unavailable', 'busy'] as const;

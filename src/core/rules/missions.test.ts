@@ -5,25 +5,11 @@ import {
   availableActions,
   licenseCovers,
   licensesFor,
-  missingDocuments,
   startableFrom,
   startTooEarlyMessage,
   transition,
   vehiclesFor,
 } from './missions.js';
-
-const noPapers = {
-  drivingLicenseUrl: null,
-  drivingLicenseExpiry: null,
-  driverCardUrl: null,
-  driverCardExpiry: null,
-  adrCardUrl: null,
-  adrCardExpiry: null,
-  fimoUrl: null,
-  fimoExpiry: null,
-  fcosUrl: null,
-  fcosExpiry: null,
-};
 
 describe('licences', () => {
   it('orders the categories: C1 < C, C1E < CE, C1 < C1E, C < CE', () => {
@@ -63,11 +49,7 @@ describe('lifecycle', () => {
   });
 });
 
-describe('documents and search text', () => {
-  it('lists the required documents a driver has not provided', () => {
-    expect(missingDocuments(noPapers, ['permis', 'adr'])).toEqual(['permis', 'adr']);
-    expect(missingDocuments({ ...noPapers, fcosExpiry: '2027-01-01' }, ['fimo_fco'])).toEqual([]);
-  });
+describe('search text', () => {
   it('stores and reads text without accents or case', () => {
     expect(searchable('Rungis → Évry, Île-de-France')).toBe('rungis evry ile de france');
   });

@@ -86,40 +86,6 @@ export const DOCUMENT_LABELS: Record<RequiredDocument, string> = {
   fimo_fco: 'FIMO / FCO',
 };
 
-/** What the driver has on the profile for each document (a file or an expiry date). */
-export interface DriverPapers {
-  drivingLicenseUrl: string | null;
-  drivingLicenseExpiry: string | null;
-  driverCardUrl: string | null;
-  driverCardExpiry: string | null;
-  adrCardUrl: string | null;
-  adrCardExpiry: string | null;
-  fimoUrl: string | null;
-  fimoExpiry: string | null;
-  fcosUrl: string | null;
-  fcosExpiry: string | null;
-}
-
-export function hasDocument(papers: DriverPapers, document: RequiredDocument): boolean {
-  switch (document) {
-    case 'permis':
-      return Boolean(papers.drivingLicenseUrl || papers.drivingLicenseExpiry);
-    case 'carte_conducteur':
-      return Boolean(papers.driverCardUrl || papers.driverCardExpiry);
-    case 'adr':
-      return Boolean(papers.adrCardUrl || papers.adrCardExpiry);
-    case 'fimo_fco':
-      return Boolean(papers.fimoUrl || papers.fimoExpiry || papers.fcosUrl || papers.fcosExpiry);
-  }
-}
-
-/** Documents a mission asks for that the driver has not provided: shown as warnings, not refusals. */
-export function missingDocuments(papers: DriverPapers, required: readonly string[]): RequiredDocument[] {
-  return REQUIRED_DOCUMENTS.filter(
-    (document) => required.includes(document) && !hasDocument(papers, document),
-  );
-}
-
 /**
  * How the driver is engaged (SPEC.md §1 keeps both readings of payment). Relais never moves money: the
  * parties settle directly, on the agreed price.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
 import { addMonths, dateSchema } from './dates.js';
+import { requirementVerdictSchema } from './documents.js';
 import { optionalText, requiredText, uniqueList } from './text.js';
 
 /** French messages of SPEC.md §5 for missions, copied exactly; the others follow their tone. */
@@ -232,6 +233,8 @@ export const missionSchema = z.object({
   applicationCount: z.number(),
   /** Of those, still waiting for the transporter's answer. */
   pendingApplicationCount: z.number(),
+  /** For a signed-in driver in search results: why their papers do not allow applying (null when they do). */
+  documentRefusal: z.string().nullable().optional(),
 });
 export type Mission = z.infer<typeof missionSchema>;
 
@@ -258,6 +261,8 @@ export const applicantSchema = z.object({
   completedMissions: z.number(),
   /** The driver deleted their account: the application stays in the history, without a person behind it. */
   accountClosed: z.boolean(),
+  /** Relais's validation of the driver (documents then interview): "non vérifié" until approved. */
+  validationStatus: z.enum(['pending_validation', 'approved', 'rejected']),
 });
 
 export const applicationSchema = z.object({
@@ -270,8 +275,10 @@ export const applicationSchema = z.object({
   updatedAt: z.string(),
   driver: applicantSchema.optional(),
   mission: missionSchema.optional(),
-  /** Required documents the driver has not provided (warnings for both sides). */
+  /** Required documents the driver lacks for the mission's dates (missing, refused or expiring before the end). */
   missingDocuments: z.array(z.string()),
+  /** Each document the mission requires, judged until its last day: valid, pending, missing, rejected, expiring. */
+  requirements: z.array(requirementVerdictSchema),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -300,8 +307,10 @@ export const missionDetailSchema = z.object({
   /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */
   applyBlockedCode: z.string().nullable(),
   applicationsLeft: z.number().nullable(),
-  /** For a driver: required documents missing from their profile (a warning, not a refusal). */
+  /** For a driver: required documents they lack for the mission's dates (applying is refused then). */
   missingDocumentsForMe: z.array(z.string()),
+  /** For a driver: each required document judged until the mission's last day. */
+  requirementsForMe: z.array(requirementVerdictSchema),
   company: z
     .object({
       id: z.string(),

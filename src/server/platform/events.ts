@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * realtime and cross-instance delivery of the messaging issue later).
  */
 export type DomainEvent =
+  | DocumentEvent
   | { type: 'mission.published'; missionId: string; title: string; companyId: string }
   | { type: 'mission.updated'; missionId: string; title: string; companyId: string; applicantIds: string[] }
   | {
@@ -69,6 +70,37 @@ export type DomainEvent =
       receiverId: string;
       missionId: string | null;
     };
+
+/** A driver's papers and their validation (documents feature); each leaves a "document" alert. */
+export type DocumentEvent =
+  | {
+      type: 'document.reviewed';
+      documentId: string;
+      driverId: string;
+      documentLabel: string;
+      decision: 'verified' | 'rejected';
+      reason: string | null;
+    }
+  | {
+      type: 'document.expiring';
+      documentId: string;
+      driverId: string;
+      documentLabel: string;
+      expiresOn: string;
+      daysLeft: number;
+      /** Transporters whose assigned mission runs past the expiry. */
+      missions: { missionId: string; companyId: string; title: string; driverName: string }[];
+    }
+  | {
+      type: 'driver.validation';
+      driverId: string;
+      step: 'interview' | 'approved' | 'rejected';
+      interviewDate: string | null;
+      reason: string | null;
+    };
+
+const DOCUMENT_EVENTS = new Set<string>(['document.reviewed', 'document.expiring', 'driver.validation']);
+export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent => DOCUMENT_EVENTS.has(event.type);
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -86,7 +86,7 @@ export function missionPayload(overrides: Record<string, unknown> = {}) {
     endDate: end.toISOString(),
     price: '420',
     pricingType: 'flat',
-    requiredDocuments: ['permis', 'carte_conducteur'],
+    requiredDocuments: [],
     urgency: true,
     engagementType: 'employment',
     ...overrides,

@@ -1,4 +1,5 @@
-import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   AVAILABILITY_STATUSES,
   BADGE_TYPES,
@@ -30,9 +31,25 @@ export const documents = pgTable(
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text().notNull().default('pending'),
     rejectionReason: text(),
+    /** Number printed on the document (licence, card, certificate). */
+    number: text(),
+    issuedAt: date(),
+    /** Licence categories, ADR specialisations, the name of an "autre" document. */
+    details: jsonb().$type<{ categories?: string[]; adrKinds?: string[]; label?: string }>(),
+    mimeType: text(),
+    sizeBytes: integer(),
+    /** SHA-256 of the stored file (for engagement documents: of the unsigned PDF the parties sign). */
+    sha256: text(),
+    /** Engagement documents: the transporter's written waiver of signatures, logged. */
+    waivedAt: timestamptz(),
   },
   (t) => [
     index('documents_user_idx').on(t.userId, t.type),
+    index('documents_mission_idx').on(t.missionId),
+    // One engagement document per mission.
+    uniqueIndex('documents_engagement_mission_key')
+      .on(t.missionId)
+      .where(sql`type = 'engagement'`),
     index('documents_status_idx').on(t.status, t.uploadedAt),
     index('documents_expiration_idx').on(t.expirationDate),
     check('documents_status_check', oneOf(t.status, DOCUMENT_STATUSES)),
@@ -92,7 +109,59 @@ export const driverApplications = pgTable(
   },
   (t) => [
     index('driver_applications_status_idx').on(t.status, t.createdAt),
-    index('driver_applications_user_idx').on(t.userId),
+    uniqueIndex('driver_applications_user_key').on(t.userId),
     check('driver_applications_status_check', oneOf(t.status, DRIVER_APPLICATION_STATUSES)),
   ],
+);
+
+/** Every opening of a driver's file by someone else (a transporter, an admin): the driver sees the list. */
+export const documentAccesses = pgTable(
+  'document_accesses',
+  {
+    id: id(),
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    viewerRole: text().notNull(),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_accesses_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Expiry reminders already sent: one row per document and stage, so each goes exactly once. */
+export const documentReminders = pgTable(
+  'document_reminders',
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    stage: integer().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.stage] })],
+);
+
+/** A party's signature of an engagement document. */
+export const documentSignatures = pgTable(
+  'document_signatures',
+  {
+    id: id(),
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    role: text().notNull(),
+    typedName: text().notNull(),
+    consent: text().notNull(),
+    ipAddress: text(),
+    /** SHA-256 of the PDF as it was shown when signing. */
+    sha256: text().notNull(),
+    signedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_signatures_document_role_key').on(t.documentId, t.role)],
 );

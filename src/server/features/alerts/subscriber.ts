@@ -4,7 +4,7 @@ import { conversationPath } from '#core/schemas/messaging.js';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import type { DomainEvent } from '../../platform/events.js';
+import { isDocumentEvent, type DocumentEvent, type DomainEvent } from '../../platform/events.js';
 import { matchingDrivers, newMissionMessage } from './matching.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
@@ -22,6 +22,7 @@ const namedActor = (actorId: string, actorName: string) => ({ actorId, actorName
 
 /** The alert rows a domain event leaves for the users concerned, in French, each with its link. */
 export function alertsFor(event: DomainEvent): NewAlert[] {
+  if (isDocumentEvent(event)) return documentAlerts(event);
   if (event.type === 'message.sent') {
     return [
       {
@@ -161,6 +162,75 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
           'Candidature non retenue',
           `Le transporteur n’a pas retenu votre candidature à ${quote(event.title)}.`,
         ),
+      ];
+  }
+}
+
+const frenchDay = (day: string) => day.split('-').reverse().join('/');
+
+/** The "document" alerts: reviews by Relais, expiry reminders (and the transporter concerned), validation steps. */
+function documentAlerts(event: DocumentEvent): NewAlert[] {
+  const own = (title: string, message: string): NewAlert => ({
+    userId: event.driverId,
+    type: 'document',
+    title,
+    message,
+    link: '/documents',
+    metadata: { event: event.type, ...('documentId' in event ? { documentId: event.documentId } : {}) },
+  });
+  switch (event.type) {
+    case 'document.reviewed':
+      return [
+        event.decision === 'verified'
+          ? own('Document vérifié', `${event.documentLabel} : vérifié par Relais.`)
+          : own(
+              'Document refusé',
+              `${event.documentLabel} : refusé par Relais. Motif : ${event.reason ?? 'non précisé'}. Envoyez-en une nouvelle version.`,
+            ),
+      ];
+    case 'document.expiring': {
+      const when =
+        event.daysLeft === 0
+          ? `expire aujourd’hui (${frenchDay(event.expiresOn)})`
+          : `expire dans ${event.daysLeft} jours, le ${frenchDay(event.expiresOn)}`;
+      return [
+        own(
+          event.daysLeft === 0 ? 'Document expiré aujourd’hui' : 'Document bientôt expiré',
+          `${event.documentLabel} ${when}. Ajoutez la nouvelle version dans Mes documents.`,
+        ),
+        ...event.missions.map((mission): NewAlert => ({
+          userId: mission.companyId,
+          type: 'document',
+          title: 'Document du chauffeur bientôt expiré',
+          message: `${event.documentLabel} de ${mission.driverName} ${when}, pendant ${quote(mission.title)}.`,
+          link: missionLink(mission.missionId),
+          missionId: mission.missionId,
+          metadata: {
+            event: event.type,
+            documentId: event.documentId,
+            ...namedActor(event.driverId, mission.driverName),
+          },
+        })),
+      ];
+    }
+    case 'driver.validation':
+      if (event.step === 'interview')
+        return [
+          own(
+            'Entretien de validation',
+            `Relais vous propose un entretien le ${event.interviewDate ? new Date(event.interviewDate).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }) : ''}.`,
+          ),
+        ];
+      return [
+        event.step === 'approved'
+          ? own(
+              'Profil validé',
+              'Relais a validé votre profil de chauffeur : les transporteurs le voient désormais comme vérifié.',
+            )
+          : own(
+              'Profil non validé',
+              `Relais n’a pas validé votre profil. Motif : ${event.reason ?? 'non précisé'}.`,
+            ),
       ];
   }
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { missingDocuments } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import type { Application } from '#core/schemas/missions.js';
@@ -21,7 +20,9 @@ import {
   toApplication,
   applicationsThisMonth,
   eligibility,
+  documentCheck,
 } from './shared.js';
+import { loadPapers } from '../../platform/driver-papers.js';
 
 /**
  * Applying (drivers). The driver's row is locked for the transaction, so concurrent applications of one
@@ -42,6 +43,9 @@ export async function applyToMission(
     if (!mission) throw notFound(missionErrors.notFound);
     const refusal = eligibility(fresh!, mission);
     if (refusal) throw new AppError(refusal === missionErrors.ownMission ? 403 : 409, refusal);
+    // The papers are read under the driver's lock: an upload or a review of theirs waits for this to finish.
+    const check = documentCheck((await loadPapers(tx, [driver.id])).get(driver.id) ?? [], mission);
+    if (check.refusal) throw new AppError(409, check.refusal, undefined, undefined, 'documents');
     const [existing] = await tx
       .select({ id: missionApplications.id })
       .from(missionApplications)
@@ -55,7 +59,7 @@ export async function applyToMission(
       .insert(missionApplications)
       .values({ missionId, driverId: driver.id, message: message || null })
       .returning();
-    return { row: row!, mission, missing: missingDocuments(fresh!, mission.requiredDocuments) };
+    return { row: row!, mission, check };
   });
   await events.publish({
     type: 'application.created',
@@ -66,7 +70,7 @@ export async function applyToMission(
     driverId: driver.id,
     driverName: driver.fullName,
   });
-  return toApplication(application.row, application.missing);
+  return toApplication(application.row, application.check);
 }
 
 export async function withdrawApplication(db: Db, events: EventBus, driver: User, applicationId: string) {
@@ -182,8 +186,9 @@ export async function myApplications(db: Db, driver: User): Promise<Application[
     .innerJoin(missions, eq(missions.id, missionApplications.missionId))
     .where(eq(missionApplications.driverId, driver.id))
     .orderBy(desc(missionApplications.createdAt));
+  const papers = (await loadPapers(db, [driver.id])).get(driver.id) ?? [];
   return rows.map(({ application, mission, ...extras }) => ({
-    ...toApplication(application, missingDocuments(driver, mission.requiredDocuments)),
+    ...toApplication(application, documentCheck(papers, mission)),
     mission: toMission(mission, { ...extras, distanceKm: null }, { user: driver }),
   }));
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { availableActions, missingDocuments, startableFrom } from '#core/rules/missions.js';
+import { availableActions, startableFrom } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.js';
 import { applicationIsActive, assignmentIsActive } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -22,7 +22,10 @@ import {
   applicationsThisMonth,
   eligibility,
   loadMissions,
+  documentCheck,
+  type DocumentCheck,
 } from './shared.js';
+import { loadPapers } from '../../platform/driver-papers.js';
 
 const applicantFields = {
   id: users.id,
@@ -34,20 +37,9 @@ const applicantFields = {
   documentsVerified: users.documentsVerified,
   completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
   accountClosed: sql<boolean>`${users.accountStatus} = 'deleted'`,
-};
-
-/** The document columns that tell which required documents a driver has provided. */
-const paperFields = {
-  drivingLicenseUrl: users.drivingLicenseUrl,
-  drivingLicenseExpiry: users.drivingLicenseExpiry,
-  driverCardUrl: users.driverCardUrl,
-  driverCardExpiry: users.driverCardExpiry,
-  adrCardUrl: users.adrCardUrl,
-  adrCardExpiry: users.adrCardExpiry,
-  fimoUrl: users.fimoUrl,
-  fimoExpiry: users.fimoExpiry,
-  fcosUrl: users.fcosUrl,
-  fcosExpiry: users.fcosExpiry,
+  validationStatus: sql<
+    'pending_validation' | 'approved' | 'rejected'
+  >`coalesce((select da.status from driver_applications da where da.user_id = users.id), 'pending_validation')`,
 };
 
 /** A mission as the viewer may see it: applicants for its publisher, the driver's own application, actions. */
@@ -91,13 +83,17 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let applications: Application[] | null = null;
   if (isOwner) {
     const rows = await db
-      .select({ application: missionApplications, driver: applicantFields, papers: paperFields })
+      .select({ application: missionApplications, driver: applicantFields })
       .from(missionApplications)
       .innerJoin(users, eq(users.id, missionApplications.driverId))
       .where(eq(missionApplications.missionId, missionId))
       .orderBy(missionApplications.createdAt);
-    applications = rows.map(({ application, driver, papers }) => ({
-      ...toApplication(application, missingDocuments(papers, row.requiredDocuments)),
+    const papers = await loadPapers(
+      db,
+      rows.map(({ driver }) => driver.id),
+    );
+    applications = rows.map(({ application, driver }) => ({
+      ...toApplication(application, documentCheck(papers.get(driver.id) ?? [], row)),
       driver,
     }));
   }
@@ -107,15 +103,17 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let applyBlockedReason: string | null = null;
   let applyBlockedCode: string | null = null;
   let left: number | null = null;
+  let myCheck: DocumentCheck | null = null;
   if (user && role === 'driver') {
-    myApplication = mine ? toApplication(mine, missingDocuments(user, row.requiredDocuments)) : null;
+    myCheck = documentCheck((await loadPapers(db, [user.id])).get(user.id) ?? [], row);
+    myApplication = mine ? toApplication(mine, myCheck) : null;
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
     // The order the application itself checks in (applications.ts): the address first.
     applyBlockedReason = mine
       ? missionErrors.alreadyApplied
       : !user.emailVerified
         ? emailRequiredMessages.apply
-        : (eligibility(user, row) ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+        : (eligibility(user, row) ?? myCheck.refusal ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
     applyBlockedCode = !mine && !user.emailVerified ? EMAIL_NOT_VERIFIED : null;
     canApply = applyBlockedReason === null;
   }
@@ -164,7 +162,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     applyBlockedReason,
     applyBlockedCode,
     applicationsLeft: left,
-    missingDocumentsForMe: user && role === 'driver' ? missingDocuments(user, row.requiredDocuments) : [],
+    missingDocumentsForMe: myCheck?.missing ?? [],
+    requirementsForMe: myCheck?.requirements ?? [],
     company: {
       id: publisher.id,
       fullName: user ? publisher.fullName : (publisher.companyName ?? publisher.fullName),

@@ -1,3 +1,6 @@
+import { loadPapers } from '../../platform/driver-papers.js';
+import { isDocumentEvent } from '../../platform/events.js';
+import { documentCheck } from './shared.js';
 import { PLACEMENT_PRECISIONS } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,7 +56,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const { db, events } = deps;
   const searchCache = new SearchCache();
   events.subscribe((event) => {
-    if (event.type === 'message.sent') return;
+    if (event.type === 'message.sent' || isDocumentEvent(event)) return;
     searchCache.clear();
     // Everyone concerned sees the mission change without a reload.
     const parties = [
@@ -98,7 +101,17 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
           ? `${user?.currentLat ?? ''},${user?.currentLng ?? ''}`
           : '';
       const key = `${user ? 'member' : 'visitor'}|${point}|${JSON.stringify(query)}`;
-      return searchCache.get(key, () => searchMissions(db, { user }, query));
+      const page = await searchCache.get(key, () => searchMissions(db, { user }, query));
+      if (!user || roleOf(user) !== 'driver') return page;
+      // The driver's own verdict on each card, after the shared cache (never stored in it).
+      const papers = (await loadPapers(db, [user.id])).get(user.id) ?? [];
+      return {
+        ...page,
+        items: page.items.map((item) => ({
+          ...item,
+          documentRefusal: documentCheck(papers, { ...item, endDate: new Date(item.endDate) }).refusal,
+        })),
+      };
     },
   );
 

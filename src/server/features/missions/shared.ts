@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eligibility as paperEligibility, missionRequirements, type Paper } from '#core/rules/documents.js';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { licenseCovers, type VehicleType, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -8,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { parisPeriodStart } from '../../db/paris.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
+import { parisDay } from '../../platform/driver-papers.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
 export type MissionRow = typeof missions.$inferSelect;
@@ -147,7 +149,31 @@ export async function pendingApplicantIds(tx: DbOrTx, missionId: string): Promis
   return rows.map((row) => row.driverId);
 }
 
-export function toApplication(row: ApplicationRow, missing: string[]): Application {
+/** A driver's papers judged for a mission: what it requires (ticked, or ADR for dangerous goods) until its last day. */
+export function documentCheck(
+  papers: readonly Paper[],
+  mission: { requiredDocuments: string[]; cargoType: string | null; endDate: Date },
+) {
+  const result = paperEligibility(
+    papers,
+    missionRequirements(mission.requiredDocuments, mission.cargoType),
+    parisDay(mission.endDate),
+  );
+  const requirements = result.verdicts.map((verdict) => ({
+    requirement: verdict.requirement,
+    state: verdict.state,
+    documentId: 'documentId' in verdict ? verdict.documentId : null,
+    expiresOn: 'expiresOn' in verdict ? verdict.expiresOn : null,
+    reason: verdict.state === 'rejected' ? verdict.reason : null,
+  }));
+  const missing = result.verdicts
+    .filter((verdict) => verdict.state !== 'valid' && verdict.state !== 'pending')
+    .map((verdict) => verdict.requirement);
+  return { refusal: result.refusal, requirements, missing };
+}
+export type DocumentCheck = ReturnType<typeof documentCheck>;
+
+export function toApplication(row: ApplicationRow, check: DocumentCheck): Application {
   return {
     id: row.id,
     missionId: row.missionId,
@@ -156,7 +182,8 @@ export function toApplication(row: ApplicationRow, missing: string[]): Applicati
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    missingDocuments: missing,
+    missingDocuments: check.missing,
+    requirements: check.requirements,
   };
 }
 

@@ -37,7 +37,7 @@ function defaults(mission?: Mission): MissionFormValues {
       price: '',
       pricingType: 'flat',
       cargoType: '',
-      requiredDocuments: ['permis', 'carte_conducteur'],
+      requiredDocuments: [],
       urgency: false,
       engagementType: 'employment',
       pickupCity: null,

@@ -1,0 +1,143 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ENGAGEMENT_DOCUMENT_TYPE, profileRequirements, requirementVerdict } from '#core/rules/documents.js';
+import {
+  DOCUMENT_MAX_BYTES,
+  documentAccessListSchema,
+  documentMessages,
+  documentSchema,
+  documentUploadSchema,
+  myDocumentsSchema,
+} from '#core/schemas/documents.js';
+import { documents } from '../../db/schema/documents.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { loadPapers, parisToday } from '../../platform/driver-papers.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { guards, requireRole, requireUser } from '../../platform/sessions.js';
+import { adminDocumentRoutes } from './admin-routes.js';
+import { listAccesses, openDocumentFile } from './files.js';
+import { toDocumentView } from './papers.js';
+import { deleteDocument, uploadDocument } from './upload.js';
+import { validationOf, verdictView } from './validation.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+/** The file is the request body; the browser says its type, the content decides. */
+const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
+
+export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = deps;
+  app.addContentTypeParser(
+    FILE_TYPES,
+    { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Mes documents, ce qu’il manque et où en est ma validation (chauffeur)',
+        response: { 200: myDocumentsSchema },
+      },
+    },
+    async (request) => {
+      const driver = requireRole(request, 'driver');
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, driver.id), ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
+        .orderBy(asc(documents.type), asc(documents.uploadedAt));
+      const today = parisToday();
+      const papers = (await loadPapers(db, [driver.id])).get(driver.id) ?? [];
+      return {
+        documents: rows.map((row) => toDocumentView(row, today)),
+        requirements: profileRequirements(driver.certifications).map((requirement) =>
+          verdictView(requirementVerdict(papers, requirement, today)),
+        ),
+        documentsVerified: driver.documentsVerified,
+        validation: await validationOf(db, driver.id),
+      };
+    },
+  );
+
+  app.post(
+    '/api/documents',
+    {
+      // The role first: a visitor or a transporter is refused before 10 MB are read.
+      onRequest: guards.role('driver'),
+      bodyLimit: DOCUMENT_MAX_BYTES,
+      schema: {
+        tags: ['documents'],
+        summary: 'Ajouter un document (corps : le fichier PDF, JPEG, PNG ou WebP, 10 Mo au plus)',
+        querystring: documentUploadSchema,
+        response: { 201: documentSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const driver = requireRole(request, 'driver');
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(415, documentMessages.file, { file: documentMessages.file });
+      const name = request.headers['x-file-name'];
+      const saved = await uploadDocument(
+        db,
+        storage,
+        driver,
+        request.query,
+        request.body,
+        typeof name === 'string' ? name : undefined,
+      );
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.delete(
+    '/api/documents/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Supprimer un de mes documents',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const driver = requireRole(request, 'driver');
+      await deleteDocument(db, storage, driver, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/documents/accesses',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Qui a consulté mes documents',
+        response: { 200: documentAccessListSchema },
+      },
+    },
+    async (request) => ({ accesses: await listAccesses(db, requireRole(request, 'driver')) }),
+  );
+
+  app.get('/api/documents/:id/file', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+    const viewer = requireUser(request);
+    const { row, bytes } = await openDocumentFile(db, storage, viewer, request.params.id, request.ip);
+    const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .type(row.mimeType ?? 'application/octet-stream')
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header(
+        'content-disposition',
+        `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+      )
+      .send(bytes);
+  });
+
+  await app.register(adminDocumentRoutes, deps);
+}
