@@ -31,7 +31,7 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
 import { createPush } from './platform/push.js';
 import { registerSessions } from './platform/sessions.js';
-import { createLocalStorage } from './platform/storage.js';
+import { createStorage } from './platform/storage.js';
 import { registerWeb } from './platform/web.js';
 
 export interface RouteEntry {
@@ -142,7 +142,7 @@ export async function buildApp({
     events,
     realtime,
     push,
-    storage: createLocalStorage(config.dataDir),
+    storage: createStorage(config),
   };
 
   await app.register(healthRoutes, deps);

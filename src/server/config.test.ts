@@ -34,4 +34,65 @@ describe('configuration', () => {
       expect(problems).toContain('LOG_LEVEL');
     }
   });
+
+  describe('S3 storage', () => {
+    const s3 = {
+      S3_URL: 'https://s3.fr-par.scw.cloud',
+      S3_BUCKET: 'relais-documents',
+      S3_ACCESS_KEY_ID: 'SCWKEY',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      return expect.unreachable('loadConfig accepted a bad environment');
+    };
+
+    it('keeps files on the local disk when nothing is set', () => {
+      expect(loadConfig({}).s3).toBeNull();
+    });
+
+    it('reads a full configuration, with region and path style defaults', () => {
+      expect(loadConfig(s3).s3).toEqual({
+        url: 'https://s3.fr-par.scw.cloud',
+        bucket: 'relais-documents',
+        region: 'us-east-1',
+        accessKeyId: 'SCWKEY',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      });
+      const custom = loadConfig({ ...s3, S3_REGION: 'fr-par', S3_FORCE_PATH_STYLE: 'false' }).s3;
+      expect(custom).toMatchObject({ region: 'fr-par', forcePathStyle: false });
+    });
+
+    it('stops on a partial configuration, naming every missing variable', () => {
+      const problems = problemsOf({ S3_URL: s3.S3_URL, S3_BUCKET: s3.S3_BUCKET });
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^S3_ACCESS_KEY_ID: required when S3_URL, S3_BUCKET are set/);
+      expect(problems[1]).toMatch(/^S3_SECRET_ACCESS_KEY: required/);
+      // An optional one alone is a partial configuration too: the bucket was meant and is missing.
+      expect(problemsOf({ S3_REGION: 'fr-par' })).toHaveLength(4);
+      // Empty values count as unset.
+      expect(loadConfig({ S3_URL: '', S3_BUCKET: '' }).s3).toBeNull();
+    });
+
+    it('refuses bad values, listed with the other problems', () => {
+      const problems = problemsOf({
+        ...s3,
+        S3_URL: 'ftp://s3.example',
+        S3_BUCKET: 'Mon_Bucket',
+        S3_FORCE_PATH_STYLE: 'yes',
+        PORT: 'abc',
+      }).join('\n');
+      expect(problems).toContain('S3_URL: must be an http:// or https:// URL');
+      expect(problems).toContain('S3_BUCKET: must be a bucket name');
+      expect(problems).toContain('S3_FORCE_PATH_STYLE: must be true or false');
+      expect(problems).toContain('PORT');
+      expect(problemsOf({ S3_URL: 'http://127.0.0.1:4569' }).join('\n')).toContain('S3_BUCKET: required');
+    });
+  });
 });

@@ -50,6 +50,25 @@ const envSchema = z.object({
     .string()
     .regex(/^(\*\.)?[a-z0-9.-]+(,(\*\.)?[a-z0-9.-]+)*$/i, 'must be host names separated by commas')
     .optional(),
+  /** Files in an S3-compatible bucket instead of `$DATA_DIR/uploads` (all of S3_* or none: s3Problems). */
+  S3_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, 'must be a region name such as us-east-1 or fr-par')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 export interface AppConfig {
@@ -77,6 +96,33 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Which push subscription endpoints the server will call (platform/push-endpoints.ts). */
   push: PushEndpointPolicy;
+  /** The S3-compatible bucket files are kept in; null: the local folder `$DATA_DIR/uploads`. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** Endpoint, e.g. `https://s3.fr-par.scw.cloud`. */
+  url: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `bucket` in the path (`https://host/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+const S3_REQUIRED = ['S3_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** S3 storage is all or nothing: a half-configured bucket must not silently fall back to the local disk. */
+function s3Problems(env: Record<string, unknown>): string[] {
+  const set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((key) => env[key] !== undefined);
+  if (set.length === 0) return [];
+  return S3_REQUIRED.filter((key) => env[key] === undefined).map(
+    (key) =>
+      `${key}: required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set ` +
+      `(S3 storage needs ${S3_REQUIRED.join(', ')}; unset them all to keep files in DATA_DIR/uploads)`,
+  );
 }
 
 interface Rule {
@@ -138,9 +184,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...s3Problems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   if (e.SESSION_ABSOLUTE_SECONDS < e.SESSION_IDLE_SECONDS) {
     throw new ConfigError(['SESSION_ABSOLUTE_SECONDS: must be at least SESSION_IDLE_SECONDS']);
@@ -178,6 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       serviceHosts: e.PUSH_SERVICE_HOSTS ? e.PUSH_SERVICE_HOSTS.split(',') : DEFAULT_PUSH_SERVICE_HOSTS,
       allowPrivateNetwork: false,
     },
+    s3:
+      e.S3_URL && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            url: e.S3_URL,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
   };
 }
 

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewUser } from '../../db/schema/users.js';
+import { createStorage } from '../../platform/storage.js';
 import { createUser, missionPayload } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
@@ -79,7 +81,8 @@ describe('my profile', () => {
     const served = await agent.get(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // Re-encoded (metadata stripped), so the same picture rather than the same bytes.
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     const fake = await upload(agent, Buffer.from('<script>alert(1)</script>'), 'image/png');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe('Choisissez une image PNG, JPEG ou WebP');
@@ -89,6 +92,57 @@ describe('my profile', () => {
     const again = await upload(agent, PNG, 'image/png');
     expect((await agent.get(url)).statusCode).toBe(404);
     expect((await agent.get(again.json().avatar)).statusCode).toBe(200);
+  });
+
+  it('keeps no EXIF of a photo (position, camera) and turns it upright', async () => {
+    const { agent } = await signedIn();
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'Canon', Model: 'EOS 5D' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 24/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 21/1 3/1',
+        },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Canon');
+    const saved = await upload(agent, photo, 'image/jpeg');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().avatar).toMatch(/^\/api\/files\/avatars\/[\w-]+\.jpg$/);
+    const key = saved.json().avatar.replace('/api/files/', '');
+    const stored = await createStorage(t.config).get(key);
+    for (const bytes of [stored!, (await agent.get(saved.json().avatar)).rawPayload]) {
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 20, 40]);
+      expect(bytes.toString('latin1')).not.toContain('Canon');
+    }
+  });
+
+  it('goes by the bytes, not the declared type, and refuses a damaged image', async () => {
+    const { agent } = await signedIn();
+    const declaredJpeg = await upload(agent, PNG, 'image/jpeg');
+    expect(declaredJpeg.statusCode).toBe(200);
+    expect(declaredJpeg.json().avatar).toMatch(/\.png$/);
+    const whole = await sharp({
+      create: {
+        width: 200,
+        height: 200,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const cut = await upload(agent, whole.subarray(0, whole.length / 2), 'image/png');
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().message).toBe('Ce fichier est illisible ou abîmé.');
   });
 });
 

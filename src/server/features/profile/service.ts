@@ -9,6 +9,7 @@ import { locateAddress } from '../../platform/places.js';
 import { relationBetween } from '../../platform/relations.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import { avatarKey, type Storage } from '../../platform/storage.js';
+import { inspectUpload, sanitizeUpload, type UploadKind } from '../../platform/uploads.js';
 
 const DRIVER_ONLY = [
   'licenseType',
@@ -60,27 +61,24 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
   return updated;
 }
 
-const IMAGE_TYPES: Record<string, { ext: string; magic: (bytes: Buffer) => boolean }> = {
-  'image/png': {
-    ext: 'png',
-    magic: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  'image/jpeg': { ext: 'jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  'image/webp': {
-    ext: 'webp',
-    magic: (b) =>
-      b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP',
-  },
-};
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_KINDS: ReadonlySet<UploadKind> = new Set(['png', 'jpeg', 'webp']);
+const NOT_AN_AVATAR = 'Choisissez une image PNG, JPEG ou WebP';
 
-/** Saves a new avatar (PNG, JPEG or WebP, checked by content, 2 MB at most) and removes the old one. */
-export async function saveAvatar(db: Db, storage: Storage, user: User, contentType: string, bytes: Buffer) {
-  const kind = IMAGE_TYPES[contentType.split(';')[0]!.trim()];
-  if (!kind || !kind.magic(bytes)) throw new AppError(415, 'Choisissez une image PNG, JPEG ou WebP');
+/**
+ * Saves a new avatar (PNG, JPEG or WebP as its bytes say, whatever the declared type; 2 MB at most) re-encoded
+ * without its metadata (no EXIF position or camera), and removes the old one.
+ */
+export async function saveAvatar(db: Db, storage: Storage, user: User, _contentType: string, bytes: Buffer) {
+  const type = inspectUpload(bytes);
+  if (!type || !AVATAR_KINDS.has(type.kind)) throw new AppError(415, NOT_AN_AVATAR);
   if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'L’image ne doit pas dépasser 2 Mo');
-  const name = `${user.id}-${randomBytes(6).toString('hex')}.${kind.ext}`;
-  await storage.put(`avatars/${name}`, bytes);
+  const clean = await sanitizeUpload(bytes, type.kind).catch((error: unknown) => {
+    // The generic message names PDFs, which a photo cannot be.
+    throw error instanceof AppError && error.statusCode === 415 ? new AppError(415, NOT_AN_AVATAR) : error;
+  });
+  const name = `${user.id}-${randomBytes(6).toString('hex')}.${type.ext}`;
+  await storage.put(`avatars/${name}`, clean);
   const [updated] = await db
     .update(users)
     .set({ avatar: `/api/files/avatars/${name}` })

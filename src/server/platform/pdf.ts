@@ -1,0 +1,436 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/**
+ * Documents Relais writes (decision 016): invoices, engagement documents, proofs of delivery. pdf-lib with the
+ * standard PDF fonts (Helvetica, Courier): nothing to embed, small files, but only the WinAnsi characters
+ * (Windows-1252), so every text goes through toWinAnsi first.
+ */
+export interface PdfRow {
+  label: string;
+  value: string;
+}
+export interface PdfSection {
+  heading: string;
+  /** Wrapped to the width of the page; a `\n` starts a new line. */
+  paragraphs?: string[];
+  /** Label and value side by side, the value wrapped in its column. */
+  rows?: PdfRow[];
+}
+export interface PdfDoc {
+  title: string;
+  subtitle?: string;
+  /** One line under the title ("Référence : … · Date : …"), wrapped when long. */
+  meta?: PdfRow[];
+  sections: PdfSection[];
+  /** Left of every page's footer; the page number ("Page 1 / 2") is on its right. */
+  footer?: string;
+}
+
+export interface PdfSignature {
+  /** "Transporteur", "Chauffeur"… */
+  role: string;
+  name: string;
+  signedAt: Date;
+  ipAddress: string;
+  /** What the signer accepted, as it was shown to them. */
+  consent: string;
+}
+export interface SignaturePage {
+  title: string;
+  intro: string;
+  signatures: PdfSignature[];
+  /** sha256Hex of the document as it was before this page. */
+  originalSha256: string;
+}
+
+// ——— WinAnsi ———
+
+/** The characters Windows-1252 has above Latin-1's range (0x80–0x9F). */
+const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const REPLACEMENTS: Record<string, string> = {
+  '\t': ' ',
+  '\u2028': '\n',
+  '\u2029': '\n',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2007': ' ',
+  '\u205f': ' ',
+  '\u3000': ' ',
+  '\u00ad': '',
+  '\u200b': '',
+  '\u200c': '',
+  '\u200d': '',
+  '\u2060': '',
+  '\ufeff': '',
+  '\ufe0e': '',
+  '\ufe0f': '',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '‛': "'",
+  ʼ: "'",
+  '′': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '‟': '"',
+  '″': '"',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+  '―': '—',
+  '→': '->',
+  '←': '<-',
+  '⇒': '=>',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '≈': '~',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŀ: 'l',
+  Ŀ: 'L',
+  ŧ: 't',
+  Ŧ: 'T',
+};
+
+const encodable = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(char);
+};
+
+/**
+ * The text as the standard fonts can draw it: WinAnsi keeps French whole (é è à ç ô œ € « »); spaces of every
+ * width become plain spaces, typographic quotes straight ones, other letters their base letter (ł → l, ș → s,
+ * ﬁ → fi) and what has none "?". Line breaks are kept (`\n`), other control characters dropped.
+ */
+export function toWinAnsi(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
+    const replacement = REPLACEMENTS[char];
+    if (replacement !== undefined) out += replacement;
+    else if (char === '\n' || encodable(char)) out += char;
+    else if (/[\p{Cc}\p{Cf}\p{M}]/u.test(char)) continue;
+    else if (/\p{Zs}/u.test(char)) out += ' ';
+    else {
+      const base = [...char.normalize('NFKD').replace(/\p{M}/gu, '')]
+        .map((part) => REPLACEMENTS[part] ?? part)
+        .join('');
+      out += base !== '' && [...base].every(encodable) ? base : '?';
+    }
+  }
+  return out;
+}
+
+// ——— Layout ———
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN_X = 56;
+const MARGIN_TOP = 60;
+const MARGIN_BOTTOM = 64;
+const FOOTER_Y = 32;
+const CONTENT_WIDTH = A4[0] - 2 * MARGIN_X;
+const INK = rgb(0.11, 0.12, 0.15);
+const MUTED = rgb(0.38, 0.4, 0.45);
+const RULE = rgb(0.8, 0.82, 0.86);
+const ACCENT = rgb(0.09, 0.33, 0.62);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  mono: PDFFont;
+}
+interface TextStyle {
+  font: PDFFont;
+  size: number;
+  color?: ReturnType<typeof rgb>;
+  /** Line height; 1.35 × size unless said. */
+  leading?: number;
+}
+
+/** Words wrapped to `width`; a word longer than the line is cut. Text already in WinAnsi. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  for (const hardLine of text.split('\n')) {
+    let line = '';
+    for (const word of hardLine.split(/ +/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = word;
+      while (rest.length > 1 && !fits(rest)) {
+        // The longest start of the word that fits (at least one character).
+        let low = 1;
+        let high = rest.length - 1;
+        while (low < high) {
+          const middle = Math.ceil((low + high) / 2);
+          if (fits(rest.slice(0, middle))) low = middle;
+          else high = middle - 1;
+        }
+        lines.push(rest.slice(0, low));
+        rest = rest.slice(low);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Writes top to bottom, opening a new A4 page when the current one is full. */
+class Layout {
+  readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  private y = 0;
+
+  constructor(
+    private readonly document: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.newPage();
+  }
+
+  newPage() {
+    this.page = this.document.addPage(A4);
+    this.pages.push(this.page);
+    this.y = A4[1] - MARGIN_TOP;
+  }
+
+  /** Room for `height` more points on this page, or a new page. */
+  ensure(height: number) {
+    if (this.y - height < MARGIN_BOTTOM && this.y < A4[1] - MARGIN_TOP) this.newPage();
+  }
+
+  space(points: number) {
+    this.y -= points;
+  }
+
+  lineHeight(style: TextStyle) {
+    return style.leading ?? style.size * 1.35;
+  }
+
+  /** Wrapped text, line by line (a long text runs on to the next pages). */
+  text(text: string, style: TextStyle, x = MARGIN_X, width = CONTENT_WIDTH) {
+    for (const line of wrap(toWinAnsi(text), style.font, style.size, width)) {
+      this.ensure(this.lineHeight(style));
+      this.drawLine(line, style, x);
+      this.y -= this.lineHeight(style);
+    }
+  }
+
+  private drawLine(line: string, style: TextStyle, x: number) {
+    if (line === '') return;
+    // The baseline sits under the top of the line by about the font's ascent.
+    this.page.drawText(line, {
+      x,
+      y: this.y - style.size * 0.8,
+      size: style.size,
+      font: style.font,
+      color: style.color ?? INK,
+    });
+  }
+
+  rule(color = RULE, thickness = 0.7) {
+    this.page.drawLine({
+      start: { x: MARGIN_X, y: this.y },
+      end: { x: A4[0] - MARGIN_X, y: this.y },
+      thickness,
+      color,
+    });
+  }
+
+  /** A heading kept with at least the first lines that follow it. */
+  heading(text: string, size = 13) {
+    const style: TextStyle = { font: this.fonts.bold, size, color: ACCENT };
+    this.ensure(this.lineHeight(style) + 60);
+    this.text(text, style);
+    this.space(2);
+    this.rule();
+    this.space(8);
+  }
+
+  /** Label on the left (a third of the width), value wrapped on the right; a row is kept on one page if it fits. */
+  rows(rows: PdfRow[], labelStyle?: TextStyle, valueStyle?: TextStyle) {
+    const label: TextStyle = labelStyle ?? { font: this.fonts.regular, size: 10, color: MUTED };
+    const value: TextStyle = valueStyle ?? { font: this.fonts.regular, size: 10 };
+    const labelWidth = Math.round(CONTENT_WIDTH * 0.34);
+    const gap = 12;
+    const valueWidth = CONTENT_WIDTH - labelWidth - gap;
+    const leading = Math.max(this.lineHeight(label), this.lineHeight(value));
+    for (const row of rows) {
+      const left = wrap(toWinAnsi(row.label), label.font, label.size, labelWidth);
+      const right = wrap(toWinAnsi(row.value), value.font, value.size, valueWidth);
+      const count = Math.max(left.length, right.length);
+      if (count * leading < A4[1] - MARGIN_TOP - MARGIN_BOTTOM) this.ensure(count * leading);
+      for (let i = 0; i < count; i++) {
+        this.ensure(leading);
+        this.drawLine(left[i] ?? '', label, MARGIN_X);
+        this.drawLine(right[i] ?? '', value, MARGIN_X + labelWidth + gap);
+        this.y -= leading;
+      }
+      this.space(3);
+    }
+  }
+}
+
+async function fontsOf(document: PDFDocument): Promise<Fonts> {
+  const [regular, bold, mono] = await Promise.all([
+    document.embedFont(StandardFonts.Helvetica),
+    document.embedFont(StandardFonts.HelveticaBold),
+    document.embedFont(StandardFonts.Courier),
+  ]);
+  return { regular, bold, mono };
+}
+
+/** Small grey text at the bottom of each page: `left` on the left, `right` on the right, a rule above. */
+function drawFooter(page: PDFPage, font: PDFFont, left: string, right: string) {
+  const size = 8;
+  const rightText = toWinAnsi(right);
+  const rightWidth = font.widthOfTextAtSize(rightText, size);
+  page.drawLine({
+    start: { x: MARGIN_X, y: FOOTER_Y + 14 },
+    end: { x: A4[0] - MARGIN_X, y: FOOTER_Y + 14 },
+    thickness: 0.5,
+    color: RULE,
+  });
+  // One line: cut with an ellipsis when too long.
+  const room = CONTENT_WIDTH - rightWidth - 16;
+  let leftText = toWinAnsi(left).replace(/\s+/g, ' ').trim();
+  if (font.widthOfTextAtSize(leftText, size) > room) {
+    while (leftText.length > 0 && font.widthOfTextAtSize(`${leftText}…`, size) > room) {
+      leftText = leftText.slice(0, -1);
+    }
+    leftText = `${leftText.trimEnd()}…`;
+  }
+  page.drawText(leftText, { x: MARGIN_X, y: FOOTER_Y, size, font, color: MUTED });
+  page.drawText(rightText, { x: A4[0] - MARGIN_X - rightWidth, y: FOOTER_Y, size, font, color: MUTED });
+}
+
+/** An A4 document: title, meta line, sections of paragraphs and label/value rows, "Page n / N" at the foot. */
+export async function renderPdf(doc: PdfDoc): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.setTitle(doc.title);
+  if (doc.subtitle) document.setSubject(doc.subtitle);
+  document.setLanguage('fr-FR');
+  document.setCreator('Relais');
+  document.setProducer('Relais (pdf-lib)');
+  const fonts = await fontsOf(document);
+  const layout = new Layout(document, fonts);
+
+  layout.text(doc.title, { font: fonts.bold, size: 20, leading: 25 });
+  if (doc.subtitle) {
+    layout.space(2);
+    layout.text(doc.subtitle, { font: fonts.regular, size: 12, color: MUTED });
+  }
+  if (doc.meta && doc.meta.length > 0) {
+    layout.space(6);
+    const line = doc.meta.map(({ label, value }) => `${label} : ${value}`).join(' · ');
+    layout.text(line, { font: fonts.regular, size: 9, color: MUTED });
+  }
+  layout.space(8);
+  layout.rule(ACCENT, 1.2);
+  layout.space(16);
+
+  for (const section of doc.sections) {
+    layout.heading(section.heading);
+    for (const paragraph of section.paragraphs ?? []) {
+      layout.text(paragraph, { font: fonts.regular, size: 10.5, leading: 15 });
+      layout.space(6);
+    }
+    if (section.rows && section.rows.length > 0) layout.rows(section.rows);
+    layout.space(14);
+  }
+
+  const total = layout.pages.length;
+  layout.pages.forEach((page, index) => {
+    drawFooter(page, fonts.regular, doc.footer ?? '', `Page ${index + 1} / ${total}`);
+  });
+  return document.save();
+}
+
+// ——— Signatures ———
+
+const PARIS = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** "12 mars 2025 à 14:05:09 (heure de Paris, UTC+1)". */
+export function formatParisDateTime(date: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    PARIS.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return (
+    `${part('day')} ${part('month')} ${part('year')} à ${part('hour')}:${part('minute')}:${part('second')} ` +
+    `(heure de Paris, ${part('timeZoneName')})`
+  );
+}
+
+/**
+ * The document with a page (or more, for many signers) added at its end, listing who signed, when (Paris time),
+ * from which address, what they accepted, and the SHA-256 of the document as it was before. The original pages
+ * are kept as they are.
+ */
+export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignaturePage): Promise<Uint8Array> {
+  if (!/^[0-9a-f]{64}$/i.test(page.originalSha256)) throw new Error('originalSha256: 64 hex digits expected');
+  const document = await PDFDocument.load(pdfBytes, { updateMetadata: false });
+  const originalPages = document.getPageCount();
+  const fonts = await fontsOf(document);
+  const layout = new Layout(document, fonts);
+
+  layout.text(page.title, { font: fonts.bold, size: 17, leading: 22 });
+  layout.space(6);
+  layout.rule(ACCENT, 1.2);
+  layout.space(12);
+  for (const paragraph of page.intro.split(/\n{2,}/)) {
+    layout.text(paragraph, { font: fonts.regular, size: 10.5, leading: 15 });
+    layout.space(6);
+  }
+  layout.space(8);
+
+  for (const signature of page.signatures) {
+    layout.heading(`${signature.role} : ${signature.name}`, 12);
+    layout.rows([
+      { label: 'Signé le', value: formatParisDateTime(signature.signedAt) },
+      { label: 'Adresse IP', value: signature.ipAddress },
+      { label: 'Consentement', value: signature.consent },
+    ]);
+    layout.space(10);
+  }
+
+  layout.heading('Empreinte du document original', 12);
+  layout.text(
+    `SHA-256 des ${originalPages} page${originalPages > 1 ? 's' : ''} qui précèdent, avant l’ajout de cette page :`,
+    { font: fonts.regular, size: 9.5, color: MUTED },
+  );
+  layout.space(3);
+  layout.text(page.originalSha256.toLowerCase(), { font: fonts.mono, size: 9.5 });
+
+  const added = layout.pages.length;
+  layout.pages.forEach((signaturePage, index) => {
+    const right = added > 1 ? `Signatures ${index + 1} / ${added}` : 'Signatures';
+    drawFooter(signaturePage, fonts.regular, page.title, right);
+  });
+  return document.save();
+}
+
+/** Hex SHA-256 of the bytes (the fingerprint a signature page quotes). */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '../config.js';
+import { createLocalStorage, createS3Storage, createStorage, type Storage } from './storage.js';
+
+/** s3rver 3 ships no types: the little the tests use of it. */
+interface S3rverServer {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  configureBuckets: { name: string }[];
+}) => S3rverServer;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+let tempDir: string;
+let server: S3rverServer;
+let s3: S3Config;
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(path.join(tmpdir(), 'relais-storage-'));
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: path.join(tempDir, 's3'),
+    silent: true,
+    configureBuckets: [{ name: 'relais-test' }],
+  });
+  const { port } = await server.run();
+  s3 = {
+    url: `http://127.0.0.1:${port}`,
+    bucket: 'relais-test',
+    region: 'us-east-1',
+    // s3rver's fixed credentials.
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(tempDir, { recursive: true, force: true });
+});
+
+const backends: [string, () => Storage][] = [
+  ['local disk', () => createLocalStorage(path.join(tempDir, 'data'))],
+  ['S3-compatible bucket', () => createS3Storage(s3)],
+];
+
+describe.each(backends)('storage on the %s', (_name, make) => {
+  let storage: Storage;
+  beforeAll(() => {
+    storage = make();
+  });
+
+  it('gives back the bytes it was given, every byte value intact', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      randomBytes(200_000),
+    ]);
+    await storage.put('documents/abc/facture-1.pdf', bytes);
+    const read = await storage.get('documents/abc/facture-1.pdf');
+    expect(read).toBeInstanceOf(Buffer);
+    expect(read!.equals(bytes)).toBe(true);
+    expect(await storage.stat('documents/abc/facture-1.pdf')).toEqual({ size: bytes.length });
+  });
+
+  it('keeps an empty file', async () => {
+    await storage.put('documents/vide.txt', Buffer.alloc(0));
+    expect((await storage.get('documents/vide.txt'))?.length).toBe(0);
+    expect(await storage.stat('documents/vide.txt')).toEqual({ size: 0 });
+  });
+
+  it('answers null for a missing file, and removes without complaint', async () => {
+    expect(await storage.get('documents/absent.pdf')).toBeNull();
+    expect(await storage.stat('documents/absent.pdf')).toBeNull();
+    // A "folder" that exists because of a deeper key is not a file either.
+    expect(await storage.get('documents/abc')).toBeNull();
+    expect(await storage.stat('documents/abc')).toBeNull();
+    await expect(storage.remove('documents/absent.pdf')).resolves.toBeUndefined();
+  });
+
+  it('removes a file', async () => {
+    await storage.put('avatars/u1-000000.png', Buffer.from('image'));
+    await storage.remove('avatars/u1-000000.png');
+    expect(await storage.get('avatars/u1-000000.png')).toBeNull();
+    await storage.remove('avatars/u1-000000.png');
+  });
+
+  it('replaces a file written again under the same key', async () => {
+    await storage.put('avatars/u2-000000.png', Buffer.from('première version, plus longue'));
+    await storage.put('avatars/u2-000000.png', Buffer.from('seconde'));
+    expect((await storage.get('avatars/u2-000000.png'))?.toString()).toBe('seconde');
+    await Promise.all(
+      ['a', 'b', 'c', 'd'].map((letter) =>
+        storage.put('avatars/u3-000000.png', Buffer.alloc(10_000, letter)),
+      ),
+    );
+    const last = await storage.get('avatars/u3-000000.png');
+    // Concurrent writers: one of them wins whole, never a mix.
+    expect(last?.length).toBe(10_000);
+    expect(new Set(last!.toString())).toHaveLength(1);
+  });
+
+  it.each([
+    '',
+    'avatars',
+    'avatars/',
+    '/avatars/x.png',
+    'avatars/../secret',
+    'avatars/..',
+    'avatars/.hidden',
+    'avatars//x.png',
+    'avatars/x.png/',
+    'Avatars/x.png',
+    'avatars/x y.png',
+    'avatars/x\\y.png',
+    'avatars/é.png',
+    'avatars/x.png?versionId=1',
+    'avatars/a..b.png',
+  ])('refuses the key %j on every operation', async (key) => {
+    await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('clé de stockage invalide');
+    await expect(storage.get(key)).rejects.toThrow('clé de stockage invalide');
+    await expect(storage.stat(key)).rejects.toThrow('clé de stockage invalide');
+    await expect(storage.remove(key)).rejects.toThrow('clé de stockage invalide');
+  });
+});
+
+describe('local disk', () => {
+  it('keeps files under DATA_DIR/uploads and leaves no partial file behind', async () => {
+    const dataDir = path.join(tempDir, 'other-data');
+    const storage = createLocalStorage(dataDir);
+    await storage.put('avatars/u4-000000.png', Buffer.from('x'));
+    expect(await readdir(path.join(dataDir, 'uploads', 'avatars'))).toEqual(['u4-000000.png']);
+  });
+});
+
+describe('S3-compatible bucket', () => {
+  it('throws when the bucket does not exist (a configuration error, not a missing file)', async () => {
+    const storage = createS3Storage({ ...s3, bucket: 'absent-bucket' });
+    await expect(storage.get('documents/x.pdf')).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
+  it('is chosen by createStorage when S3 is configured, the disk otherwise', async () => {
+    const dataDir = path.join(tempDir, 'chosen');
+    await createStorage({ dataDir, s3 }).put('documents/par-s3.txt', Buffer.from('s3'));
+    await createStorage({ dataDir, s3: null }).put('documents/sur-disque.txt', Buffer.from('disque'));
+    const bucket = createS3Storage(s3);
+    expect((await bucket.get('documents/par-s3.txt'))?.toString()).toBe('s3');
+    expect(await bucket.get('documents/sur-disque.txt')).toBeNull();
+    expect(await readdir(path.join(dataDir, 'uploads', 'documents'))).toEqual(['sur-disque.txt']);
+  });
+});
