@@ -206,6 +206,7 @@ export const TIMELINE_LABELS: Record<string, string> = {
   complete: 'Fin de mission confirmée',
   cancelled: 'Mission annulée',
   dropped: 'Désistement du chauffeur',
+  signatures_waived: 'Démarrage sans signatures accepté par le transporteur',
 };
 
 export const APPLICATION_STATUS_LABELS: Record<(typeof APPLICATION_STATUSES)[number], string> = {

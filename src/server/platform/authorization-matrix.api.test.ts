@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { documents } from '../db/schema/documents.js';
 import { alerts, messages, conversations } from '../db/schema/messaging.js';
 import { missionApplications, missions } from '../db/schema/missions.js';
 import { sessions } from '../db/schema/platform.js';
 import type { User } from '../db/schema/users.js';
 import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
+import { createStorage } from './storage.js';
+
+/** A minimal PDF: what the upload checks accept (it parses with pdf-lib). */
+const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /**
  * Every API route × every kind of caller, with the expected answer written once below. The routes come from the
@@ -37,6 +45,9 @@ interface Scene {
   pendingApplication: string;
   /** The transporter's mission assigned to the driver. */
   assigned: string;
+  /** The driver's licence, waiting for review, and their verified driver card (files on disk). */
+  driverDocument: string;
+  verifiedDocument: string;
   /** Another session of the driver (a second device). */
   driverOtherSession: string;
   driverAlert: string;
@@ -91,6 +102,35 @@ async function scene(): Promise<Scene> {
   await t.db
     .insert(missionApplications)
     .values({ missionId: assigned.id, driverId: driver.id, status: 'accepted' });
+  // Its engagement document, waived by the transporter (so the driver may start), and two papers of the driver.
+  const storage = createStorage(t.config);
+  const paper = async (fields: Partial<typeof documents.$inferInsert>) => {
+    const key = `documents/${driver.id}/${randomUUID()}.pdf`;
+    await storage.put(key, PDF_BYTES);
+    const [row] = await t.db
+      .insert(documents)
+      .values({
+        userId: driver.id,
+        type: 'permis',
+        fileName: 'permis.pdf',
+        fileUrl: key,
+        mimeType: 'application/pdf',
+        ...fields,
+      })
+      .returning();
+    return row!;
+  };
+  await paper({
+    type: 'engagement',
+    missionId: assigned.id,
+    recipientId: driver.id,
+    userId: transporter.id,
+    waivedAt: new Date(),
+    details: { label: 'Proposition de contrat court' },
+    sha256: 'a'.repeat(64),
+  });
+  const licence = await paper({ expirationDate: '2031-01-01' });
+  const card = await paper({ type: 'carte_conducteur', status: 'verified', expirationDate: '2031-01-01' });
   const [conversation] = await t.db
     .insert(conversations)
     .values({
@@ -121,6 +161,8 @@ async function scene(): Promise<Scene> {
     open: open.id,
     pendingApplication: pending!.id,
     assigned: assigned.id,
+    driverDocument: licence.id,
+    verifiedDocument: card.id,
     driverOtherSession: other!.id,
     driverAlert: alert!.id,
   };
@@ -388,6 +430,97 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(200),
   },
   'GET /api/docs/json': { request: () => json('GET', '/api/docs/json'), expected: everyone(200) },
+  // Documents (issue 13): the driver's own; a transporter working with the driver opens verified files only.
+  'GET /api/documents': {
+    request: () => json('GET', '/api/documents'),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+    check: (actor, body) => {
+      if (actor === 'otherDriver') expect((body as { documents: unknown[] }).documents).toEqual([]);
+    },
+  },
+  'POST /api/documents': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/documents?type=fco&number=F1&issuedAt=2024-01-10',
+      payload: PDF_BYTES,
+      headers: { 'content-type': 'application/pdf' },
+    }),
+    expected: signedIn(403, { driver: 201, otherDriver: 201 }),
+  },
+  'DELETE /api/documents/:id': {
+    request: (s) => json('DELETE', `/api/documents/${s.driverDocument}`),
+    expected: signedIn(403, { driver: 204, otherDriver: 404 }),
+  },
+  'GET /api/documents/accesses': {
+    request: () => json('GET', '/api/documents/accesses'),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'GET /api/documents/:id/file': {
+    // The verified card: the transporter has the driver's pending application and assigned mission.
+    request: (s) => json('GET', `/api/documents/${s.verifiedDocument}/file`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'GET /api/admin/documents': {
+    request: () => json('GET', '/api/admin/documents'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/documents/:id/verify': {
+    request: (s) => json('POST', `/api/admin/documents/${s.driverDocument}/verify`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/documents/:id/reject': {
+    request: (s) =>
+      json('POST', `/api/admin/documents/${s.driverDocument}/reject`, { reason: 'Photo floue' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/drivers': {
+    request: () => json('GET', '/api/admin/drivers'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/drivers/:id': {
+    request: (s) => json('GET', `/api/admin/drivers/${s.driver.id}`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/drivers/:id/interview': {
+    request: (s) =>
+      json('POST', `/api/admin/drivers/${s.driver.id}/interview`, {
+        interviewDate: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/drivers/:id/approve': {
+    // Papers not all verified: the admin is told so.
+    request: (s) => json('POST', `/api/admin/drivers/${s.driver.id}/approve`, {}),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'POST /api/admin/drivers/:id/reject': {
+    request: (s) => json('POST', `/api/admin/drivers/${s.driver.id}/reject`, { reason: 'Dossier incomplet' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  // The engagement document of the assigned mission: its two parties, and admins to read.
+  'GET /api/missions/:id/engagement': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}/engagement`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'GET /api/missions/:id/engagement/file': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}/engagement/file`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'POST /api/missions/:id/engagement/sign': {
+    // The driver's name: the transporter typing it is refused (400), an admin never signs.
+    request: (s) =>
+      json('POST', `/api/missions/${s.assigned}/engagement/sign`, {
+        typedName: s.driver.fullName,
+        consent: true,
+      }),
+    expected: signedIn(404, { driver: 200, transporter: 400, admin: 403 }),
+  },
+  'POST /api/missions/:id/engagement/waive': {
+    // Already waived in the scene: the transporter is told; nobody else may.
+    request: (s) =>
+      json('POST', `/api/missions/${s.assigned}/engagement/waive`, { reason: 'Urgence, signature au dépôt' }),
+    expected: signedIn(404, { driver: 403, transporter: 409, admin: 403 }),
+  },
 };
 
 function actorUser(s: Scene, actor: Actor): User | null {

@@ -100,7 +100,8 @@ export type DocumentEvent =
     };
 
 const DOCUMENT_EVENTS = new Set<string>(['document.reviewed', 'document.expiring', 'driver.validation']);
-export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent => DOCUMENT_EVENTS.has(event.type);
+export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent =>
+  DOCUMENT_EVENTS.has(event.type);
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,11 +29,6 @@ async function pdf(): Promise<Buffer> {
   doc.addPage().drawText('Permis de conduire');
   return Buffer.from(await doc.save());
 }
-const png = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-
 const day = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
@@ -418,29 +413,6 @@ describe('expiry reminders', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.documentsVerified).toBe(false);
     expect(row!.driverCardUrl).toBeNull();
-  });
-
-  it('the app’s own bus leaves "document" alerts for the driver and the transporter', async () => {
-    const { agent, user } = await driver();
-    await uploaded(agent, { type: 'fco', number: 'F1', issuedAt: day(-1800), expiresAt: day(7) });
-    const bus = createEventBus(t.app.log);
-    const { writeAlerts } = await import('../alerts/subscriber.js');
-    bus.subscribe((event) =>
-      writeAlerts(
-        {
-          db: t.db,
-          realtime: { deliver: async () => {}, hasOpenSocket: async () => true } as never,
-          push: {} as never,
-        },
-        event,
-      ),
-    );
-    await sendExpiryReminders(t.db, bus, day(0));
-    const [alert] = await t.db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.userId, user.id), eq(alerts.type, 'document')));
-    expect(alert!.message).toContain('FCO expire dans 7 jours');
   });
 });
 

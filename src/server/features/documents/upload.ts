@@ -19,7 +19,7 @@ const tooMany = `Vous avez déjà ${MAX_LIVE_DOCUMENTS} documents : supprimez ce
 
 /** The name shown for the file: what the browser sent (URL-encoded header), cleaned, or the type's label. */
 export function displayName(raw: string | undefined, fallback: string, ext: string): string {
-  let name = '';
+  let name: string;
   try {
     name = raw ? decodeURIComponent(raw) : '';
   } catch {

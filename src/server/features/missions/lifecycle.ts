@@ -9,6 +9,9 @@ import {
   type MissionAction,
 } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
+import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
+import { engagementMessages } from '#core/schemas/engagements.js';
+import { documents } from '../../db/schema/documents.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { type User } from '../../db/schema/users.js';
@@ -60,6 +63,16 @@ export async function actOnMission(
     const now = new Date();
     if (action === 'start' && now < startableFrom(row.startDate))
       throw new AppError(409, startTooEarlyMessage(startableFrom(row.startDate)));
+    if (action === 'start') {
+      // Both parties have signed the engagement document, or the transporter waived it in writing.
+      const [engagement] = await tx
+        .select({ signedAt: documents.signedAt, waivedAt: documents.waivedAt })
+        .from(documents)
+        .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
+        .for('share');
+      if (!engagement?.signedAt && !engagement?.waivedAt)
+        throw new AppError(409, engagementMessages.notSigned, undefined, undefined, 'engagement_unsigned');
+    }
 
     if (action === 'drop') {
       // Back to available: the driver's application is withdrawn, and those set aside when this driver

@@ -340,10 +340,10 @@ describe('applying', () => {
     const ce = await driver();
     const before = (await ce.agent.get(`/api/missions/${id}`)).json();
     expect(before.canApply).toBe(true);
-    expect(before.missingDocumentsForMe).toEqual(['permis', 'carte_conducteur']);
+    expect(before.missingDocumentsForMe).toEqual([]);
     const first = await ce.agent.post(`/api/missions/${id}/apply`, { message: 'Dispo dès 5h' });
     expect(first.statusCode).toBe(201);
-    expect(first.json().missingDocuments).toEqual(['permis', 'carte_conducteur']);
+    expect(first.json().missingDocuments).toEqual([]);
     const again = await ce.agent.post(`/api/missions/${id}/apply`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Vous avez déjà postulé à cette mission');
@@ -480,6 +480,19 @@ describe('choosing a driver and running the mission', () => {
       .update(missions)
       .set({ startDate: new Date(Date.now() + 90 * 60_000) })
       .where(eq(missions.id, id));
+    // Not before both have signed the engagement document.
+    const unsigned = await chosen.agent.post(`/api/missions/${id}/start`);
+    expect(unsigned.statusCode).toBe(409);
+    expect(unsigned.json().code).toBe('engagement_unsigned');
+    for (const party of [owner, chosen])
+      expect(
+        (
+          await party.agent.post(`/api/missions/${id}/engagement/sign`, {
+            typedName: party.user.fullName,
+            consent: true,
+          })
+        ).statusCode,
+      ).toBe(200);
     const started = await chosen.agent.post(`/api/missions/${id}/start`);
     expect(started.json().mission.status).toBe('in_progress');
     expect(started.json().mission.startedAt).not.toBeNull();

@@ -1,0 +1,104 @@
+import {
+  ENGAGEMENT_LABELS,
+  PRICING_LABELS,
+  VEHICLE_LABELS,
+  type EngagementType,
+  type PricingType,
+  type VehicleType,
+} from '#core/rules/missions.js';
+import type { missions } from '../../db/schema/missions.js';
+import type { User } from '../../db/schema/users.js';
+import { formatParisDateTime, renderPdf } from '../../platform/pdf.js';
+
+type MissionRow = typeof missions.$inferSelect;
+
+export const ENGAGEMENT_TITLES: Record<EngagementType, string> = {
+  employment: 'Proposition de contrat court',
+  independent: 'Ordre de transport',
+};
+
+const euros = (price: string) =>
+  `${Number(price).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+const contact = (user: User) =>
+  [user.email, user.phone].filter((value): value is string => Boolean(value)).join(' · ') || '—';
+
+/**
+ * The engagement document of a mission as a PDF: for a hired driver, a short-contract proposal with the mission's
+ * dates, places, pay and both parties; for an independent carrier, a transport order. Relais writes down what the
+ * two agreed on its pages; the employer's own obligations (declaration, payslip) are recalled, not replaced.
+ */
+export async function buildEngagementPdf(
+  mission: MissionRow,
+  company: User,
+  driver: User,
+  reference: string,
+) {
+  const kind = mission.engagementType as EngagementType;
+  const title = ENGAGEMENT_TITLES[kind];
+  const companyName = company.companyName ?? company.fullName;
+  const pay = `${euros(mission.price)} — ${PRICING_LABELS[mission.pricingType as PricingType] ?? mission.pricingType}`;
+  const missionRows = [
+    { label: 'Mission', value: mission.title },
+    { label: 'Enlèvement', value: mission.pickupAddress },
+    { label: 'Livraison', value: mission.deliveryAddress },
+    { label: 'Début', value: formatParisDateTime(mission.startDate) },
+    { label: 'Fin prévue', value: formatParisDateTime(mission.endDate) },
+    { label: 'Véhicule', value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType },
+    ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
+  ];
+  const companyRows = [
+    { label: 'Raison sociale', value: companyName },
+    ...(company.siretNumber ? [{ label: 'SIRET', value: company.siretNumber }] : []),
+    { label: 'Représentée par', value: company.fullName },
+    { label: 'Contact', value: contact(company) },
+  ];
+  const driverRows = [
+    { label: 'Nom', value: driver.fullName },
+    ...(driver.licenseNumber
+      ? [{ label: 'Permis n°', value: `${driver.licenseNumber} (${driver.licenseType ?? '—'})` }]
+      : []),
+    { label: 'Contact', value: contact(driver) },
+  ];
+  const sections =
+    kind === 'employment'
+      ? [
+          { heading: 'Employeur', rows: companyRows },
+          { heading: 'Chauffeur', rows: driverRows },
+          { heading: 'Mission proposée', rows: missionRows, paragraphs: [mission.description] },
+          { heading: 'Rémunération', rows: [{ label: 'Prix convenu', value: pay }] },
+          {
+            heading: 'Engagements',
+            paragraphs: [
+              `${companyName} propose à ${driver.fullName} un contrat de travail de courte durée (CDD ou mission d’intérim) pour la mission ci-dessus, aux dates, lieux et rémunération indiqués.`,
+              'L’employeur déclare l’embauche avant la prise de poste, remet le contrat de travail écrit et le bulletin de paie, et fournit un véhicule conforme et assuré. Le chauffeur s’engage à être présent aux heures indiquées et à détenir des titres de conduite valides pendant toute la mission.',
+              'Les deux parties signent ce document dans Relais ; la page de signatures jointe en garde la trace (nom, date, adresse IP, empreinte du document).',
+            ],
+          },
+        ]
+      : [
+          { heading: 'Donneur d’ordre', rows: companyRows },
+          { heading: 'Transporteur', rows: driverRows },
+          { heading: 'Transport', rows: missionRows, paragraphs: [mission.description] },
+          { heading: 'Prix', rows: [{ label: 'Prix convenu (HT)', value: pay }] },
+          {
+            heading: 'Conditions',
+            paragraphs: [
+              `${companyName} confie à ${driver.fullName}, transporteur indépendant inscrit au registre des transporteurs, l’exécution du transport ci-dessus, au prix convenu.`,
+              'À défaut de stipulations particulières, les relations entre les parties sont régies par le contrat type général applicable aux transports publics routiers de marchandises. Le transporteur facture la prestation au donneur d’ordre.',
+              'Les deux parties signent ce document dans Relais ; la page de signatures jointe en garde la trace (nom, date, adresse IP, empreinte du document).',
+            ],
+          },
+        ];
+  const bytes = await renderPdf({
+    title,
+    subtitle: ENGAGEMENT_LABELS[kind],
+    meta: [
+      { label: 'Référence', value: reference },
+      { label: 'Établi le', value: formatParisDateTime(new Date()) },
+    ],
+    sections,
+    footer: `Relais — ${title} ${reference}`,
+  });
+  return { bytes, title, kind };
+}

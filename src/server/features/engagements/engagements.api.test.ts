@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentSignatures } from '../../db/schema/documents.js';
+import { missions } from '../../db/schema/missions.js';
+import type { NewUser } from '../../db/schema/users.js';
+import { missionPayload } from '../../test/factories.js';
+import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
+
+/** A mission published by a transporter, a driver chosen for it, starting within the hour. */
+async function engaged(overrides: Record<string, unknown> = {}) {
+  const owner = await signedIn({ userType: 'company', fullName: 'Claire Martin' });
+  const driver = await signedIn({ userType: 'driver', fullName: 'Jean Routier' });
+  const created = await owner.agent.post('/api/missions', missionPayload(overrides));
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().mission.id as string;
+  await driver.agent.post(`/api/missions/${id}/apply`, {});
+  const detail = (await owner.agent.get(`/api/missions/${id}`)).json();
+  expect((await owner.agent.post(`/api/applications/${detail.applications[0].id}/accept`)).statusCode).toBe(
+    200,
+  );
+  await t.db
+    .update(missions)
+    .set({ startDate: new Date(Date.now() + 30 * 60_000) })
+    .where(eq(missions.id, id));
+  return { owner, driver, id };
+}
+
+const sign = (agent: Agent, id: string, typedName: string, consent: unknown = true) =>
+  agent.post(`/api/missions/${id}/engagement/sign`, { typedName, consent });
+
+async function pages(agent: Agent, id: string) {
+  const file = await agent.get(`/api/missions/${id}/engagement/file`);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-type']).toBe('application/pdf');
+  return (await PDFDocument.load(file.rawPayload)).getPageCount();
+}
+
+describe('the engagement document', () => {
+  it('is made when the driver is chosen, signed by both (name, consent, IP, SHA-256), then the mission may start', async () => {
+    const { owner, driver, id } = await engaged();
+    const seen = (await owner.agent.get(`/api/missions/${id}/engagement`)).json();
+    expect(seen).toMatchObject({
+      kind: 'employment',
+      title: 'Proposition de contrat court',
+      fullySigned: false,
+      canSign: true,
+      canWaive: true,
+      signatures: [],
+    });
+    expect(seen.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const before = await pages(driver.agent, id);
+
+    const refused = await driver.agent.post(`/api/missions/${id}/start`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('doit être signé par les deux parties');
+
+    const wrongName = await sign(driver.agent, id, 'Quelqu’un d’autre');
+    expect(wrongName.statusCode).toBe(400);
+    expect(wrongName.json().errors.typedName).toBe(
+      'Tapez votre nom tel qu’il figure sur votre compte : Jean Routier',
+    );
+    const noConsent = await sign(driver.agent, id, 'Jean Routier', false);
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().errors.consent).toBe('Cochez la case pour donner votre accord');
+
+    const first = await sign(driver.agent, id, 'jean routier');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      canSign: false,
+      fullySigned: false,
+      signatures: [{ role: 'driver' }],
+    });
+    expect((await sign(driver.agent, id, 'Jean Routier')).statusCode).toBe(409);
+    const both = await sign(owner.agent, id, 'Claire Martin');
+    expect(both.json()).toMatchObject({ fullySigned: true, canWaive: false });
+    expect(await pages(owner.agent, id)).toBe(before + 1);
+    const rows = await t.db
+      .select()
+      .from(documentSignatures)
+      .where(eq(documentSignatures.documentId, seen.id));
+    expect(rows.map((row) => [row.role, row.ipAddress, row.sha256])).toEqual(
+      expect.arrayContaining([
+        ['driver', '127.0.0.1', seen.sha256],
+        ['transporter', '127.0.0.1', seen.sha256],
+      ]),
+    );
+    const started = await driver.agent.post(`/api/missions/${id}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+  });
+
+  it('an independent driver gets a transport order; strangers see nothing; an admin reads but never signs', async () => {
+    const { id } = await engaged({ engagementType: 'independent' });
+    const stranger = await signedIn({ userType: 'company' });
+    expect((await stranger.agent.get(`/api/missions/${id}/engagement`)).statusCode).toBe(404);
+    expect((await stranger.agent.get(`/api/missions/${id}/engagement/file`)).statusCode).toBe(404);
+    const otherDriver = await signedIn({ userType: 'driver' });
+    expect((await sign(otherDriver.agent, id, otherDriver.user.fullName)).statusCode).toBe(404);
+    const admin = await signedIn({ userType: 'admin', isAdmin: true });
+    const read = (await admin.agent.get(`/api/missions/${id}/engagement`)).json();
+    expect(read).toMatchObject({ kind: 'independent', title: 'Ordre de transport', canSign: false });
+    expect((await sign(admin.agent, id, admin.user.fullName)).statusCode).toBe(403);
+  });
+
+  it('signed by both at the same instant: one signed copy, both signatures', async () => {
+    const { owner, driver, id } = await engaged();
+    const before = await pages(owner.agent, id);
+    const [a, b] = await Promise.all([
+      sign(driver.agent, id, 'Jean Routier'),
+      sign(owner.agent, id, 'Claire Martin'),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const final = (await owner.agent.get(`/api/missions/${id}/engagement`)).json();
+    expect(final.fullySigned).toBe(true);
+    expect(final.signatures).toHaveLength(2);
+    expect(await pages(driver.agent, id)).toBe(before + 1);
+  });
+
+  it('the transporter may waive the signatures in writing (in the timeline); the driver may not', async () => {
+    const { owner, driver, id } = await engaged();
+    expect(
+      (await driver.agent.post(`/api/missions/${id}/engagement/waive`, { reason: 'Pas le temps de signer' }))
+        .statusCode,
+    ).toBe(403);
+    const short = await owner.agent.post(`/api/missions/${id}/engagement/waive`, { reason: 'vite' });
+    expect(short.statusCode).toBe(400);
+    const waived = await owner.agent.post(`/api/missions/${id}/engagement/waive`, {
+      reason: 'Signature papier au dépôt de Rungis',
+    });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().waivedAt).not.toBeNull();
+    const started = await driver.agent.post(`/api/missions/${id}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+    const timeline = started.json().timeline as Array<{ type: string; reason: string | null }>;
+    expect(timeline.find((event) => event.type === 'signatures_waived')?.reason).toBe(
+      'Signature papier au dépôt de Rungis',
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { engagementSchema, signSchema, waiveSchema } from '#core/schemas/engagements.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/errors.js';
+import { guards, requireUser } from '../../platform/sessions.js';
+import {
+  engagementFile,
+  engagementFor,
+  ensureEngagement,
+  signEngagement,
+  waiveSignatures,
+} from './service.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+/** The mission's engagement document: made when the driver is chosen, read and signed by the two parties. */
+export async function engagementRoutes(
+  root: FastifyInstance,
+  { db, storage, events }: FeatureDeps,
+): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  events.subscribe(async (event) => {
+    if (event.type === 'application.accepted') await ensureEngagement(db, storage, event.missionId);
+  });
+
+  app.get(
+    '/api/missions/:id/engagement',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary:
+          'Document d’engagement de la mission (contrat court ou ordre de transport) et ses signatures',
+        params: idParams,
+        response: { 200: engagementSchema, ...errorResponses },
+      },
+    },
+    async (request) => engagementFor(db, storage, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/missions/:id/engagement/file',
+    { onRequest: guards.user, schema: { hide: true, params: idParams } },
+    async (request, reply) => {
+      const { bytes, fileName } = await engagementFile(db, storage, requireUser(request), request.params.id);
+      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/api/missions/:id/engagement/sign',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'Signer le document d’engagement (nom tapé et consentement)',
+        params: idParams,
+        body: signSchema,
+        response: { 200: engagementSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      signEngagement(
+        db,
+        storage,
+        requireUser(request),
+        request.params.id,
+        request.body.typedName,
+        request.ip,
+      ),
+  );
+
+  app.post(
+    '/api/missions/:id/engagement/waive',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'Démarrer sans signatures (transporteur, raison écrite)',
+        params: idParams,
+        body: waiveSchema,
+        response: { 200: engagementSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      waiveSignatures(db, storage, requireUser(request), request.params.id, request.body.reason),
+  );
+}
