@@ -41,8 +41,9 @@ export function deletionMail(
 export interface Deletion {
   /** What others must be told (applicants of cancelled missions, transporters of withdrawn applications). */
   events: DomainEvent[];
-  /** The avatar file to remove once the rows are committed. */
+  /** The avatar and papers' files to remove once the rows are committed. */
   avatar: string | null;
+  files: string[];
 }
 
 /**
@@ -146,7 +147,10 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
     ] as const)
       await tx.delete(table).where(eq(column, me.id));
     // Personal papers go; documents of a mission (invoices, payslips) are records the law requires to keep.
-    await tx.delete(documents).where(and(eq(documents.userId, me.id), isNull(documents.missionId)));
+    const papers = await tx
+      .delete(documents)
+      .where(and(eq(documents.userId, me.id), isNull(documents.missionId)))
+      .returning({ fileUrl: documents.fileUrl });
     await tx.update(bugReports).set({ userId: null }).where(eq(bugReports.userId, me.id));
     await tx.update(analyticsVisits).set({ userId: null }).where(eq(analyticsVisits.userId, me.id));
     await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, me.id));
@@ -216,6 +220,6 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
         deletedAt: new Date(),
       })
       .where(eq(users.id, me.id));
-    return { events, avatar: avatarKey(me.avatar) };
+    return { events, avatar: avatarKey(me.avatar), files: papers.map((paper) => paper.fileUrl) };
   });
 }

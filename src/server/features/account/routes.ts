@@ -205,11 +205,12 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     async (request, reply) => {
       const user = requireUser(request);
       await checkCurrentPassword(db, limits, user, request.body.password, 'password');
-      const { events: told, avatar } = await deleteAccount(db, user);
+      const { events: told, avatar, files } = await deleteAccount(db, user);
       sendInBackground(mailer, deletionMail(config, user), request.log);
       await realtime.sessionsEnded(user.id);
       await sessions.close(request, reply);
       if (avatar) await storage.remove(avatar).catch(() => undefined);
+      for (const file of files) await storage.remove(file).catch(() => undefined);
       for (const event of told) await events.publish(event);
       return { message: accountMessages.deleted };
     },

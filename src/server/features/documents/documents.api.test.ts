@@ -7,7 +7,8 @@ import { documents } from '../../db/schema/documents.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { users, type NewUser } from '../../db/schema/users.js';
 import { createEventBus } from '../../platform/events.js';
-import { missionPayload } from '../../test/factories.js';
+import { createStorage } from '../../platform/storage.js';
+import { missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { sendExpiryReminders } from './reminders.js';
 
@@ -147,6 +148,24 @@ describe('a driver’s documents', () => {
     expect((await other.agent.delete(`/api/documents/${doc.id}`)).statusCode).toBe(404);
     expect((await owner.agent.delete(`/api/documents/${doc.id}`)).statusCode).toBe(204);
     expect((await owner.agent.get(`/api/documents/${doc.id}/file`)).statusCode).toBe(404);
+  });
+});
+
+describe('closing the account', () => {
+  it('erases the driver’s papers and their files', async () => {
+    const { agent, user } = await driver();
+    const doc = await uploaded(agent, permis());
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
+    const storage = createStorage(t.config);
+    expect(await storage.get(row!.fileUrl)).not.toBeNull();
+    const gone = await agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.userId, user.id))).toEqual([]);
+    expect(await storage.get(row!.fileUrl)).toBeNull();
   });
 });
 
