@@ -25,7 +25,8 @@ import type { FeatureDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { registerRealtime } from './platform/realtime.js';
-import { startHousekeeping } from './platform/housekeeping.js';
+import { scheduleHousekeeping } from './platform/housekeeping.js';
+import { registerJobs } from './platform/jobs.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { registerOriginCheck } from './platform/origin.js';
@@ -132,6 +133,7 @@ export async function buildApp({
   const events = createEventBus(app.log);
   const realtime = registerRealtime(app, config, database, sessions);
   const push = createPush(database.db, config, app.log);
+  const jobs = registerJobs(app, { url: database.url, config });
   // The VAPID key pair exists from the first start on.
   app.addHook('onReady', async () => void (await push.publicKey()));
   const deps: FeatureDeps = {
@@ -142,6 +144,7 @@ export async function buildApp({
     events,
     realtime,
     push,
+    jobs,
     storage: createStorage(config),
   };
 
@@ -157,10 +160,10 @@ export async function buildApp({
   await app.register(messagingRoutes, deps);
   await app.register(alertRoutes, deps);
   subscribeAlerts(deps);
-  scheduleDigests(app, deps);
+  scheduleDigests(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWeb(app, config);
-  startHousekeeping(app, database.db);
+  scheduleHousekeeping(jobs, database.db);
   return app;
 }

@@ -22,6 +22,12 @@ describe('configuration', () => {
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '100' }).rateLimits.registerPerIp.limit).toBe(1000);
   });
 
+  it('works jobs unless JOBS_WORKER=false', () => {
+    expect(loadConfig({}).jobs.worker).toBe(true);
+    expect(loadConfig({ JOBS_WORKER: 'false' }).jobs.worker).toBe(false);
+    expect(() => loadConfig({ JOBS_WORKER: 'no' })).toThrow(/JOBS_WORKER: must be true or false/);
+  });
+
   it('lists every bad key, not only the first', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** `false`: this instance serves HTTP and queues jobs but runs none (platform/jobs.ts; README "Scale out"). */
+  JOBS_WORKER: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
@@ -86,6 +91,8 @@ export interface AppConfig {
   session: { idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
   trustProxy: boolean;
   dbPoolSize: number;
+  /** Scheduled and queued jobs (platform/jobs.ts): whether this instance works them. */
+  jobs: { worker: boolean };
   /** Address suggestions: the BAN search URL (null: built-in city list only) and how long to wait for it. */
   geocoder: { url: string | null; timeoutMs: number };
   /** Map tiles (null: the built-in base layer only), and the origin the CSP lets images come from. */
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    jobs: { worker: e.JOBS_WORKER },
     geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     mapTiles: e.MAP_TILES_URL === 'off' ? null : mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from './events.js';
+import type { Jobs } from './jobs.js';
 import type { Mailer } from './mailer.js';
 import type { Push } from './push.js';
 import type { Realtime } from './realtime.js';
@@ -17,4 +18,6 @@ export interface FeatureDeps {
   realtime: Realtime;
   push: Push;
   storage: Storage;
+  /** Scheduled and one-off jobs, once across all instances (platform/jobs.ts). */
+  jobs: Jobs;
 }

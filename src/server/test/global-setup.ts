@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
+import { installJobQueue } from '../platform/jobs.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ function withDatabase(url: string, database: string): string {
 
 /**
  * One PostgreSQL server per run: the embedded one, or Debian's when RELAIS_TEST_DB=external and
- * TEST_DATABASE_URL points at it. A migrated template is cloned for every test file.
+ * TEST_DATABASE_URL points at it. A migrated template (with the job queue's schema) is cloned for every test file.
  */
 export default async function setup(project: TestProject) {
   const external = process.env.RELAIS_TEST_DB === 'external';
@@ -47,6 +48,8 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`create database ${templateDatabase}`);
   await migrateDatabase(withDatabase(adminUrl, templateDatabase));
+  // pg-boss's schema too: an app's start then only checks it is there.
+  await installJobQueue(withDatabase(adminUrl, templateDatabase));
   const { rows } = await admin.query<{ server_version: string }>('show server_version');
   await admin.end();
   console.warn(`[tests] PostgreSQL ${rows[0]?.server_version} (${external ? 'external' : 'embedded'})`);

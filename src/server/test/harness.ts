@@ -60,9 +60,11 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     /** Where the app's log lines go (the platform's own logger, writing there): to read what would be logged. */
     logTo?: DestinationStream;
+    /** Another app's database (several instances on one database); a fresh clone of the template otherwise. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = await createTestDatabase();
+  const url = options.databaseUrl ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'relais-data-'));
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -71,6 +73,9 @@ export async function createTestApp(
     DATABASE_URL: url,
     // No test reaches the internet; geocoder tests point this at a local server.
     GEOCODER_URL: 'off',
+    // Scheduled jobs (digests, housekeeping) would run beside the test's own calls: the tests of the job queue
+    // (platform/jobs.api.test.ts) and of each job's wiring turn the workers on.
+    JOBS_WORKER: 'false',
     ...options.env,
   });
   // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.

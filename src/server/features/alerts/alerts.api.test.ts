@@ -4,7 +4,7 @@ import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
 import { sql } from 'drizzle-orm';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
-import { createMailer } from '../../platform/mailer.js';
+import { createMailer, type Mail } from '../../platform/mailer.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { sendDigests } from './digest.js';
 
@@ -255,5 +255,33 @@ describe('alerts', () => {
     expect(mails).toHaveLength(2);
     await mailer.close();
     await smtp.close();
+  });
+
+  it('runs the digests as a scheduled job of the queue, on an instance with workers', async () => {
+    const mails: Mail[] = [];
+    const w = await createTestApp({
+      env: { JOBS_WORKER: 'true' },
+      mailer: { send: async (mail) => void mails.push(mail), close: () => undefined },
+    });
+    try {
+      const company = await signIn(w, { userType: 'company' });
+      const driver = await signIn(w, { subscriptionPlan: 'premium' });
+      const missionId = (
+        await company.agent.post('/api/missions', missionPayload({ title: 'Benne Rouen' }))
+      ).json().mission.id;
+      await driver.agent.post(`/api/missions/${missionId}/apply`, {});
+      await w.db.execute(
+        sql`update alerts set created_at = now() - interval '10 minutes' where user_id = ${company.user.id}`,
+      );
+      // The minute's run may come first; either way the application is mailed once.
+      await w.app.jobs.runNow('email-digests');
+      const toCompany = mails.filter((mail) => mail.to === company.user.email);
+      expect(toCompany).toHaveLength(1);
+      expect(toCompany[0]!.text).toContain('« Benne Rouen »');
+      await w.app.jobs.runNow('email-digests');
+      expect(mails.filter((mail) => mail.to === company.user.email)).toHaveLength(1);
+    } finally {
+      await w.close();
+    }
   });
 });

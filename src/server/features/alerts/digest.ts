@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_PREFERENCES,
   EMAIL_DIGEST_DELAY_MS,
@@ -8,7 +7,6 @@ import {
 import type { FeatureDeps } from '../../platform/deps.js';
 import { actionMail } from '../../platform/mailer.js';
 
-const EVERY_MS = 60_000;
 const ALERTS_PER_MAIL = 20;
 const USERS_PER_RUN = 200;
 
@@ -89,14 +87,18 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
   return sent;
 }
 
-/** Runs the digests every minute on each instance (the claim keeps it to one mail an hour per user). */
-export function scheduleDigests(app: FastifyInstance, deps: FeatureDeps): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      sendDigests(deps).catch((error: unknown) => app.log.warn({ err: error }, 'e-mail digests failed'));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+/**
+ * Runs the digests every minute, on one instance at a time (a job: platform/jobs.ts); the claim above still keeps
+ * it to one mail an hour per user. A failed run is logged and tried once more; the next minute's run follows anyway.
+ */
+export function scheduleDigests(deps: FeatureDeps): void {
+  deps.jobs.schedule(
+    'email-digests',
+    '* * * * *',
+    async ({ log }) => {
+      const sent = await sendDigests(deps);
+      if (sent > 0) log.info({ sent }, 'e-mail digests sent');
+    },
+    { retryLimit: 1, retryDelaySeconds: 10 },
+  );
 }
