@@ -61,6 +61,7 @@ const PublicProfile = page(() => import('#web/features/profile/public-profile-pa
 const Profile = page(() => import('#web/features/profile/profile-page.js'), 'ProfilePage');
 const account = () => import('#web/features/account/settings-page.js');
 const Settings = page(account, 'SettingsPage');
+const Documents = page(() => import('#web/features/documents/documents-page.js'), 'DocumentsPage');
 const ForgotPassword = page(
   () => import('#web/features/account/forgot-password-page.js'),
   'ForgotPasswordPage',
@@ -81,6 +82,7 @@ const OWN_PAGES = new Set([
   '/messages',
   '/alerts',
   '/parametres',
+  '/documents',
 ]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
@@ -115,6 +117,7 @@ const Pages = memo(function Pages() {
       <Route path="/messages" component={Messages} />
       <Route path="/alerts" component={Alerts} />
       <Route path="/parametres" component={Settings} />
+      <Route path="/documents" component={Documents} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

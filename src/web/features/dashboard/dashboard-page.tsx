@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { TIMELINE_LABELS } from '#core/rules/missions.js';
+import { DOCUMENT_LABELS, TIMELINE_LABELS } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { onboardingSteps } from '#core/rules/onboarding.js';
 import { coordinationNote, planSummary } from '#core/rules/plans.js';
 import { formatEuros } from '#core/rules/tariffs.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
+import type { MyDocuments } from '#core/schemas/documents.js';
 import { useSession, type SessionUser } from '#web/app/session.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { buttonClasses } from '#web/ui/button.js';
@@ -110,6 +111,43 @@ function GettingStarted({ user, firstStepDone }: { user: SessionUser; firstStepD
   );
 }
 
+/** A driver's papers at a glance: what still blocks applying, with the way to /documents. */
+function DocumentsCard() {
+  const query = useQuery<MyDocuments>({ queryKey: ['/api/documents'] });
+  if (!query.data) return null;
+  const { requirements } = query.data;
+  const blocking = requirements.filter((verdict) => verdict.state !== 'valid' && verdict.state !== 'pending');
+  const pending = requirements.filter((verdict) => verdict.state === 'pending');
+  const names = (list: typeof requirements) =>
+    list.map((verdict) => DOCUMENT_LABELS[verdict.requirement]).join(', ');
+  return (
+    <section className="rounded-2xl border border-line bg-surface-raised p-6" aria-labelledby="mes-documents">
+      <h2 id="mes-documents" className="text-lg font-bold">
+        Vos documents
+      </h2>
+      {blocking.length > 0 ? (
+        <>
+          <p className="mt-2 font-semibold text-danger">À compléter : {names(blocking)}</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            Les missions qui exigent {blocking.length > 1 ? 'ces documents' : 'ce document'} vous sont
+            fermées.
+          </p>
+        </>
+      ) : pending.length > 0 ? (
+        <>
+          <p className="mt-2 font-semibold">En cours de vérification : {names(pending)}</p>
+          <p className="mt-1 text-sm text-ink-muted">Vous pouvez déjà postuler pendant que Relais vérifie.</p>
+        </>
+      ) : (
+        <p className="mt-2 font-semibold text-success">Documents vérifiés et à jour</p>
+      )}
+      <Link href="/documents" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+        Mes documents
+      </Link>
+    </section>
+  );
+}
+
 /** The plan in the words of the user's role: a transporter is never told about applications. */
 function PlanCard({ user }: { user: SessionUser }) {
   const role = roleOf(user) === 'transporter' ? 'transporter' : 'driver';
@@ -148,6 +186,7 @@ export function DashboardPage() {
       <div className="grid gap-5 md:grid-cols-3">
         {stats.data && <GettingStarted user={user} firstStepDone={stats.data.firstStepDone} />}
         <PlanCard user={user} />
+        {role === 'driver' && <DocumentsCard />}
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 import { reputationLabel } from '#core/rules/reputation.js';
-import { BadgeCheck, MessageSquare, Star } from 'lucide-react';
+import { BadgeCheck, MessageSquare, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { APPLICATION_STATUS_LABELS, DOCUMENT_LABELS, type RequiredDocument } from '#core/rules/missions.js';
+import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { Avatar } from '#web/ui/avatar.js';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
 import { Section, useToastError } from './detail-section.js';
+import { VerdictList } from './document-verdicts.js';
 
 /** The publisher's list of applicants: who they are, their papers, and the choice. */
 export function Applicants({ detail }: { detail: MissionDetail }) {
@@ -85,6 +86,14 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                         ) : (
                           <span className="text-ink-muted">Documents non vérifiés</span>
                         )}
+                        {driver.validationStatus !== 'approved' && (
+                          <span
+                            className="flex items-center gap-1 rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger"
+                            title="Relais n’a pas encore validé ce chauffeur (documents puis entretien)."
+                          >
+                            <ShieldAlert className="h-3.5 w-3.5" aria-hidden="true" /> Non vérifié
+                          </span>
+                        )}
                       </p>
                     </div>
                   </div>
@@ -95,13 +104,15 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                 {application.message && (
                   <p className="mt-3 rounded-lg bg-surface-sunken p-3">« {application.message} »</p>
                 )}
-                {application.missingDocuments.length > 0 && (
-                  <p className="mt-2 text-sm text-accent">
-                    Non fournis :{' '}
-                    {application.missingDocuments
-                      .map((d) => DOCUMENT_LABELS[d as RequiredDocument])
-                      .join(', ')}
-                  </p>
+                {application.requirements.length > 0 && (
+                  <div className="mt-3">
+                    <p className="text-sm font-semibold">Documents exigés, jusqu’à la fin de la mission</p>
+                    <VerdictList
+                      verdicts={application.requirements}
+                      audience="transporter"
+                      className="mt-1"
+                    />
+                  </div>
                 )}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link

@@ -1,7 +1,7 @@
 import { FileWarning, MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { APPLICATION_STATUS_LABELS, DOCUMENT_LABELS, type RequiredDocument } from '#core/rules/missions.js';
+import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
@@ -12,6 +12,31 @@ import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
 import { Section, useToastError } from './detail-section.js';
+import { VerdictList } from './document-verdicts.js';
+
+type Verdicts = MissionDetail['requirementsForMe'];
+/** A verdict that refuses the application (a pending document does not: Relais has not said no yet). */
+const blocks = (verdict: Verdicts[number]) => verdict.state !== 'valid' && verdict.state !== 'pending';
+
+/** The documents this mission requires, with where the driver stands on each until its last day. */
+function MyPapers({ verdicts }: { verdicts: Verdicts }) {
+  if (verdicts.length === 0) return null;
+  const blocked = verdicts.some(blocks);
+  return (
+    <div className="mb-4 rounded-xl bg-surface-sunken p-4">
+      <p className="font-semibold">Documents exigés : où vous en êtes</p>
+      <p className="text-sm text-ink-muted">
+        Chacun doit rester valable jusqu’au dernier jour de la mission.
+      </p>
+      <VerdictList verdicts={verdicts} audience="driver" className="mt-2" />
+      <p className="mt-3 text-sm">
+        <Link href="/documents" className="font-semibold text-accent underline">
+          {blocked ? 'Compléter mes documents' : 'Mes documents'}
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 /** A driver's box: apply with a message, or the own application's status, the way to write, withdraw. */
 export function ApplyBox({ detail }: { detail: MissionDetail }) {
@@ -22,8 +47,8 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
     onSuccess: (application) => {
       toast({
         title: 'Candidature envoyée',
-        description: application.missingDocuments.length
-          ? `Pensez à fournir : ${application.missingDocuments.map((d) => DOCUMENT_LABELS[d as RequiredDocument]).join(', ')}.`
+        description: application.requirements.some((verdict) => verdict.state === 'pending')
+          ? 'Le transporteur est prévenu ; il voit quels documents Relais vérifie encore.'
           : 'Le transporteur est prévenu.',
       });
     },
@@ -33,22 +58,19 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
     onSuccess: () => toast({ title: 'Candidature retirée' }),
     onError: failed('Retrait impossible'),
   });
+  const reasonId = useId();
   const mine = detail.myApplication;
+  const papersBlock = detail.requirementsForMe.some(blocks);
   if (mine) {
     return (
       <Section title="Ma candidature">
         <p>
           Statut : <strong>{APPLICATION_STATUS_LABELS[mine.status]}</strong>
         </p>
-        {mine.missingDocuments.length > 0 && (
-          <p className="mt-2 flex gap-2 text-sm text-accent">
-            <FileWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
-            Documents demandés que vous n’avez pas encore fournis :{' '}
-            {mine.missingDocuments.map((d) => DOCUMENT_LABELS[d as RequiredDocument]).join(', ')}.{' '}
-            <Link href="/documents" className="font-semibold underline">
-              Mes documents
-            </Link>
-          </p>
+        {(mine.status === 'pending' || mine.status === 'accepted') && mine.requirements.length > 0 && (
+          <div className="mt-3">
+            <MyPapers verdicts={mine.requirements} />
+          </div>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           {mine.status !== 'withdrawn' && detail.company && (
@@ -74,6 +96,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
   }
   return (
     <Section title="Postuler">
+      <MyPapers verdicts={detail.requirementsForMe} />
       {detail.canApply ? (
         <form
           className="space-y-3"
@@ -90,30 +113,36 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
             onChange={(event) => setMessage(event.target.value)}
             placeholder="Disponible dès 5 h, habitué des quais de Rungis…"
           />
-          {detail.missingDocumentsForMe.length > 0 && (
-            <p className="flex gap-2 text-sm text-accent">
-              <FileWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
-              Cette mission demande des documents absents de votre profil :{' '}
-              {detail.missingDocumentsForMe.map((d) => DOCUMENT_LABELS[d as RequiredDocument]).join(', ')}.
-              Vous pouvez postuler, le transporteur le verra.
-            </p>
-          )}
           <Button type="submit" size="lg" disabled={apply.isPending}>
             {apply.isPending ? 'Envoi...' : 'Postuler à cette mission'}
           </Button>
           <p className="text-sm text-ink-muted">{applicationsLeftLabel(detail.applicationsLeft)}</p>
         </form>
       ) : (
-        <div className="space-y-2">
+        <div className="space-y-3">
           {detail.applyBlockedCode === EMAIL_NOT_VERIFIED ? (
             <EmailRequiredNotice message={detail.applyBlockedReason ?? emailRequiredMessages.apply} />
           ) : (
-            <p role="status">{detail.applyBlockedReason}</p>
+            <p id={reasonId} role="status" className="flex gap-2">
+              {papersBlock && (
+                <FileWarning className="mt-0.5 h-5 w-5 shrink-0 text-danger" aria-hidden="true" />
+              )}
+              <span className="min-w-0">{detail.applyBlockedReason}</span>
+            </p>
           )}
-          {detail.applyBlockedReason === APPLICATION_LIMIT_MESSAGE && (
-            <Link href="/pricing" className={buttonClasses('primary', 'sm')}>
-              Voir les formules
-            </Link>
+          {/* Blocked for a reason other than the address (which has its own notice): the button stays where it
+              always is, greyed, with the reason read with it. */}
+          {detail.applyBlockedCode !== EMAIL_NOT_VERIFIED && (
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" size="lg" disabled aria-describedby={reasonId}>
+                Postuler à cette mission
+              </Button>
+              {detail.applyBlockedReason === APPLICATION_LIMIT_MESSAGE && (
+                <Link href="/pricing" className={buttonClasses('primary', 'lg')}>
+                  Voir les formules
+                </Link>
+              )}
+            </div>
           )}
         </div>
       )}

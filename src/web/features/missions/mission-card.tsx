@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarClock, MapPin, Truck, Users } from 'lucide-react';
+import { ArrowRight, CalendarClock, FileWarning, MapPin, Truck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
@@ -83,6 +83,12 @@ export function MissionCard({
         </div>
       </dl>
       <p className="mt-3 text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</p>
+      {mission.documentRefusal && (
+        <p className="mt-2 flex gap-1.5 text-sm font-medium text-danger">
+          <FileWarning className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">{mission.documentRefusal}</span>
+        </p>
+      )}
     </>
   );
   const frame = 'block rounded-2xl border border-line bg-surface-raised p-5';

@@ -2,6 +2,7 @@ import { formatPhoneFr } from '#core/rules/phone.js';
 import { CalendarClock, MapPin, Phone, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { missionRequirements } from '#core/rules/documents.js';
 import type { MissionStatus } from '#core/rules/enums.js';
 import {
   DOCUMENT_LABELS,
@@ -9,7 +10,6 @@ import {
   ENGAGEMENT_LABELS,
   TIMELINE_LABELS,
   VEHICLE_LICENSE,
-  type RequiredDocument,
   type VehicleType,
 } from '#core/rules/missions.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
@@ -31,6 +31,8 @@ import { MissionForm } from './mission-form.js';
 /** Where, when, what, how much and in which frame: the same facts for a member and a visitor. */
 function MissionFacts({ detail }: { detail: MissionDetail }) {
   const { mission } = detail;
+  // What applying needs: the ticked documents, and ADR for dangerous goods even when not ticked.
+  const required = missionRequirements(mission.requiredDocuments, mission.cargoType);
   return (
     <>
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -81,9 +83,7 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
         <div>
           <dt className="text-sm text-ink-muted">Documents exigés</dt>
           <dd className="font-semibold">
-            {mission.requiredDocuments.length
-              ? mission.requiredDocuments.map((d) => DOCUMENT_LABELS[d as RequiredDocument]).join(', ')
-              : 'Aucun'}
+            {required.length ? required.map((d) => DOCUMENT_LABELS[d]).join(', ') : 'Aucun'}
           </dd>
         </div>
       </dl>

@@ -4,7 +4,6 @@ import {
   Bug,
   CalendarDays,
   CreditCard,
-  FileText,
   PlayCircle,
   Route,
   Star,
@@ -105,16 +104,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
           ? 'Le prix de chaque mission terminée est dans votre historique, exportable en CSV.'
           : 'Vos gains convenus du mois sont sur votre tableau de bord ; chaque mission terminée est dans votre historique.',
       action: { href: '/mission-history', label: 'Historique des missions' },
-    },
-  ],
-  [
-    /^\/documents$/,
-    {
-      title: 'Documents',
-      icon: FileText,
-      empty: 'Dépôt des documents pas encore ouvert',
-      text: 'Indiquez dès maintenant votre type de permis, votre numéro et vos qualifications (ADR, FIMO/FCO) dans votre profil : les transporteurs les voient sur votre candidature.',
-      action: { href: '/profile', label: 'Mon profil' },
     },
   ],
   [
