@@ -1,6 +1,7 @@
 CREATE TABLE "document_accesses" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"document_id" uuid NOT NULL,
+	"document_id" uuid,
+	"document_type" text NOT NULL,
 	"owner_id" uuid NOT NULL,
 	"viewer_id" uuid,
 	"viewer_role" text NOT NULL,
@@ -36,7 +37,7 @@ ALTER TABLE "documents" ADD COLUMN "mime_type" text;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "size_bytes" integer;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "sha256" text;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "waived_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "document_accesses" ADD CONSTRAINT "document_accesses_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_accesses" ADD CONSTRAINT "document_accesses_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_accesses" ADD CONSTRAINT "document_accesses_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_accesses" ADD CONSTRAINT "document_accesses_viewer_id_users_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_reminders" ADD CONSTRAINT "document_reminders_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

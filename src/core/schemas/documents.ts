@@ -171,7 +171,8 @@ export type MyDocuments = z.infer<typeof myDocumentsSchema>;
 
 export const documentAccessSchema = z.object({
   id: z.uuid(),
-  documentId: z.uuid(),
+  /** Null once the driver deleted the document. */
+  documentId: z.uuid().nullable(),
   documentType: z.string(),
   viewerName: z.string(),
   viewerRole: z.enum(['transporter', 'admin']),

@@ -39,6 +39,11 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
       return;
     case 'new-alert': {
       void queryClient.invalidateQueries({ queryKey: ['/api/alerts'] });
+      // A paper verified or refused, a validation step: the documents page and the session (documentsVerified).
+      if (event.alert.type === 'document') {
+        void queryClient.invalidateQueries({ queryKey: ['/api/documents'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+      }
       // A message already notified itself (above).
       if (event.alert.type !== 'message') {
         const { title, body } = notificationFor(event.alert);

@@ -130,9 +130,9 @@ export const documentAccesses = pgTable(
   'document_accesses',
   {
     id: id(),
-    documentId: uuid()
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** Kept (without the document) when the driver deletes the document: they still see who opened it. */
+    documentId: uuid().references(() => documents.id, { onDelete: 'set null' }),
+    documentType: text().notNull(),
     ownerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

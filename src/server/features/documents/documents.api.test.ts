@@ -198,6 +198,15 @@ describe('who may open a driver’s file', () => {
       200,
     );
     expect((await transporter.agent.get(`/api/documents/${doc.id}/file`)).statusCode).toBe(404);
+    // Deleting the document keeps the list of who opened it.
+    expect((await owner.agent.delete(`/api/documents/${doc.id}`)).statusCode).toBe(204);
+    const kept = (await owner.agent.get('/api/documents/accesses')).json().accesses;
+    expect(
+      kept.map((a: { documentId: string | null; documentType: string }) => [a.documentId, a.documentType]),
+    ).toEqual([
+      [null, 'permis'],
+      [null, 'permis'],
+    ]);
   });
 });
 

@@ -57,6 +57,7 @@ export async function openDocumentFile(
   if (!owner)
     await db.insert(documentAccesses).values({
       documentId: row.id,
+      documentType: row.type,
       ownerId: row.userId,
       viewerId: viewer.id,
       viewerRole: role,
@@ -71,13 +72,12 @@ export async function listAccesses(db: Db, driver: User) {
     .select({
       id: documentAccesses.id,
       documentId: documentAccesses.documentId,
-      documentType: documents.type,
+      documentType: documentAccesses.documentType,
       viewerRole: documentAccesses.viewerRole,
       viewerName: sql<string>`coalesce(${users.companyName}, ${users.fullName}, 'Compte supprimé')`,
       createdAt: documentAccesses.createdAt,
     })
     .from(documentAccesses)
-    .innerJoin(documents, eq(documents.id, documentAccesses.documentId))
     .leftJoin(users, eq(users.id, documentAccesses.viewerId))
     .where(eq(documentAccesses.ownerId, driver.id))
     .orderBy(desc(documentAccesses.createdAt))

@@ -114,7 +114,12 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       : !user.emailVerified
         ? emailRequiredMessages.apply
         : (eligibility(user, row) ?? myCheck.refusal ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
-    applyBlockedCode = !mine && !user.emailVerified ? EMAIL_NOT_VERIFIED : null;
+    applyBlockedCode =
+      !mine && !user.emailVerified
+        ? EMAIL_NOT_VERIFIED
+        : !mine && applyBlockedReason !== null && applyBlockedReason === myCheck.refusal
+          ? 'documents'
+          : null;
     canApply = applyBlockedReason === null;
   }
 

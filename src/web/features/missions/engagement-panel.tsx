@@ -25,7 +25,10 @@ function fieldErrors(error: unknown): Record<string, string> {
  */
 export function EngagementPanel({ detail }: { detail: MissionDetail }) {
   const { mission } = detail;
-  const shown = ['assigned', 'in_progress', 'delivered', 'completed'].includes(mission.status);
+  // Its two parties (and admins) are the only ones who see who drives it: the others never ask.
+  const shown =
+    mission.driverId !== null &&
+    ['assigned', 'in_progress', 'delivered', 'completed'].includes(mission.status);
   const { data: engagement } = useQuery<Engagement>({ queryKey: engagementKey(mission.id), enabled: shown });
   if (!shown || !engagement) return null;
   const signed = new Map(engagement.signatures.map((signature) => [signature.role, signature]));
