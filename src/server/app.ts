@@ -15,6 +15,8 @@ import { alertRoutes } from './features/alerts/routes.js';
 import { scheduleDigests } from './features/alerts/digest.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
+import { documentRoutes } from './features/documents/routes.js';
+import { engagementRoutes } from './features/engagements/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { messagingRoutes } from './features/messaging/routes.js';
 import { missionRoutes } from './features/missions/routes.js';
@@ -159,6 +161,8 @@ export async function buildApp({
   await app.register(profileRoutes, deps);
   await app.register(messagingRoutes, deps);
   await app.register(alertRoutes, deps);
+  await app.register(documentRoutes, deps);
+  await app.register(engagementRoutes, deps);
   subscribeAlerts(deps);
   scheduleDigests(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -19,6 +19,7 @@ import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { adminDocumentRoutes } from './admin-routes.js';
 import { listAccesses, openDocumentFile } from './files.js';
 import { toDocumentView } from './papers.js';
+import { sendExpiryReminders } from './reminders.js';
 import { deleteDocument, uploadDocument } from './upload.js';
 import { validationOf, verdictView } from './validation.js';
 
@@ -28,7 +29,17 @@ const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 
 
 export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = deps;
+  const { db, storage, events, jobs } = deps;
+  // Each morning, the expiry reminders of the day (once per document and stage, whichever instance runs it).
+  jobs.schedule(
+    'document-reminders',
+    '15 7 * * *',
+    async (run) => {
+      const sent = await sendExpiryReminders(db, events, parisToday(run.slot));
+      run.log.info(sent, 'document reminders');
+    },
+    { catchUpSeconds: 6 * 3600 },
+  );
   app.addContentTypeParser(
     FILE_TYPES,
     { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES },
