@@ -76,6 +76,15 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
     driver.getByText(/^Vous pourrez démarrer à partir du .+, 2 h avant le départ prévu\.$/),
   ).toBeVisible();
   await moveMissionStart(missionUrl.split('/').pop()!, 60);
+  // Not before the engagement document is signed, or the transporter lets the driver start without, in writing.
+  const engagement = transporter.getByRole('region', { name: 'Document d’engagement' });
+  await expect(engagement.getByText('Proposition de contrat court')).toBeVisible();
+  await engagement.getByRole('button', { name: 'Démarrer sans signatures…' }).click();
+  await engagement
+    .getByLabel('Pourquoi le chauffeur démarre-t-il sans signatures ?')
+    .fill('Contrat papier signé au dépôt ce matin.');
+  await engagement.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(engagement.getByText(/a accepté de démarrer sans signatures/)).toBeVisible();
   await driver.reload();
   await driver.getByRole('button', { name: 'Démarrer la mission' }).click();
   await expect(driver.getByText('En cours').first()).toBeVisible();
