@@ -24,6 +24,7 @@ import { Applicants } from './applicants.js';
 import { ApplyBox } from './apply-box.js';
 import { Section } from './detail-section.js';
 import { formatPrice, vehicleLabel } from './format.js';
+import { EngagementPanel } from './engagement-panel.js';
 import { ActionBar } from './mission-actions.js';
 import { StatusBadge, UrgentBadge } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
@@ -274,6 +275,7 @@ export function MissionDetailPage() {
           </div>
         </Section>
       )}
+      <EngagementPanel detail={detail} />
       {isOwner && <Applicants detail={detail} />}
       {role === 'driver' && (detail.myApplication || mission.status === 'available') && (
         <ApplyBox detail={detail} />
