@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVER_MENU, TRANSPORTER_MENU, badgeText } from './menus.js';
+import { ADMIN_MENU, DRIVER_MENU, TRANSPORTER_MENU, badgeText } from './menus.js';
 
 describe('menus (SPEC.md §2)', () => {
   it('lists the driver entries in order', () => {
@@ -39,6 +39,14 @@ describe('menus (SPEC.md §2)', () => {
     expect(TRANSPORTER_MENU.find((item) => item.href === '/delivery-tracking')?.label).toBe(
       'Suivi des livraisons',
     );
+  });
+
+  it('gives administrators their home and the two queues, badged with what waits', () => {
+    expect(ADMIN_MENU.map((item) => [item.href, item.label, item.badge])).toEqual([
+      ['/admin', 'Accueil', undefined],
+      ['/admin/documents', 'Documents à vérifier', 'documents'],
+      ['/admin/chauffeurs', 'Validation des chauffeurs', 'drivers'],
+    ]);
   });
 
   it('caps unread badges at 99+', () => {

@@ -1,10 +1,10 @@
 import {
-  AlertTriangle,
   BarChart3,
   Bell,
   BookOpen,
   Bug,
   CreditCard,
+  FileCheck2,
   FileText,
   History,
   LayoutDashboard,
@@ -14,6 +14,7 @@ import {
   Settings,
   Truck,
   User,
+  UserCheck,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
@@ -22,8 +23,8 @@ export interface MenuItem {
   href: string;
   label: string;
   icon: LucideIcon;
-  /** Which unread counter shows on this entry. */
-  badge?: 'messages' | 'alerts';
+  /** Which unread (or, for administrators, waiting) counter shows on this entry. */
+  badge?: 'messages' | 'alerts' | 'documents' | 'drivers';
 }
 
 const common = {
@@ -68,7 +69,12 @@ export const SUBSCRIPTION_MENU: MenuItem[] = [
   { href: '/pricing', label: 'Plans & Tarifs', icon: CreditCard },
 ];
 
-export const ADMIN_MENU: MenuItem[] = [{ href: '/admin', label: 'Administration', icon: AlertTriangle }];
+/** The back office (SPEC.md §6): its home, then the two queues, each badged with what waits. */
+export const ADMIN_MENU: MenuItem[] = [
+  { href: '/admin', label: 'Accueil', icon: LayoutDashboard },
+  { href: '/admin/documents', label: 'Documents à vérifier', icon: FileCheck2, badge: 'documents' },
+  { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badge: 'drivers' },
+];
 
 /** Unread counters are capped at 99+ (SPEC.md §9). */
 export function badgeText(count: number): string | null {

@@ -45,6 +45,9 @@ const Register = page(() => import('#web/features/auth/register-page.js'), 'Regi
 const VerifyEmail = page(() => import('#web/features/auth/verify-email-page.js'), 'VerifyEmailPage');
 const AdminSetup = page(() => import('#web/features/admin/admin-setup-page.js'), 'AdminSetupPage');
 const AdminHome = page(() => import('#web/features/admin/admin-home-page.js'), 'AdminHomePage');
+const AdminDocuments = page(() => import('#web/features/admin/documents-page.js'), 'AdminDocumentsPage');
+const AdminDrivers = page(() => import('#web/features/admin/drivers-page.js'), 'AdminDriversPage');
+const AdminDriver = page(() => import('#web/features/admin/driver-page.js'), 'AdminDriverPage');
 const work = () => import('#web/features/workspace/workspace-pages.js');
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
@@ -107,6 +110,9 @@ const Pages = memo(function Pages() {
       <Route path="/demo" component={Demo} />
       <Route path="/demo/login" component={Demo} />
       <Route path="/admin/setup" component={AdminSetup} />
+      <Route path="/admin/documents" component={AdminDocuments} />
+      <Route path="/admin/chauffeurs" component={AdminDrivers} />
+      <Route path="/admin/chauffeurs/:id" component={AdminDriver} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />
