@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
 import {
+  PDF_TOO_COMPLEX,
   DAMAGED_FILE,
   inspectUpload,
   NOT_A_DOCUMENT,
@@ -195,5 +197,33 @@ describe('sanitizeUpload', () => {
       const error = await refusal(sanitizeUpload(damaged, 'pdf'));
       expect([error.statusCode, error.message]).toEqual([422, DAMAGED_FILE]);
     }
+  });
+});
+
+describe('a PDF bomb', () => {
+  it('is refused without blocking the server: the check runs in a worker with limits', async () => {
+    // One object stream of 300 MB of spaces, deflated to a few hundred kilobytes.
+    const deflated = deflateSync(Buffer.alloc(300 * 1024 * 1024, 0x20), { level: 9 });
+    const head = Buffer.from(
+      '%PDF-1.5\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+        '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\n' +
+        `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${deflated.length} /Filter /FlateDecode >>\nstream\n`,
+      'latin1',
+    );
+    const body = Buffer.concat([head, deflated, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+    const offsets = [9, head.indexOf('2 0 obj'), head.indexOf('3 0 obj'), head.indexOf('4 0 obj')];
+    const xref =
+      'xref\n0 5\n0000000000 65535 f \n' +
+      offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
+      `trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+    const bomb = Buffer.concat([body, Buffer.from(xref, 'latin1')]);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    // Meanwhile, this thread keeps answering: a timer set now fires while the check is under way.
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    const refusal = await sanitizeUpload(bomb, 'pdf', { pdfTimeoutMs: 600 }).catch((error: unknown) => error);
+    clearInterval(ticker);
+    expect(refusal).toMatchObject({ statusCode: 422, message: PDF_TOO_COMPLEX });
+    expect(ticks).toBeGreaterThan(5);
   });
 });

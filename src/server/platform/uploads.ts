@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
@@ -23,9 +24,12 @@ export const UPLOAD_TYPES: Record<UploadKind, UploadType> = {
 
 export const NOT_A_DOCUMENT = 'Ce fichier n’est ni un PDF ni une image JPEG, PNG ou WebP.';
 export const PASSWORD_PDF = 'Ce PDF est protégé par un mot de passe : envoyez une version sans mot de passe.';
+export { TOO_COMPLEX as PDF_TOO_COMPLEX };
 export const DAMAGED_FILE = 'Ce fichier est illisible ou abîmé.';
 /** Decoded pixels an image may have (a 50-megapixel photo is already beyond any phone's default). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const requireHere = createRequire(import.meta.url);
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -50,6 +54,8 @@ export function inspectUpload(bytes: Buffer): UploadType | null {
 export interface SanitizeOptions {
   /** Decoded pixels allowed (width × height); MAX_IMAGE_PIXELS unless said. */
   maxPixels?: number;
+  /** How long a PDF's check may take before the file is refused as too complex (5 s unless said). */
+  pdfTimeoutMs?: number;
 }
 
 /**
@@ -64,7 +70,9 @@ export async function sanitizeUpload(
   options: SanitizeOptions = {},
 ): Promise<Buffer> {
   if (inspectUpload(bytes)?.kind !== kind) throw new AppError(415, NOT_A_DOCUMENT);
-  return kind === 'pdf' ? checkPdf(bytes) : reencodeImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS);
+  return kind === 'pdf'
+    ? checkPdf(bytes, options.pdfTimeoutMs)
+    : reencodeImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS);
 }
 
 async function reencodeImage(bytes: Buffer, kind: Exclude<UploadKind, 'pdf'>, maxPixels: number) {
@@ -95,28 +103,69 @@ async function reencodeImage(bytes: Buffer, kind: Exclude<UploadKind, 'pdf'>, ma
   }
 }
 
-async function checkPdf(bytes: Buffer): Promise<Buffer> {
-  // A PDF ends with its trailer and %%EOF (within the last 1,024 bytes, as Acrobat reads it): without it the file
-  // was cut short, even when the pages that arrived parse.
-  if (!bytes.subarray(-1024).toString('latin1').includes('%%EOF')) throw new AppError(422, DAMAGED_FILE);
-  let document: PDFDocument;
+/**
+ * What the PDF check runs, in a worker thread of its own (plain CommonJS, pdf-lib required by its path): a
+ * compressed stream that inflates to gigabytes (a "PDF bomb") blocks and fills that thread, never the server's.
+ */
+const PDF_CHECK_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PDFDocument } = require(workerData.pdfLib);
+(async () => {
+  let document;
   try {
-    // Loaded to be checked only: nothing is written back, and nothing is updated on the way. Encryption is
-    // looked at below (pdf-lib's own EncryptedPDFError cannot be told apart with instanceof).
-    document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    document = await PDFDocument.load(workerData.bytes, { updateMetadata: false, ignoreEncryption: true });
   } catch {
-    throw new AppError(422, DAMAGED_FILE);
+    return parentPort.postMessage('damaged');
   }
-  if (document.isEncrypted) throw new AppError(422, PASSWORD_PDF);
+  if (document.isEncrypted) return parentPort.postMessage('encrypted');
   let pages = 0;
   let declared = -1;
   try {
     pages = document.getPageCount();
     declared = document.catalog.Pages().Count().asNumber();
-  } catch {
-    // A catalog without a page tree.
-  }
-  // Every page the tree announces must be there.
-  if (pages === 0 || pages !== declared) throw new AppError(422, DAMAGED_FILE);
+  } catch {}
+  parentPort.postMessage(pages === 0 || pages !== declared ? 'damaged' : 'ok');
+})();
+`;
+/** A PDF whose check needs more than this is refused (a real scan of 10 MB is read in well under a second). */
+const PDF_CHECK_LIMITS = { timeoutMs: 5_000, heapMb: 192 };
+const TOO_COMPLEX =
+  'Ce PDF est trop complexe pour être vérifié : enregistrez-le à nouveau (« Imprimer en PDF ») ou envoyez une photo.';
+
+function runPdfCheck(
+  bytes: Buffer,
+  timeoutMs = PDF_CHECK_LIMITS.timeoutMs,
+): Promise<'ok' | 'damaged' | 'encrypted' | 'too-complex'> {
+  return new Promise((resolve) => {
+    const worker = new Worker(PDF_CHECK_CODE, {
+      eval: true,
+      workerData: { bytes: new Uint8Array(bytes), pdfLib: requireHere.resolve('pdf-lib') },
+      resourceLimits: { maxOldGenerationSizeMb: PDF_CHECK_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const finish = (result: 'ok' | 'damaged' | 'encrypted' | 'too-complex') => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish('too-complex'), timeoutMs);
+    worker.once('message', (result: 'ok' | 'damaged' | 'encrypted') => finish(result));
+    // Out of memory in the worker, or anything else: the file is not accepted.
+    worker.once('error', () => finish('too-complex'));
+    worker.once('exit', () => finish('too-complex'));
+  });
+}
+
+async function checkPdf(bytes: Buffer, timeoutMs?: number): Promise<Buffer> {
+  // A PDF ends with its trailer and %%EOF (within the last 1,024 bytes, as Acrobat reads it): without it the file
+  // was cut short, even when the pages that arrived parse.
+  if (!bytes.subarray(-1024).toString('latin1').includes('%%EOF')) throw new AppError(422, DAMAGED_FILE);
+  // Loaded to be checked only: nothing is written back. Every page the tree announces must be there.
+  const result = await runPdfCheck(bytes, timeoutMs);
+  if (result === 'encrypted') throw new AppError(422, PASSWORD_PDF);
+  if (result === 'damaged') throw new AppError(422, DAMAGED_FILE);
+  if (result === 'too-complex') throw new AppError(422, TOO_COMPLEX);
   return bytes;
 }
