@@ -22,6 +22,7 @@ export const documentMessages = {
   expires: 'Date d’expiration invalide',
   expiresRequired: 'Indiquez la date de fin de validité',
   expiresBeforeIssued: 'La date d’expiration doit être après la date de délivrance',
+  expired: 'Ce document est déjà expiré : envoyez celui en cours de validité',
   expiresTooFar: (years: number) =>
     `Ce document est valable ${years} ans au plus : vérifiez la date d’expiration`,
   categories: 'Cochez au moins une catégorie du permis',
@@ -83,9 +84,12 @@ export const documentUploadSchema = z
     if (!expiresAt && issuedAt && rule.defaultYears) expiresAt = addYears(issuedAt, rule.defaultYears);
     if (!expiresAt && rule.expiryRequired)
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expiresRequired });
-    if (expiresAt && issuedAt && expiresAt <= issuedAt)
+    if (expiresAt && expiresAt < todayInParis())
+      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expired });
+    else if (expiresAt && issuedAt && expiresAt <= issuedAt)
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expiresBeforeIssued });
-    if (expiresAt && issuedAt && rule.maxYears && expiresAt > addYears(issuedAt, rule.maxYears))
+    // Without an issue date, the longest validity counts from today.
+    if (expiresAt && rule.maxYears && expiresAt > addYears(issuedAt ?? todayInParis(), rule.maxYears))
       ctx.addIssue({
         code: 'custom',
         path: ['expiresAt'],

@@ -1,8 +1,13 @@
-import { and, inArray, ne, sql } from 'drizzle-orm';
-import type { Paper } from '#core/rules/documents.js';
-import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  documentsVerified,
+  ENGAGEMENT_DOCUMENT_TYPE,
+  type DriverDocumentType,
+  type Paper,
+} from '#core/rules/documents.js';
 import type { DbOrTx } from '../db/client.js';
 import { documents } from '../db/schema/documents.js';
+import { users } from '../db/schema/users.js';
 
 /**
  * Drivers' professional papers as the rules of core/rules/documents.ts read them (the documents table is the
@@ -45,3 +50,56 @@ export function parisDay(instant: Date): string {
 }
 
 export const notEngagement = sql`${documents.type} <> ${ENGAGEMENT_DOCUMENT_TYPE}`;
+
+export const fileUrlOf = (id: string) => `/api/documents/${id}/file`;
+
+/** The verified document of a type that lasts longest, if any (what users.*Url/*Expiry show). */
+function bestVerified(papers: readonly Paper[], type: DriverDocumentType, today: string): Paper | null {
+  return (
+    papers
+      .filter((paper) => paper.type === type && paper.status === 'verified')
+      .filter((paper) => !paper.expirationDate || paper.expirationDate >= today)
+      .sort((a, b) => (b.expirationDate ?? '9999').localeCompare(a.expirationDate ?? '9999'))[0] ?? null
+  );
+}
+
+/**
+ * Keeps the `users` document columns in step with the documents table (the source of truth): call it in the
+ * transaction of every change to a driver's papers, after locking the driver's row.
+ */
+export async function syncDriverPapers(tx: DbOrTx, userId: string, today = parisToday()): Promise<boolean> {
+  const [driver] = await tx
+    .select({ certifications: users.certifications })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!driver) return false;
+  const papers = (await loadPapers(tx, [userId])).get(userId) ?? [];
+  const pick = (type: DriverDocumentType) => {
+    const paper = bestVerified(papers, type, today);
+    return { url: paper ? fileUrlOf(paper.id) : null, expiry: paper?.expirationDate ?? null };
+  };
+  const licence = pick('permis');
+  const card = pick('carte_conducteur');
+  const adr = pick('adr');
+  const fimo = pick('fimo');
+  const fco = pick('fco');
+  const verified = documentsVerified(papers, driver.certifications, today);
+  await tx
+    .update(users)
+    .set({
+      drivingLicenseUrl: licence.url,
+      drivingLicenseExpiry: licence.expiry,
+      driverCardUrl: card.url,
+      driverCardExpiry: card.expiry,
+      adrCardUrl: adr.url,
+      adrCardExpiry: adr.expiry,
+      fimoUrl: fimo.url,
+      fimoExpiry: fimo.expiry,
+      fcosUrl: fco.url,
+      fcosExpiry: fco.expiry,
+      documentsVerified: verified,
+    })
+    .where(eq(users.id, userId));
+  return verified;
+}

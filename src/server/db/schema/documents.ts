@@ -46,7 +46,13 @@ export const documents = pgTable(
     number: text(),
     issuedAt: date(),
     /** Licence categories, ADR specialisations, the name of an "autre" document. */
-    details: jsonb().$type<{ categories?: string[]; adrKinds?: string[]; label?: string }>(),
+    details: jsonb().$type<{
+      categories?: string[];
+      adrKinds?: string[];
+      label?: string;
+      /** Engagement documents: the parties' names as printed, which each must type to sign. */
+      parties?: { transporter: string; driver: string };
+    }>(),
     mimeType: text(),
     sizeBytes: integer(),
     /** SHA-256 of the stored file (for engagement documents: of the unsigned PDF the parties sign). */

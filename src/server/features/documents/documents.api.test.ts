@@ -89,6 +89,16 @@ describe('a driver’s documents', () => {
     const noExpiry = await upload(agent, { type: 'permis', number: '1', categories: 'CE' }, await pdf());
     expect(noExpiry.statusCode).toBe(400);
     expect(noExpiry.json().errors.expiresAt).toBe('Indiquez la date de fin de validité');
+    const farWithoutIssue = await upload(
+      agent,
+      { type: 'fimo', number: '1', expiresAt: '2100-12-31' },
+      await pdf(),
+    );
+    expect(farWithoutIssue.json().errors.expiresAt).toContain('valable 5 ans au plus');
+    const expired = await upload(agent, { ...permis(), expiresAt: day(-1) }, await pdf());
+    expect(expired.json().errors.expiresAt).toBe(
+      'Ce document est déjà expiré : envoyez celui en cours de validité',
+    );
     const noCategory = await upload(agent, { type: 'permis', number: '1', expiresAt: day(100) }, await pdf());
     expect(noCategory.json().errors.categories).toBe('Cochez au moins une catégorie du permis');
     const tooLong = await upload(
@@ -286,6 +296,15 @@ describe('review by Relais', () => {
       b.agent.post(`/api/admin/documents/${doc.id}/verify`),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // Verify and reject at once, in either order: one decision stands.
+    for (let round = 0; round < 3; round++) {
+      const next = await uploaded(agent, permis(day(1000 + round)));
+      const decisions = await Promise.all([
+        a.agent.post(`/api/admin/documents/${next.id}/verify`),
+        b.agent.post(`/api/admin/documents/${next.id}/reject`, { reason: 'Photo floue' }),
+      ]);
+      expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    }
   });
 
   it('admin routes are refused to everyone else', async () => {
@@ -361,6 +380,26 @@ describe('eligibility per mission', () => {
       },
     ]);
     expect(owner.applications[0].driver.validationStatus).toBe('pending_validation');
+    // A refused paper's reason is the driver's; a former candidate's papers are no longer shown.
+    const rejected = await upload(
+      holder.agent,
+      { type: 'fco', number: 'F9', issuedAt: day(-5) },
+      await pdf(),
+    );
+    const boss = await admin();
+    await boss.agent.post(`/api/admin/documents/${rejected.json().id}/reject`, {
+      reason: 'Signalé à la gendarmerie',
+    });
+    const fimoMission = await publish(transporter.agent, { requiredDocuments: ['fimo_fco'] });
+    await holder.agent.post(`/api/missions/${fimoMission}/apply`, {});
+    const seen = (await transporter.agent.get(`/api/missions/${fimoMission}`)).json();
+    expect(seen.applications).toEqual([]);
+    const againDetail = (await transporter.agent.get(`/api/missions/${missionId}`)).json();
+    expect(JSON.stringify(againDetail)).not.toContain('gendarmerie');
+    const mine = (await holder.agent.get(`/api/missions/${missionId}`)).json();
+    await holder.agent.post(`/api/applications/${mine.myApplication.id}/withdraw`);
+    const after = (await transporter.agent.get(`/api/missions/${missionId}`)).json();
+    expect(after.applications[0].requirements).toEqual([]);
   });
 
   it('refuses a document that expires before the mission’s end, with the date; cargo naming ADR implies it', async () => {
@@ -441,6 +480,31 @@ describe('expiry reminders', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.documentsVerified).toBe(false);
     expect(row!.driverCardUrl).toBeNull();
+  });
+});
+
+describe('declared qualifications', () => {
+  it('declaring ADR takes "documents vérifiés" away until an ADR certificate is verified', async () => {
+    const { agent, user } = await driver();
+    const boss = await admin();
+    for (const query of [
+      permis(),
+      { type: 'carte_conducteur', number: 'C', issuedAt: day(-10) },
+      { type: 'fco', number: 'F', issuedAt: day(-10) },
+    ]) {
+      const doc = await uploaded(agent, query);
+      await boss.agent.post(`/api/admin/documents/${doc.id}/verify`);
+    }
+    expect((await agent.get('/api/documents')).json().documentsVerified).toBe(true);
+    const declared = await agent.put('/api/profile', {
+      fullName: user.fullName,
+      phone: '0612345678',
+      certifications: ['ADR citerne'],
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    expect(declared.json().documentsVerified).toBe(false);
+    const approve = await boss.agent.post(`/api/admin/drivers/${user.id}/approve`, {});
+    expect(approve.statusCode).toBe(409);
   });
 });
 

@@ -58,8 +58,8 @@ export async function documentQueue(db: Db, filter: z.output<typeof adminDocumen
 type Decision = { decision: 'verified' } | { decision: 'rejected'; reason: string };
 
 /**
- * An admin verifies or rejects a document. Only a waiting document can be verified; a verified one can still be
- * rejected (a forgery found later). Verifying retires the driver's earlier verified document of the same type.
+ * An admin verifies or rejects a waiting document (a decided one stays decided: a forgery found later is a matter
+ * for the account, not for this queue). Verifying retires the driver's earlier verified document of the same type.
  * The row is locked, so two admins deciding at once are served one after the other and the second is told.
  */
 export async function reviewDocument(
@@ -80,8 +80,8 @@ export async function reviewDocument(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for('update');
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
     if (!current) throw notFound('Document introuvable');
-    const allowed = decision.decision === 'verified' ? ['pending'] : ['pending', 'verified'];
-    if (!allowed.includes(current.status))
+    // Only a waiting document is decided: two admins at once get one decision and one 409.
+    if (current.status !== 'pending')
       throw new AppError(
         409,
         current.status === 'replaced'

@@ -138,16 +138,24 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
     const viewer = requireUser(request);
     const { row, bytes } = await openDocumentFile(db, storage, viewer, request.params.id, request.ip);
     const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return reply
-      .type(row.mimeType ?? 'application/octet-stream')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header(
-        'content-disposition',
-        `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-      )
-      .send(bytes);
+    return (
+      reply
+        .type(row.mimeType ?? 'application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        // Shown inside Relais's own pages (the admin's preview), never framed elsewhere, and running nothing.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        )
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+        )
+        .send(bytes)
+    );
   });
 
   await app.register(adminDocumentRoutes, deps);

@@ -126,6 +126,8 @@ export async function uploadDocument(
 /** A driver removes one of their papers (a mistake, an old one): the file goes with it. */
 export async function deleteDocument(db: Db, storage: Storage, driver: User, id: string): Promise<void> {
   const removed: DocumentRow | undefined = await db.transaction(async (tx) => {
+    // The driver's row first, as every change to their papers does (no deadlock with a review).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, driver.id)).for('update');
     const [row] = await tx
       .delete(documents)
       .where(

@@ -9,6 +9,7 @@ import { loadPapers, parisToday } from '../../platform/driver-papers.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
+import { syncDriverPapers } from './papers.js';
 import { toDocumentView } from './papers.js';
 
 type ApplicationRow = typeof driverApplications.$inferSelect;
@@ -171,7 +172,8 @@ export async function advanceValidation(
       throw new AppError(409, 'Ce chauffeur a déjà reçu une décision.');
     if (step.step === 'approved') {
       if (status === 'approved') throw new AppError(409, 'Ce chauffeur est déjà validé.');
-      if (!driver.documentsVerified)
+      // Judged now, from the papers and the qualifications declared today, not from a stored flag.
+      if (!(await syncDriverPapers(tx, driverId)))
         throw new AppError(
           409,
           'Vérifiez d’abord les documents du chauffeur : permis, carte de conducteur et FIMO/FCO valides.',

@@ -146,4 +146,48 @@ describe('the engagement document', () => {
       'Signature papier au dépôt de Rungis',
     );
   });
+
+  it('a new driver starts only with their own document signed; the signed copy outlives a cancellation', async () => {
+    const { owner, driver, id } = await engaged();
+    await sign(driver.agent, id, 'Jean Routier');
+    await sign(owner.agent, id, 'Claire Martin');
+    const dropped = await driver.agent.post(`/api/missions/${id}/drop`, {
+      reason: 'Camion en panne ce matin',
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const next = await signedIn({ userType: 'driver', fullName: 'Paul Relève' });
+    await t.db
+      .update(missions)
+      .set({ startDate: new Date(Date.now() + 3 * 3600_000) })
+      .where(eq(missions.id, id));
+    expect((await next.agent.post(`/api/missions/${id}/apply`, {})).statusCode).toBe(201);
+    const detail = (await owner.agent.get(`/api/missions/${id}`)).json();
+    const application = detail.applications.find((a: { driverId: string }) => a.driverId === next.user.id);
+    // Accepted and started at once: the previous driver's signatures never count.
+    await owner.agent.post(`/api/applications/${application.id}/accept`);
+    await t.db
+      .update(missions)
+      .set({ startDate: new Date(Date.now() + 30 * 60_000) })
+      .where(eq(missions.id, id));
+    const start = await next.agent.post(`/api/missions/${id}/start`);
+    expect(start.statusCode).toBe(409);
+    expect(start.json().code).toBe('engagement_unsigned');
+    const fresh = (await next.agent.get(`/api/missions/${id}/engagement`)).json();
+    expect(fresh).toMatchObject({ fullySigned: false, signatures: [] });
+    // The former driver may no longer sign anything here.
+    expect((await sign(driver.agent, id, 'Jean Routier')).statusCode).toBe(404);
+    // Renaming one's account does not change the name to type: the one printed in the document.
+    await next.agent.put('/api/profile', { fullName: 'Claire Martin', phone: '0612345678' });
+    expect((await sign(next.agent, id, 'Claire Martin')).statusCode).toBe(400);
+    expect((await sign(next.agent, id, 'Paul Releve')).statusCode).toBe(200);
+    expect((await sign(owner.agent, id, 'Claire Martin')).statusCode).toBe(200);
+    const cancelled = await owner.agent.post(`/api/missions/${id}/cancel`, {
+      reason: 'Client a annulé la commande',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const kept = await next.agent.get(`/api/missions/${id}/engagement`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().fullySigned).toBe(true);
+    expect((await next.agent.get(`/api/missions/${id}/engagement/file`)).statusCode).toBe(200);
+  });
 });

@@ -46,15 +46,23 @@ export async function engagementRoutes(
     async (request, reply) => {
       const { bytes, fileName } = await engagementFile(db, storage, requireUser(request), request.params.id);
       const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(bytes);
+      return (
+        reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // Shown inside Relais's own pages (the admin's preview), never framed elsewhere, and running nothing.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header(
+            'content-disposition',
+            `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
+          .send(bytes)
+      );
     },
   );
 

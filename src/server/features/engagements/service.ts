@@ -39,12 +39,15 @@ export async function ensureEngagement(
   missionId: string,
 ): Promise<DocumentRow | null> {
   const [mission] = await db.select().from(missions).where(eq(missions.id, missionId));
-  if (!mission?.driverId || !ENGAGED.includes(mission.status)) return null;
+  if (!mission) return null;
   const [existing] = await db
     .select()
     .from(documents)
     .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE)));
-  if (existing && existing.recipientId === mission.driverId) return existing;
+  // A mission that ended (or was cancelled) keeps the document it had: the record of what was agreed.
+  if (existing && (existing.recipientId === mission.driverId || !ENGAGED.includes(mission.status)))
+    return existing;
+  if (!mission.driverId || !ENGAGED.includes(mission.status)) return null;
   const [company] = await db.select().from(users).where(eq(users.id, mission.companyId));
   const [driver] = await db.select().from(users).where(eq(users.id, mission.driverId));
   if (!company || !driver) return null;
@@ -75,7 +78,7 @@ export async function ensureEngagement(
         mimeType: 'application/pdf',
         sizeBytes: bytes.length,
         sha256: sha256Hex(bytes),
-        details: { label: title },
+        details: { label: title, parties: { transporter: company.fullName, driver: driver.fullName } },
       })
       .onConflictDoNothing()
       .returning();
@@ -184,12 +187,14 @@ export async function signEngagement(
 ) {
   const { role, mission } = await partyOf(db, viewer, missionId);
   if (role === 'admin') throw new AppError(403, 'Seules les parties de la mission signent ce document.');
-  if (normalise(typedName) !== normalise(viewer.fullName))
-    throw new AppError(400, engagementMessages.nameMismatch(viewer.fullName), {
-      typedName: engagementMessages.nameMismatch(viewer.fullName),
-    });
   const ensured = await ensureEngagement(db, storage, missionId);
   if (!ensured) throw missing();
+  // The name printed in the document for this party (renaming one's account afterwards changes nothing).
+  const printed = ensured.details?.parties?.[role] ?? viewer.fullName;
+  if (normalise(typedName) !== normalise(printed))
+    throw new AppError(400, engagementMessages.nameMismatch(printed), {
+      typedName: engagementMessages.nameMismatch(printed),
+    });
   let signedKey: string | null = null;
   const row = await db
     .transaction(async (tx) => {
@@ -197,7 +202,10 @@ export async function signEngagement(
       const [fresh] = await tx
         .select({ status: missions.status, driverId: missions.driverId })
         .from(missions)
-        .where(eq(missions.id, missionId));
+        .where(eq(missions.id, missionId))
+        .for('share');
+      // The signer's side is read again under the lock: a driver who dropped the mission signs nothing.
+      if (role === 'driver' && fresh?.driverId !== viewer.id) throw missing();
       if (!current || fresh?.driverId !== current.recipientId)
         throw new AppError(409, 'Ce document a été remplacé : rechargez la page.');
       if (!['assigned', 'in_progress'].includes(fresh.status))

@@ -92,10 +92,21 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       db,
       rows.map(({ driver }) => driver.id),
     );
-    applications = rows.map(({ application, driver }) => ({
-      ...toApplication(application, documentCheck(papers.get(driver.id) ?? [], row)),
-      driver,
-    }));
+    applications = rows.map(({ application, driver }) => {
+      // Papers are the publisher's business while the driver is a candidate or chosen, never after; and the reason
+      // Relais gave the driver for a refused paper is for the driver alone.
+      const current = application.status === 'pending' || application.status === 'accepted';
+      const check = documentCheck(current ? (papers.get(driver.id) ?? []) : [], row);
+      return {
+        ...toApplication(
+          application,
+          current
+            ? { ...check, requirements: check.requirements.map((item) => ({ ...item, reason: null })) }
+            : { ...check, missing: [], requirements: [] },
+        ),
+        driver,
+      };
+    });
   }
 
   let myApplication: Application | null = null;

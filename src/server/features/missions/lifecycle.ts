@@ -68,7 +68,14 @@ export async function actOnMission(
       const [engagement] = await tx
         .select({ signedAt: documents.signedAt, waivedAt: documents.waivedAt })
         .from(documents)
-        .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
+        .where(
+          and(
+            eq(documents.missionId, missionId),
+            eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE),
+            // The document of this driver: a previous driver's signatures (or waiver) do not count.
+            eq(documents.recipientId, user.id),
+          ),
+        )
         .for('share');
       if (!engagement?.signedAt && !engagement?.waivedAt)
         throw new AppError(409, engagementMessages.notSigned, undefined, undefined, 'engagement_unsigned');

@@ -5,6 +5,7 @@ import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { syncDriverPapers } from '../../platform/driver-papers.js';
 import { locateAddress } from '../../platform/places.js';
 import { relationBetween } from '../../platform/relations.js';
 import { openAccountRow } from '../../platform/sessions.js';
@@ -36,27 +37,33 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
     lat = place?.lat ?? null;
     lng = place?.lng ?? null;
   }
-  const [updated] = await db
-    .update(users)
-    .set({
-      fullName: input.fullName,
-      phone: input.phone,
-      currentLocation: location,
-      currentLat: lat === null ? null : lat.toFixed(6),
-      currentLng: lng === null ? null : lng.toFixed(6),
-      ...(role === 'driver'
-        ? {
-            licenseType: input.licenseType,
-            licenseNumber: input.licenseNumber,
-            yearsExperience: input.yearsExperience,
-            vehicleTypes: input.vehicleTypes,
-            certifications: input.certifications,
-          }
-        : { companyName: input.companyName, siretNumber: input.siretNumber }),
-    })
-    // Never onto an account closed meanwhile (its anonymised row stays anonymised).
-    .where(openAccountRow(user.id))
-    .returning();
+  // One transaction: declaring ADR (or no longer) changes which papers "documents vérifiés" needs.
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        fullName: input.fullName,
+        phone: input.phone,
+        currentLocation: location,
+        currentLat: lat === null ? null : lat.toFixed(6),
+        currentLng: lng === null ? null : lng.toFixed(6),
+        ...(role === 'driver'
+          ? {
+              licenseType: input.licenseType,
+              licenseNumber: input.licenseNumber,
+              yearsExperience: input.yearsExperience,
+              vehicleTypes: input.vehicleTypes,
+              certifications: input.certifications,
+            }
+          : { companyName: input.companyName, siretNumber: input.siretNumber }),
+      })
+      // Never onto an account closed meanwhile (its anonymised row stays anonymised).
+      .where(openAccountRow(user.id))
+      .returning();
+    if (!row || role !== 'driver' || input.certifications === undefined) return row;
+    const documentsVerified = await syncDriverPapers(tx, row.id);
+    return { ...row, documentsVerified };
+  });
   if (!updated) throw unauthorized();
   return updated;
 }
