@@ -1,6 +1,5 @@
 import { documentState, type DriverDocumentType } from '#core/rules/documents.js';
 import type { DocumentView } from '#core/schemas/documents.js';
-import type { DbOrTx } from '../../db/client.js';
 import type { documents } from '../../db/schema/documents.js';
 import { parisToday } from '../../platform/driver-papers.js';
 
