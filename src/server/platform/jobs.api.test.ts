@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../db/schema/platform.js';
 import { createUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/harness.js';
 import { cronMatches, latestSlot, parseCron, stableJobId } from './jobs.js';
 
 const WORKERS = { JOBS_WORKER: 'true' };
@@ -269,6 +269,20 @@ describe('stopping', () => {
     } finally {
       await httpOnly.close();
       if (workingOpen) await working.close();
+    }
+  });
+});
+
+describe('starting together', () => {
+  it('three instances with workers start at the same moment on a new database, each creating the queues', async () => {
+    // A fresh database of the template has no queue yet: the three create them at once.
+    const fresh = await createTestDatabase();
+    const apps = await Promise.all([1, 2, 3].map(() => createTestApp({ env: WORKERS, databaseUrl: fresh })));
+    try {
+      for (const started of apps)
+        expect((await started.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await Promise.all(apps.map((started) => started.close()));
     }
   });
 });

@@ -438,7 +438,18 @@ export function registerJobs(app: FastifyInstance, options: { url: string; confi
     boss = queue;
     try {
       await queue.start();
-      await ensureQueues(queue);
+      // Instances starting together create the same queues at once: PostgreSQL may stop one of them as a
+      // deadlock (or a duplicate); it tries again and then finds the queues made.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await ensureQueues(queue);
+          break;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (attempt >= 6 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+        }
+      }
       if (worker) {
         for (const registration of registrations.values()) {
           const id = await queue.work<JobData>(
