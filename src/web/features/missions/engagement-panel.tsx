@@ -35,9 +35,9 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
   return (
     <Section title="Document d’engagement">
       <div className="space-y-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <FileText aria-hidden className="h-5 w-5 text-ink-muted" />
-          <p className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <FileText aria-hidden className="h-5 w-5 shrink-0 text-ink-muted" />
+          <p className="min-w-0 flex-1 basis-52">
             <strong>{engagement.title}</strong>{' '}
             <span className="text-ink-muted">
               {engagement.fullySigned ? '— signé par les deux parties' : '— à signer par les deux parties'}
@@ -131,7 +131,7 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
     >
       <p className="flex items-center gap-2 font-semibold">
         <FileSignature aria-hidden className="h-5 w-5" /> Signer en tant que{' '}
-        {ROLE_LABELS[engagement.myRole as 'driver']}
+        {ROLE_LABELS[engagement.myRole as 'driver'].toLowerCase()}
       </p>
       <TextField
         label="Votre nom complet"
