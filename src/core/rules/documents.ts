@@ -261,3 +261,21 @@ export function documentsVerified(
     return verdict.state === 'valid';
   });
 }
+
+/** A verdict as the API answers it (every field present, null when it does not apply). */
+export function verdictView(verdict: RequirementVerdict) {
+  return {
+    requirement: verdict.requirement,
+    state: verdict.state,
+    documentId: 'documentId' in verdict ? verdict.documentId : null,
+    expiresOn: 'expiresOn' in verdict ? verdict.expiresOn : null,
+    reason: verdict.state === 'rejected' ? verdict.reason : null,
+  };
+}
+
+/** What the profile needs (licence, card, FIMO/FCO, ADR when declared), judged on `day`. */
+export function profileVerdicts(papers: readonly Paper[], certifications: readonly string[], day: string) {
+  return profileRequirements(certifications).map((requirement) =>
+    verdictView(requirementVerdict(papers, requirement, day)),
+  );
+}

@@ -13,6 +13,15 @@ import { users } from '../db/schema/users.js';
  * Drivers' professional papers as the rules of core/rules/documents.ts read them (the documents table is the
  * source of truth). Read-only: the missions feature judges eligibility with it, the documents feature owns writes.
  */
+/** A documents row as the rules read it. */
+export function toPaper(row: typeof documents.$inferSelect): Paper {
+  return { ...row, uploadedAt: row.uploadedAt.toISOString() };
+}
+
+/** The papers that count among a driver's document rows (engagements and replaced ones aside). */
+export const papersOf = (rows: readonly (typeof documents.$inferSelect)[]): Paper[] =>
+  rows.filter((row) => row.type !== ENGAGEMENT_DOCUMENT_TYPE && row.status !== 'replaced').map(toPaper);
+
 export async function loadPapers(db: DbOrTx, driverIds: readonly string[]): Promise<Map<string, Paper[]>> {
   const byDriver = new Map<string, Paper[]>(driverIds.map((id) => [id, []]));
   if (driverIds.length === 0) return byDriver;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -151,4 +152,30 @@ export function createS3Storage(s3: S3Config): Storage {
 export function avatarKey(url: string | null): string | null {
   const name = url?.match(/^\/api\/files\/avatars\/([\w-]+\.(?:png|jpg|webp))$/)?.[1];
   return name ? `avatars/${name}` : null;
+}
+
+/**
+ * A private file's answer (a driver's paper, an engagement document): never cached, never sniffed, shown inline
+ * only inside Relais's own pages (the admin's preview) and running nothing, with its name in both header forms.
+ */
+export function sendPrivateFile(
+  reply: FastifyReply,
+  file: { bytes: Buffer; type: string; fileName: string },
+): FastifyReply {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .type(file.type)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    )
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header(
+      'content-disposition',
+      `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .send(file.bytes);
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { frenchDay } from '#core/rules/documents.js';
 import { NEW_MISSION_NOTIFICATION, notificationFor, type AlertType } from '#core/rules/notifications.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { Db } from '../../db/client.js';
@@ -165,8 +166,6 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
       ];
   }
 }
-
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 /** The "document" alerts: reviews by Relais, expiry reminders (and the transporter concerned), validation steps. */
 function documentAlerts(event: DocumentEvent): NewAlert[] {

@@ -1,12 +1,9 @@
 import { documentState, type DriverDocumentType } from '#core/rules/documents.js';
 import type { DocumentView } from '#core/schemas/documents.js';
 import type { documents } from '../../db/schema/documents.js';
-import { parisToday } from '../../platform/driver-papers.js';
+import { fileUrlOf, parisToday, toPaper } from '../../platform/driver-papers.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
-
-export { fileUrlOf } from '../../platform/driver-papers.js';
-import { fileUrlOf } from '../../platform/driver-papers.js';
 
 /** The one place a document row becomes what the API answers. */
 export function toDocumentView(row: DocumentRow, today = parisToday()): DocumentView {
@@ -23,12 +20,10 @@ export function toDocumentView(row: DocumentRow, today = parisToday()): Document
     issuedAt: row.issuedAt,
     expiresAt: row.expirationDate,
     status: row.status as DocumentView['status'],
-    state: documentState({ ...row, uploadedAt: row.uploadedAt.toISOString() }, today),
+    state: documentState(toPaper(row), today),
     rejectionReason: row.rejectionReason,
     uploadedAt: row.uploadedAt.toISOString(),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     fileUrl: fileUrlOf(row.id),
   };
 }
-
-export { syncDriverPapers } from '../../platform/driver-papers.js';

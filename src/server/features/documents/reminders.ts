@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DRIVER_DOCUMENT_LABELS, type DriverDocumentType } from '#core/rules/documents.js';
 import type { Db } from '../../db/client.js';
-import { parisToday } from '../../platform/driver-papers.js';
+import { parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
 import type { EventBus } from '../../platform/events.js';
-import { syncDriverPapers } from './papers.js';
 
 /** The papers a mission depends on: an expiring one concerns the transporter of an assigned mission too. */
 const PROFESSIONAL = ['permis', 'carte_conducteur', 'fimo', 'fco', 'adr'];

@@ -13,7 +13,8 @@ import { logAdminAction } from '../../platform/admin-log.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
-import { syncDriverPapers, toDocumentView } from './papers.js';
+import { syncDriverPapers } from '../../platform/driver-papers.js';
+import { toDocumentView } from './papers.js';
 
 const PAGE_SIZE = 20;
 

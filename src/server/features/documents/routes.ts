@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENGAGEMENT_DOCUMENT_TYPE, profileRequirements, requirementVerdict } from '#core/rules/documents.js';
+import { ENGAGEMENT_DOCUMENT_TYPE, profileVerdicts } from '#core/rules/documents.js';
 import {
   DOCUMENT_MAX_BYTES,
   documentAccessListSchema,
@@ -13,15 +13,16 @@ import {
 } from '#core/schemas/documents.js';
 import { documents } from '../../db/schema/documents.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { loadPapers, parisToday } from '../../platform/driver-papers.js';
+import { papersOf, parisToday } from '../../platform/driver-papers.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
+import { sendPrivateFile } from '../../platform/storage.js';
 import { adminDocumentRoutes } from './admin-routes.js';
 import { listAccesses, openDocumentFile } from './files.js';
 import { toDocumentView } from './papers.js';
 import { sendExpiryReminders } from './reminders.js';
 import { deleteDocument, uploadDocument } from './upload.js';
-import { validationOf, verdictView } from './validation.js';
+import { validationOf } from './validation.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 /** The file is the request body; the browser says its type, the content decides. */
@@ -63,12 +64,9 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
         .where(and(eq(documents.userId, driver.id), ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
         .orderBy(asc(documents.type), asc(documents.uploadedAt));
       const today = parisToday();
-      const papers = (await loadPapers(db, [driver.id])).get(driver.id) ?? [];
       return {
         documents: rows.map((row) => toDocumentView(row, today)),
-        requirements: profileRequirements(driver.certifications).map((requirement) =>
-          verdictView(requirementVerdict(papers, requirement, today)),
-        ),
+        requirements: profileVerdicts(papersOf(rows), driver.certifications, today),
         documentsVerified: driver.documentsVerified,
         validation: await validationOf(db, driver.id),
       };
@@ -137,25 +135,11 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
   app.get('/api/documents/:id/file', { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const viewer = requireUser(request);
     const { row, bytes } = await openDocumentFile(db, storage, viewer, request.params.id, request.ip);
-    const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return (
-      reply
-        .type(row.mimeType ?? 'application/octet-stream')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        // Shown inside Relais's own pages (the admin's preview), never framed elsewhere, and running nothing.
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-        )
-        .header('x-frame-options', 'SAMEORIGIN')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-        )
-        .send(bytes)
-    );
+    return sendPrivateFile(reply, {
+      bytes,
+      type: row.mimeType ?? 'application/octet-stream',
+      fileName: row.fileName,
+    });
   });
 
   await app.register(adminDocumentRoutes, deps);

@@ -11,7 +11,8 @@ import { sha256Hex } from '../../platform/pdf.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, NOT_A_DOCUMENT, sanitizeUpload } from '../../platform/uploads.js';
-import { syncDriverPapers, toDocumentView, type DocumentRow } from './papers.js';
+import { syncDriverPapers } from '../../platform/driver-papers.js';
+import { toDocumentView, type DocumentRow } from './papers.js';
 
 /** Papers a driver keeps at once (history of replaced ones aside): enough for every type and a few others. */
 export const MAX_LIVE_DOCUMENTS = 30;

@@ -1,15 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { profileRequirements, requirementVerdict } from '#core/rules/documents.js';
+import { profileVerdicts } from '#core/rules/documents.js';
 import type { ValidationView } from '#core/schemas/documents.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { documents, driverApplications } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
-import { loadPapers, parisToday } from '../../platform/driver-papers.js';
+import { papersOf, parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
-import { syncDriverPapers } from './papers.js';
 import { toDocumentView } from './papers.js';
 
 type ApplicationRow = typeof driverApplications.$inferSelect;
@@ -41,9 +40,7 @@ const driverColumns = {
 };
 
 function toAdminDriver(
-  driver: {
-    [K in keyof typeof driverColumns]: (typeof users.$inferSelect)[K extends 'createdAt' ? 'createdAt' : K];
-  },
+  driver: Pick<User, keyof typeof driverColumns>,
   application: ApplicationRow | null,
   counts: { pending: number; verified: number; rejected: number },
 ) {
@@ -112,7 +109,7 @@ export async function driverDetail(db: Db, driverId: string) {
     .orderBy(asc(documents.type), asc(documents.uploadedAt));
   const views = rows.map((document) => toDocumentView(document));
   const count = (status: string) => views.filter((view) => view.status === status).length;
-  const papers = (await loadPapers(db, [driverId])).get(driverId) ?? [];
+  const papers = papersOf(rows);
   const today = parisToday();
   const history = await historyOf(db, 'driver', [driverId]);
   return {
@@ -122,20 +119,8 @@ export async function driverDetail(db: Db, driverId: string) {
       rejected: count('rejected'),
     }),
     documents: views,
-    requirements: profileRequirements(row.driver.certifications).map((requirement) =>
-      verdictView(requirementVerdict(papers, requirement, today)),
-    ),
+    requirements: profileVerdicts(papers, row.driver.certifications, today),
     history: history.get(driverId) ?? [],
-  };
-}
-
-export function verdictView(verdict: ReturnType<typeof requirementVerdict>) {
-  return {
-    requirement: verdict.requirement,
-    state: verdict.state,
-    documentId: 'documentId' in verdict ? verdict.documentId : null,
-    expiresOn: 'expiresOn' in verdict ? verdict.expiresOn : null,
-    reason: verdict.state === 'rejected' ? verdict.reason : null,
   };
 }
 

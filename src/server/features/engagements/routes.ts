@@ -5,6 +5,7 @@ import { engagementSchema, signSchema, waiveSchema } from '#core/schemas/engagem
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
+import { sendPrivateFile } from '../../platform/storage.js';
 import {
   engagementFile,
   engagementFor,
@@ -45,24 +46,7 @@ export async function engagementRoutes(
     { onRequest: guards.user, schema: { hide: true, params: idParams } },
     async (request, reply) => {
       const { bytes, fileName } = await engagementFile(db, storage, requireUser(request), request.params.id);
-      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return (
-        reply
-          .type('application/pdf')
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          // Shown inside Relais's own pages (the admin's preview), never framed elsewhere, and running nothing.
-          .header(
-            'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-          )
-          .header('x-frame-options', 'SAMEORIGIN')
-          .header(
-            'content-disposition',
-            `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-          )
-          .send(bytes)
-      );
+      return sendPrivateFile(reply, { bytes, type: 'application/pdf', fileName });
     },
   );
 

@@ -1,5 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { eligibility as paperEligibility, missionRequirements, type Paper } from '#core/rules/documents.js';
+import {
+  eligibility as paperEligibility,
+  missionRequirements,
+  verdictView,
+  type Paper,
+} from '#core/rules/documents.js';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { licenseCovers, type VehicleType, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -159,13 +164,7 @@ export function documentCheck(
     missionRequirements(mission.requiredDocuments, mission.cargoType),
     parisDay(mission.endDate),
   );
-  const requirements = result.verdicts.map((verdict) => ({
-    requirement: verdict.requirement,
-    state: verdict.state,
-    documentId: 'documentId' in verdict ? verdict.documentId : null,
-    expiresOn: 'expiresOn' in verdict ? verdict.expiresOn : null,
-    reason: verdict.state === 'rejected' ? verdict.reason : null,
-  }));
+  const requirements = result.verdicts.map(verdictView);
   const missing = result.verdicts
     .filter((verdict) => verdict.state !== 'valid' && verdict.state !== 'pending')
     .map((verdict) => verdict.requirement);
