@@ -36,7 +36,7 @@ export default defineConfig({
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },
       // These set their own viewports (every width from 360 to 1440 px): run once, not once per project.
-      testIgnore: ['**/a11y.spec.ts', '**/widths.spec.ts', '**/service.spec.ts'],
+      testIgnore: ['**/a11y*.spec.ts', '**/widths.spec.ts', '**/service.spec.ts'],
     },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 // Run by the desktop project only (playwright.config.ts): one viewport is enough for axe.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.js';
 import { expect, test } from '@playwright/test';
 import { publishMissionByApi, registerCompanyByApi, registerDriverByApi } from './helpers.js';
 
@@ -30,14 +30,7 @@ for (const theme of ['dark', 'light'] as const) {
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(summary, `${path} (${theme})`).toEqual([]);
+      await expectNoAxeViolations(page, `${path} (${theme})`);
     }
   });
 }
@@ -73,14 +66,7 @@ test('axe finds no accessibility violation on the missions screens (both themes)
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(summary, `${path} (${theme})`).toEqual([]);
+      await expectNoAxeViolations(page, `${path} (${theme})`);
     }
   }
 });

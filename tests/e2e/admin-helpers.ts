@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { uniqueEmail, verificationLink } from './helpers.js';
+import { registerDriverByApi, uniqueEmail } from './helpers.js';
 
 /**
  * The e2e administrator: the first one is created once per test database through /api/admin/setup (the same
@@ -32,26 +32,7 @@ export async function signInAdmin(request: APIRequestContext): Promise<string> {
 /** A driver with a name of their own (queues list many drivers), e-mail confirmed, signed in on `request`. */
 export async function registerNamedDriver(request: APIRequestContext, fullName: string) {
   const email = uniqueEmail('chauffeur-docs');
-  const response = await request.post('/api/auth/register', {
-    data: {
-      userType: 'driver',
-      email,
-      password: 'secret123',
-      fullName,
-      phone: '06 12 34 56 78',
-      licenseNumber: '12AB34567',
-      licenseType: 'CE',
-      yearsExperience: 4,
-      subscriptionPlan: 'basic',
-      certifications: [],
-    },
-  });
-  if (response.status() !== 201)
-    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
-  const token = new URL(await verificationLink(email)).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  if (verified.status() !== 200)
-    throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
+  await registerDriverByApi(request, email, { fullName });
   const me = (await (await request.get('/api/auth/me')).json()) as { id: string };
   return { email, id: me.id };
 }
@@ -105,3 +86,19 @@ export async function uploadDocument(
 export function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 }
+
+export const CARD = 'Carte de conducteur (chronotachygraphe)';
+export const REASON = 'Photo illisible : renvoyez une photo nette de la carte, recto.';
+
+/** The queue's entry of this driver's document (queues hold every test's documents). */
+export const queueItem = (page: Page, driverName: string) =>
+  page.getByRole('button').filter({ hasText: driverName }).first();
+
+/** Filters the queue, and waits for the list of these filters (the previous one shows meanwhile). */
+export async function filterQueue(page: Page, status: string, type: string) {
+  await page.getByLabel('Statut', { exact: true }).selectOption({ label: status });
+  await page.getByLabel('Type de document').selectOption({ label: type });
+  await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
+}
+
+export const selected = (page: Page): Locator => page.getByRole('region', { name: 'Document sélectionné' });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import {
@@ -209,46 +208,4 @@ test('a mission tells the driver which papers it needs, and the transporter sees
   await expect(applicants.getByRole('link', { name: /^Voir/ })).toHaveCount(0);
   await transporter.context().close();
   await driver.context().close();
-});
-
-test('axe finds no accessibility violation on /documents and a mission the papers close (both themes)', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'one viewport is enough for axe');
-  await registerCompanyByApi(request);
-  const missionId = await publishMissionByApi(request, {
-    title: 'Citerne Fos Lyon',
-    pickupAddress: '13270 Fos-sur-Mer',
-    deliveryAddress: '69007 Lyon',
-    vehicleType: 'porteur',
-    price: '640',
-    requiredDocuments: ['permis', 'carte_conducteur', 'fimo_fco'],
-  });
-  await registerDriverByApi(page.request);
-  await uploadByApi(
-    page.request,
-    `type=permis&number=12AB34567&expiresAt=${inYears(6)}&categories=CE`,
-    await pdfFile(),
-    'permis.pdf',
-    'application/pdf',
-  );
-  for (const theme of ['dark', 'light'] as const) {
-    await page.addInitScript((value) => {
-      window.localStorage.setItem('theme', value);
-      window.localStorage.setItem('cookie-consent', 'accepted');
-    }, theme);
-    for (const path of ['/documents', `/mission/${missionId}`]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-      expect(summary, `${path} (${theme})`).toEqual([]);
-    }
-  }
 });

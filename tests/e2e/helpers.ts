@@ -34,14 +34,14 @@ async function confirmEmail(request: APIRequestContext, email: string) {
 export async function registerDriverByApi(
   request: APIRequestContext,
   email = uniqueEmail('chauffeur'),
-  { verified = true } = {},
+  { verified = true, fullName = 'Jean Routier' } = {},
 ) {
   const response = await request.post('/api/auth/register', {
     data: {
       userType: 'driver',
       email,
       password: 'secret123',
-      fullName: 'Jean Routier',
+      fullName,
       phone: '06 12 34 56 78',
       licenseNumber: '12AB34567',
       licenseType: 'CE',
