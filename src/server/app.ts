@@ -16,13 +16,17 @@ import { scheduleDigests } from './features/alerts/digest.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
 import { engagementRoutes } from './features/engagements/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { messagingRoutes } from './features/messaging/routes.js';
 import { missionRoutes } from './features/missions/routes.js';
+import { paymentRoutes } from './features/payments/routes.js';
 import { placeRoutes } from './features/places/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { siteSettingsRoutes } from './features/site-settings/routes.js';
+import { stripeRoutes } from './features/stripe/routes.js';
+import { walletRoutes } from './features/wallet/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
@@ -35,6 +39,7 @@ import { registerOriginCheck } from './platform/origin.js';
 import { createPush } from './platform/push.js';
 import { registerSessions } from './platform/sessions.js';
 import { createStorage } from './platform/storage.js';
+import { createStripe } from './platform/stripe.js';
 import { registerWeb } from './platform/web.js';
 
 export interface RouteEntry {
@@ -148,6 +153,7 @@ export async function buildApp({
     push,
     jobs,
     storage: createStorage(config),
+    stripe: createStripe(config),
   };
 
   await app.register(healthRoutes, deps);
@@ -163,6 +169,10 @@ export async function buildApp({
   await app.register(alertRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(engagementRoutes, deps);
+  await app.register(paymentRoutes, deps);
+  await app.register(walletRoutes, deps);
+  await app.register(billingRoutes, deps);
+  await app.register(stripeRoutes, deps);
   subscribeAlerts(deps);
   scheduleDigests(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

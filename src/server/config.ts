@@ -74,6 +74,17 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true'),
+  /** Stripe mode (issue 14): both keys, or neither (direct settlement only). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another Stripe API endpoint (a local server in the tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export interface AppConfig {
@@ -105,6 +116,15 @@ export interface AppConfig {
   push: PushEndpointPolicy;
   /** The S3-compatible bucket files are kept in; null: the local folder `$DATA_DIR/uploads`. */
   s3: S3Config | null;
+  /** Stripe (null: direct settlement between the parties, plans granted by an administrator). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Parsed STRIPE_API_URL, or null for api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null;
 }
 
 export interface S3Config {
@@ -196,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...s3Problems(cleaned),
+    ...stripeProblems(cleaned),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -247,7 +268,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApiOf(e.STRIPE_API_URL) : null,
+          }
+        : null,
   };
+}
+
+function stripeApiOf(url: string) {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** Stripe is both keys or neither: one alone would leave payments half working. */
+function stripeProblems(env: Record<string, unknown>): string[] {
+  const secret = env.STRIPE_SECRET_KEY !== undefined;
+  const webhook = env.STRIPE_WEBHOOK_SECRET !== undefined;
+  if (secret === webhook) return [];
+  return [
+    secret
+      ? 'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (unset both to settle payments directly)'
+      : 'STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set (unset both to settle payments directly)',
+  ];
 }
 
 /** The tile template, and the CSP source its images come from ("{s}.tile.example.org" → "https://*.tile.example.org"). */

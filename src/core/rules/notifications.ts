@@ -2,7 +2,14 @@
  * Alert types and notification preferences (SPEC.md §9, issue 5): which events leave an alert, which are
  * pushed to the user's devices, which are sent by e-mail (batched, at most one mail an hour).
  */
-export const ALERT_TYPES = ['new_mission', 'application', 'mission', 'message', 'document'] as const;
+export const ALERT_TYPES = [
+  'new_mission',
+  'application',
+  'mission',
+  'message',
+  'document',
+  'payment',
+] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
@@ -11,6 +18,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   mission: 'Suivi des missions',
   message: 'Messages',
   document: 'Documents',
+  payment: 'Paiements et abonnement',
 };
 
 /** Alert types that concern each role (a transporter never gets "new missions in my zone"). */

@@ -1,5 +1,6 @@
 import { PLACEMENT_PRECISIONS, placementSchema } from './places.js';
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../rules/money.js';
 import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
 import { addMonths, dateSchema } from './dates.js';
@@ -95,6 +96,9 @@ const missionFields = {
   ).default([]),
   urgency: z.boolean().default(false),
   engagementType: z.enum(ENGAGEMENT_TYPES, { error: missionMessages.engagementType }).default('employment'),
+  paymentTerms: z
+    .enum(PAYMENT_TERMS, { error: 'Choisissez un délai de paiement' })
+    .default(DEFAULT_PAYMENT_TERMS),
 };
 
 /** Publishing or editing a mission: the form and the API use this same schema. */
@@ -220,6 +224,7 @@ export const missionSchema = z.object({
   status: z.enum(MISSION_STATUSES),
   urgency: z.boolean(),
   engagementType: z.enum(ENGAGEMENT_TYPES),
+  paymentTerms: z.enum(PAYMENT_TERMS),
   createdAt: z.string(),
   assignedAt: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -7,6 +7,7 @@ import type { Push } from './push.js';
 import type { Realtime } from './realtime.js';
 import type { SessionManager } from './sessions.js';
 import type { Storage } from './storage.js';
+import type { StripeClient } from './stripe.js';
 
 /** What the platform hands to every feature plugin. */
 export interface FeatureDeps {
@@ -20,4 +21,6 @@ export interface FeatureDeps {
   storage: Storage;
   /** Scheduled and one-off jobs, once across all instances (platform/jobs.ts). */
   jobs: Jobs;
+  /** The Stripe client when Stripe is configured; null: direct settlement (platform/stripe.ts). */
+  stripe: StripeClient | null;
 }

@@ -48,7 +48,14 @@ const AdminHome = page(() => import('#web/features/admin/admin-home-page.js'), '
 const AdminDocuments = page(() => import('#web/features/admin/documents-page.js'), 'AdminDocumentsPage');
 const AdminDrivers = page(() => import('#web/features/admin/drivers-page.js'), 'AdminDriversPage');
 const AdminDriver = page(() => import('#web/features/admin/driver-page.js'), 'AdminDriverPage');
+const AdminSubscriptions = page(
+  () => import('#web/features/admin/subscriptions-page.js'),
+  'AdminSubscriptionsPage',
+);
 const work = () => import('#web/features/workspace/workspace-pages.js');
+const Wallet = page(() => import('#web/features/wallet/wallet-page.js'), 'WalletPage');
+const MissionPayment = page(() => import('#web/features/payments/payment-page.js'), 'MissionPaymentPage');
+const Subscription = page(() => import('#web/features/billing/subscription-page.js'), 'SubscriptionPage');
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
 const Missions = page(() => import('#web/features/missions/missions-page.js'), 'MissionsPage');
@@ -86,6 +93,9 @@ const OWN_PAGES = new Set([
   '/alerts',
   '/parametres',
   '/documents',
+  '/wallet',
+  '/mission/:id/payment',
+  '/driver/subscription',
 ]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
@@ -113,6 +123,7 @@ const Pages = memo(function Pages() {
       <Route path="/admin/documents" component={AdminDocuments} />
       <Route path="/admin/chauffeurs" component={AdminDrivers} />
       <Route path="/admin/chauffeurs/:id" component={AdminDriver} />
+      <Route path="/admin/abonnements" component={AdminSubscriptions} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />
@@ -124,6 +135,9 @@ const Pages = memo(function Pages() {
       <Route path="/alerts" component={Alerts} />
       <Route path="/parametres" component={Settings} />
       <Route path="/documents" component={Documents} />
+      <Route path="/wallet" component={Wallet} />
+      <Route path="/mission/:id/payment" component={MissionPayment} />
+      <Route path="/driver/subscription" component={Subscription} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

@@ -19,6 +19,7 @@ import {
   PRICING_TYPES,
 } from '#core/rules/enums.js';
 import { ENGAGEMENT_TYPES } from '#core/rules/missions.js';
+import { PAYMENT_TERMS } from '#core/rules/money.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -68,6 +69,8 @@ export const missions = pgTable(
     depositAmount: money(),
     finalPaymentDue: money(),
     paymentStatus: text().notNull().default('pending'),
+    /** Chosen at publication (core PAYMENT_TERMS): the due date of what the mission owes. */
+    paymentTerms: text().notNull().default('reception'),
     invoiceNumber: text(),
     invoiceUrl: text(),
     cargoType: text(),
@@ -106,6 +109,7 @@ export const missions = pgTable(
     check('missions_status_check', oneOf(t.status, MISSION_STATUSES)),
     check('missions_pricing_type_check', oneOf(t.pricingType, PRICING_TYPES)),
     check('missions_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('missions_payment_terms_check', oneOf(t.paymentTerms, PAYMENT_TERMS)),
     check('missions_price_check', sql`${t.price} > 0`),
     check('missions_pickup_precision_check', oneOf(t.pickupPrecision, PLACEMENT_PRECISIONS)),
     check('missions_delivery_precision_check', oneOf(t.deliveryPrecision, PLACEMENT_PRECISIONS)),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, LICENSE_TYPES, SUBSCRIPTION_PLANS } from '#core/rules/enums.js';
+import { VAT_REGIMES } from '#core/rules/money.js';
 import { USER_TYPES } from '#core/rules/roles.js';
 import { coordinate, createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
 
@@ -60,6 +61,14 @@ export const users = pgTable(
     subscriptionPlan: text().notNull().default('basic'),
     stripeCustomerId: text().unique(),
     stripeSubscriptionId: text().unique(),
+    /** The driver's Stripe Connect account, to which mission payments are transferred (Stripe mode). */
+    stripeAccountId: text().unique(),
+    /** Billing details printed on invoices: postal address; a carrier's VAT regime and number. */
+    billingAddress: text(),
+    vatRegime: text(),
+    vatNumber: text(),
+    /** When the independent driver gave Relais the mandate to issue invoices on their behalf. */
+    selfBillingAcceptedAt: timestamptz(),
     isAdmin: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     isDemo: boolean().notNull().default(false),
@@ -80,6 +89,7 @@ export const users = pgTable(
       sql`${t.licenseType} is null or ${oneOf(t.licenseType, LICENSE_TYPES)}`,
     ),
     check('users_subscription_plan_check', oneOf(t.subscriptionPlan, SUBSCRIPTION_PLANS)),
+    check('users_vat_regime_check', sql`${t.vatRegime} is null or ${oneOf(t.vatRegime, VAT_REGIMES)}`),
     check('users_account_status_check', oneOf(t.accountStatus, ACCOUNT_STATUSES)),
     check('users_years_experience_check', sql`${t.yearsExperience} between 0 and 80`),
     check('users_reputation_score_check', sql`${t.reputationScore} between 0 and 999.99`),

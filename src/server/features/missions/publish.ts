@@ -61,6 +61,7 @@ function missionValues(input: MissionInput) {
     requiredDocuments: input.requiredDocuments,
     urgency: input.urgency,
     engagementType: input.engagementType,
+    paymentTerms: input.paymentTerms,
     searchText: searchable(`${input.title} ${input.description} ${pickup.city} ${delivery.city}`),
   };
 }

@@ -96,6 +96,7 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     status: row.status as MissionStatus,
     urgency: row.urgency,
     engagementType: row.engagementType as Mission['engagementType'],
+    paymentTerms: row.paymentTerms as Mission['paymentTerms'],
     createdAt: row.createdAt.toISOString(),
     assignedAt: iso(row.assignedAt),
     startedAt: iso(row.startedAt),

@@ -3,16 +3,13 @@ import {
   BookOpen,
   Bug,
   CalendarDays,
-  CreditCard,
   PlayCircle,
   Route,
   Star,
   Truck,
-  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { coordinationNote, planSummary } from '#core/rules/plans.js';
 import { useSession, type SessionUser } from '#web/app/session.js';
 import { useContactEmail } from '#web/app/site-settings.js';
 import { buttonClasses } from '#web/ui/button.js';
@@ -64,16 +61,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
     },
   ],
   [
-    /^\/mission\/[^/]+\/payment$/,
-    {
-      title: 'Règlement de la mission',
-      icon: Wallet,
-      empty: 'Règlement direct entre vous',
-      text: 'Le prix et le cadre convenus sont sur la page de la mission ; le paiement se fait directement entre chauffeur et transporteur.',
-      action: { href: '/missions', label: 'Mes missions' },
-    },
-  ],
-  [
     /^\/mission\/[^/]+\/review$/,
     {
       title: 'Laisser un avis',
@@ -91,19 +78,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       empty: 'Mission introuvable',
       text: 'Cette mission n’existe pas ou n’est plus visible.',
       action: { href: '/missions', label: 'Mes missions' },
-    },
-  ],
-  [
-    /^\/wallet$/,
-    {
-      title: 'Portefeuille',
-      icon: Wallet,
-      empty: 'Portefeuille pas encore disponible',
-      text: (user) =>
-        user.role === 'transporter'
-          ? 'Le prix de chaque mission terminée est dans votre historique, exportable en CSV.'
-          : 'Vos gains convenus du mois sont sur votre tableau de bord ; chaque mission terminée est dans votre historique.',
-      action: { href: '/mission-history', label: 'Historique des missions' },
     },
   ],
   [
@@ -141,22 +115,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       icon: BookOpen,
       empty: 'Guide pas encore rédigé',
       text: 'Une question sur Relais ? Écrivez-nous : le support répond sous 24 heures ouvrées.',
-    },
-  ],
-  [
-    /^\/driver\/subscription$/,
-    {
-      title: 'Mon abonnement',
-      icon: CreditCard,
-      empty: 'Votre formule',
-      // In the words of the user's role: a transporter has no applications to count.
-      text: (user) => {
-        const role = user.role === 'transporter' ? 'transporter' : 'driver';
-        const plan = planSummary(role, user.subscriptionPlan);
-        const note = user.subscriptionPlan === 'basic' ? ` ${coordinationNote(role)}` : '';
-        return `${plan.name} : ${plan.limits.join(', ').toLowerCase()}.${note}`;
-      },
-      action: { href: '/pricing', label: 'Plans & Tarifs' },
     },
   ],
 ];

@@ -1,0 +1,93 @@
+/**
+ * Plans and subscriptions API (issue 14): the holder's plan, its usage, the ways to change it, and what an
+ * administrator does without Stripe.
+ */
+import { z } from 'zod';
+import { BILLING_INTERVALS, PAID_PLANS, SUBSCRIPTION_STATUSES } from '../rules/billing.js';
+import { SUBSCRIPTION_PLANS } from '../rules/enums.js';
+
+export const billingMessages = {
+  planForRole: 'Cette formule n’est pas proposée pour votre type de compte',
+  alreadyOnPlan: 'Vous avez déjà cette formule',
+  requestPending: 'Une demande est déjà en cours : nous revenons vers vous sous 24 heures ouvrées.',
+  noSubscription: 'Aucun abonnement en cours',
+  stripeOff: 'Le paiement en ligne n’est pas activé sur Relais',
+  demoAccount: 'Les comptes de démonstration ne peuvent pas souscrire de formule payante',
+  reasonRequired: 'Indiquez la raison (10 caractères au moins)',
+  referenceTooLong: 'La référence ne doit pas dépasser 100 caractères',
+} as const;
+
+export const planChoiceSchema = z.object({
+  plan: z.enum(PAID_PLANS, { error: 'Formule inconnue' }),
+  interval: z.enum(BILLING_INTERVALS, { error: 'Choisissez mensuel ou annuel' }),
+});
+export type PlanChoice = z.infer<typeof planChoiceSchema>;
+
+export const subscriptionInvoiceSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  /** Stripe's hosted invoice or receipt; null for an invoice sent by e-mail (no-Stripe mode). */
+  url: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+
+/** GET /api/billing/subscription */
+export const subscriptionViewSchema = z.object({
+  role: z.enum(['driver', 'transporter']),
+  plan: z.enum(SUBSCRIPTION_PLANS),
+  planName: z.string(),
+  /** What the plan gives, in French (only features that exist). */
+  limits: z.array(z.string()),
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      interval: z.enum(BILLING_INTERVALS),
+      source: z.enum(['stripe', 'admin']),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+  /** A request waiting for an administrator (no-Stripe mode). */
+  request: z
+    .object({ plan: z.enum(SUBSCRIPTION_PLANS), interval: z.enum(BILLING_INTERVALS), createdAt: z.string() })
+    .nullable(),
+  usage: z.object({
+    /** null: unlimited */
+    applicationsLeft: z.number().nullable(),
+    applicationsUsed: z.number(),
+    messagesLeftToday: z.number().nullable(),
+    messagesUsedToday: z.number(),
+    /** "2 candidatures restantes ce mois-ci", "3 messages restants aujourd’hui" */
+    labels: z.array(z.string()),
+  }),
+  stripeEnabled: z.boolean(),
+  invoices: z.array(subscriptionInvoiceSchema),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** POST /api/billing/checkout: Stripe Checkout's URL, or (no Stripe) the request recorded. */
+export const checkoutResultSchema = z.object({
+  url: z.string().nullable(),
+  requested: z.boolean(),
+});
+
+/** POST /api/admin/users/:id/plan (no-Stripe mode). */
+export const grantPlanSchema = z.object({
+  plan: z.enum(PAID_PLANS, { error: 'Formule inconnue' }),
+  interval: z.enum(BILLING_INTERVALS, { error: 'Choisissez mensuel ou annuel' }),
+  invoiceReference: z.string().trim().max(100, billingMessages.referenceTooLong).optional(),
+});
+export type GrantPlanInput = z.infer<typeof grantPlanSchema>;
+
+/** DELETE /api/admin/users/:id/plan */
+export const endPlanSchema = z.object({
+  reason: z
+    .string({ error: billingMessages.reasonRequired })
+    .trim()
+    .min(10, billingMessages.reasonRequired)
+    .max(500),
+});
