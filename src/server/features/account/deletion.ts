@@ -214,6 +214,10 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
         documentsVerified: false,
         companyName: null,
         siretNumber: null,
+        // Invoices already issued keep the details printed on them; the account no longer does.
+        billingAddress: null,
+        vatRegime: null,
+        vatNumber: null,
         isActive: false,
         accountStatus: 'deleted',
         lastLogin: null,

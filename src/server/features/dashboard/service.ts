@@ -9,7 +9,8 @@ const monthStart = parisPeriodStart('month');
 
 /**
  * Driver: applications pending and accepted, missions in progress, completed this month, earnings this month
- * (the agreed prices of missions completed this month: Relais moves no money). Transporter: missions open,
+ * (what the missions completed this month owe: the agreed price applied to the real times, as the payment
+ * records it; the mission's price until that record exists). Transporter: missions open,
  * assigned, in progress, completed, applications waiting. Both: the last events of their missions.
  */
 export async function dashboardStats(db: Db, user: User): Promise<DashboardStats> {
@@ -29,7 +30,9 @@ export async function dashboardStats(db: Db, user: User): Promise<DashboardStats
         (select count(*)::int from mission_applications where driver_id = ${user.id} and status = 'accepted') as accepted,
         (select count(*)::int from missions where driver_id = ${user.id} and status in ('assigned', 'in_progress', 'delivered')) as in_progress,
         (select count(*)::int from missions where driver_id = ${user.id} and status = 'completed' and completed_at >= ${monthStart}) as completed_month,
-        (select coalesce(sum(price), 0)::numeric(12,2)::text from missions where driver_id = ${user.id} and status = 'completed' and completed_at >= ${monthStart}) as earnings,
+        (select coalesce(sum(coalesce(p.amount, m.price)), 0)::numeric(12,2)::text from missions m
+          left join driver_payments p on p.mission_id = m.id
+          where m.driver_id = ${user.id} and m.status = 'completed' and m.completed_at >= ${monthStart}) as earnings,
         exists (select 1 from mission_applications where driver_id = ${user.id}) as applied
     `)
     ).rows;

@@ -4,7 +4,7 @@ import { DOCUMENT_LABELS, TIMELINE_LABELS } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { onboardingSteps } from '#core/rules/onboarding.js';
 import { coordinationNote, planSummary } from '#core/rules/plans.js';
-import { formatEuros } from '#core/rules/tariffs.js';
+import { formatMoney } from '#core/rules/money.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { MyDocuments } from '#core/schemas/documents.js';
 import { useSession, type SessionUser } from '#web/app/session.js';
@@ -42,10 +42,13 @@ function Stats({ stats }: { stats: DashboardStats | undefined }) {
           </div>
         ))}
         {earningsThisMonth !== null && (
-          <div className="rounded-2xl border border-line bg-surface-raised p-4">
-            <p className="text-3xl font-extrabold">{formatEuros(Number(earningsThisMonth))}</p>
-            <p className="mt-1 text-sm text-ink-muted">Gains convenus ce mois-ci</p>
-          </div>
+          <Link
+            href="/wallet"
+            className="rounded-2xl border border-line bg-surface-raised p-4 hover:border-accent"
+          >
+            <p className="text-3xl font-extrabold">{formatMoney(earningsThisMonth)}</p>
+            <p className="mt-1 text-sm text-ink-muted">Gains des missions terminées ce mois-ci</p>
+          </Link>
         )}
       </section>
       {recent.length > 0 && (

@@ -1,11 +1,11 @@
-import { formatEuros } from '#core/rules/tariffs.js';
+import { formatMoney } from '#core/rules/money.js';
 import { VEHICLE_LABELS, type PricingType, type VehicleType } from '#core/rules/missions.js';
 
 const PRICE_UNITS: Record<PricingType, string> = { flat: '', hourly: ' / heure', daily: ' / jour' };
 
 /** "420,00 €" (forfait), "32,00 € / heure", "210,00 € / jour". */
 export function formatPrice(price: string, pricingType: PricingType): string {
-  return `${formatEuros(Number(price))}${PRICE_UNITS[pricingType]}`;
+  return `${formatMoney(price)}${PRICE_UNITS[pricingType]}`;
 }
 
 export const vehicleLabel = (type: string) => VEHICLE_LABELS[type as VehicleType] ?? type;
