@@ -21,7 +21,7 @@ test('the landing page has every section of SPEC.md §2 and links where it shoul
   await expect(page.locator('figure')).toHaveCount(6);
   await expect(page.locator('details')).toHaveCount(8);
   await expect(
-    page.getByText('Relais ne prend aucune commission sur les missions', { exact: false }),
+    page.getByText('sans percevoir aucune somme ni prendre de commission', { exact: false }),
   ).toHaveCount(1);
   for (const href of ['/register', '/explorer', '/login', '/pricing', '/demo']) {
     expect(await page.locator(`main a[href="${href}"]`).count(), href).toBeGreaterThan(0);

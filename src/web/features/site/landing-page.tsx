@@ -147,7 +147,7 @@ const TESTIMONIALS = [
 const FAQ = [
   {
     q: 'Relais gère-t-il le paiement des missions ?',
-    a: 'Non. Le prix et les conditions sont affichés sur chaque mission, et le paiement se règle directement entre le chauffeur et le transporteur (bulletin de salaire pour un contrat court, facture pour un transporteur indépendant). Relais ne prend aucune commission sur les missions.',
+    a: 'Le paiement se règle directement entre le chauffeur et le transporteur, par virement, au prix et au délai affichés sur la mission. Relais calcule ce qui est dû, émet la facture (transporteur indépendant) ou le relevé d’heures (contrat court) et suit le paiement jusqu’à sa confirmation, sans percevoir aucune somme ni prendre de commission.',
   },
   {
     q: 'Combien coûte Relais ?',
