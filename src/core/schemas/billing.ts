@@ -91,3 +91,49 @@ export const endPlanSchema = z.object({
     .min(10, billingMessages.reasonRequired)
     .max(500),
 });
+
+/** Admin answers about plans (no-Stripe mode grants), in the administrator's words. */
+export const adminBillingMessages = {
+  userNotFound: 'Utilisateur introuvable',
+  adminAccount: 'Un administrateur n’a pas de formule',
+  demoAccount: 'Un compte de démonstration ne peut pas recevoir de formule payante',
+  planForRole: 'Cette formule n’est pas proposée pour ce type de compte',
+  stripeManaged:
+    'Cet abonnement est géré par Stripe : il se modifie ou se résilie depuis Stripe (ou par son titulaire).',
+  noPaidPlan: 'Cet utilisateur n’a pas de formule payante',
+} as const;
+
+/** One row of /admin/abonnements: a request waiting, or a live subscription, with its holder. */
+export const adminSubscriptionSchema = z.object({
+  id: z.string(),
+  user: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    role: z.enum(['driver', 'transporter']),
+    companyName: z.string().nullable(),
+    /** users.subscriptionPlan now. */
+    currentPlan: z.enum(SUBSCRIPTION_PLANS),
+  }),
+  plan: z.enum(SUBSCRIPTION_PLANS),
+  interval: z.enum(BILLING_INTERVALS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  source: z.enum(['stripe', 'admin']),
+  createdAt: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  invoiceReference: z.string().nullable(),
+  /** What was invoiced (admin grants), "149.00". */
+  amount: z.string().nullable(),
+  /** The plan's price for the interval from the tariffs today: what to invoice. */
+  price: z.string(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+/** GET /api/admin/subscriptions: the requests waiting (oldest first), then the live subscriptions. */
+export const adminSubscriptionListSchema = z.object({
+  requests: z.array(adminSubscriptionSchema),
+  subscriptions: z.array(adminSubscriptionSchema),
+  stripeEnabled: z.boolean(),
+});
+export type AdminSubscriptionList = z.infer<typeof adminSubscriptionListSchema>;

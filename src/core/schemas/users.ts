@@ -42,6 +42,7 @@ export const emailRequiredMessages = {
   publish: `Confirmez votre adresse e-mail pour publier une mission : ${openTheLink}`,
   apply: `Confirmez votre adresse e-mail pour postuler : ${openTheLink}`,
   message: `Confirmez votre adresse e-mail pour écrire le premier message : ${openTheLink}`,
+  subscribe: `Confirmez votre adresse e-mail pour souscrire une formule : ${openTheLink}`,
 } as const;
 
 export const sessionInfoSchema = z.object({

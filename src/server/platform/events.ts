@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export type DomainEvent =
   | DocumentEvent
+  | PaymentEvent
+  | PlanEvent
   | { type: 'mission.published'; missionId: string; title: string; companyId: string }
   | { type: 'mission.updated'; missionId: string; title: string; companyId: string; applicantIds: string[] }
   | {
@@ -99,9 +101,57 @@ export type DocumentEvent =
       reason: string | null;
     };
 
+/** A mission's settlement between its two parties (payments feature); each leaves "payment" alerts. */
+export type PaymentEvent =
+  | (PaymentEventBase & {
+      type: 'payment.created';
+      engagementType: 'employment' | 'independent';
+      dueDate: string;
+    })
+  | (PaymentEventBase & { type: 'payment.marked_paid'; paidOn: string; reference: string })
+  | (PaymentEventBase & { type: 'payment.confirmed' })
+  | (PaymentEventBase & { type: 'payment.disputed'; reason: string })
+  | (PaymentEventBase & { type: 'payment.overdue'; dueDate: string })
+  | (PaymentEventBase & {
+      type: 'payment.document';
+      kind: 'invoice' | 'pay_statement' | 'payslip';
+      number: string;
+    });
+
+interface PaymentEventBase {
+  missionId: string;
+  title: string;
+  companyId: string;
+  driverId: string;
+  /** What is owed, decimal string ("1234.50"). */
+  amount: string;
+}
+
+export const isPaymentEvent = (event: DomainEvent): event is PaymentEvent => event.type.startsWith('payment.');
+
 const DOCUMENT_EVENTS = new Set<string>(['document.reviewed', 'document.expiring', 'driver.validation']);
 export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent =>
   DOCUMENT_EVENTS.has(event.type);
+
+/**
+ * A user's plan changed (billing without Stripe, the Stripe webhook, the daily expiry): the holder gets a
+ * "payment" alert (alerts/plan-alerts.ts).
+ */
+export interface PlanEvent {
+  type: 'plan.changed';
+  userId: string;
+  /** The plan now, and the one before (SubscriptionPlan). */
+  plan: string;
+  previousPlan: string;
+  /** granted or ended by an administrator, its period over (expired), or changed through Stripe. */
+  cause: 'granted' | 'ended' | 'expired' | 'stripe';
+  /** Until when the plan now runs (ISO instant), when known. */
+  periodEnd: string | null;
+  /** Why an administrator ended it (told to the holder). */
+  reason: string | null;
+}
+
+export const isPlanEvent = (event: DomainEvent): event is PlanEvent => event.type === 'plan.changed';
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -1,5 +1,5 @@
 import { loadPapers } from '../../platform/driver-papers.js';
-import { isDocumentEvent } from '../../platform/events.js';
+import { isDocumentEvent, isPlanEvent } from '../../platform/events.js';
 import { documentCheck } from './shared.js';
 import { PLACEMENT_PRECISIONS } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +56,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const { db, events } = deps;
   const searchCache = new SearchCache();
   events.subscribe((event) => {
-    if (event.type === 'message.sent' || isDocumentEvent(event)) return;
+    if (event.type === 'message.sent' || isDocumentEvent(event) || isPlanEvent(event)) return;
     searchCache.clear();
     // Everyone concerned sees the mission change without a reload.
     const parties = [
