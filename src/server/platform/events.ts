@@ -127,7 +127,8 @@ interface PaymentEventBase {
   amount: string;
 }
 
-export const isPaymentEvent = (event: DomainEvent): event is PaymentEvent => event.type.startsWith('payment.');
+export const isPaymentEvent = (event: DomainEvent): event is PaymentEvent =>
+  event.type.startsWith('payment.');
 
 const DOCUMENT_EVENTS = new Set<string>(['document.reviewed', 'document.expiring', 'driver.validation']);
 export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent =>

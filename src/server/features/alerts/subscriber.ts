@@ -5,8 +5,15 @@ import { conversationPath } from '#core/schemas/messaging.js';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { isDocumentEvent, isPlanEvent, type DocumentEvent, type DomainEvent } from '../../platform/events.js';
+import {
+  isDocumentEvent,
+  isPaymentEvent,
+  isPlanEvent,
+  type DocumentEvent,
+  type DomainEvent,
+} from '../../platform/events.js';
 import { matchingDrivers, newMissionMessage } from './matching.js';
+import { paymentAlerts } from './payment-alerts.js';
 import { planAlerts } from './plan-alerts.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
@@ -25,6 +32,7 @@ const namedActor = (actorId: string, actorName: string) => ({ actorId, actorName
 /** The alert rows a domain event leaves for the users concerned, in French, each with its link. */
 export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isDocumentEvent(event)) return documentAlerts(event);
+  if (isPaymentEvent(event)) return paymentAlerts(event);
   if (isPlanEvent(event)) return planAlerts(event);
   if (event.type === 'message.sent') {
     return [

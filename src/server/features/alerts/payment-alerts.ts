@@ -1,0 +1,99 @@
+import { frenchDay } from '#core/rules/documents.js';
+import { formatMoney } from '#core/rules/money.js';
+import type { alerts } from '../../db/schema/messaging.js';
+import type { PaymentEvent } from '../../platform/events.js';
+
+type NewAlert = typeof alerts.$inferInsert;
+
+const quote = (title: string) => `« ${title} »`;
+
+/** The "payment" alerts of a mission's settlement: each step tells the other party, the overdue both. */
+export function paymentAlerts(event: PaymentEvent): NewAlert[] {
+  const row = (userId: string, title: string, message: string): NewAlert => ({
+    userId,
+    type: 'payment',
+    title,
+    message,
+    link: `/mission/${event.missionId}/payment`,
+    missionId: event.missionId,
+    metadata: { event: event.type },
+  });
+  const amount = formatMoney(event.amount);
+  const mission = quote(event.title);
+  switch (event.type) {
+    case 'payment.created':
+      return event.engagementType === 'employment'
+        ? [
+            row(
+              event.driverId,
+              'Rémunération à venir',
+              `${mission} est terminée : ${amount} brut vous seront versés avec la paie de l’employeur.`,
+            ),
+            row(
+              event.companyId,
+              'Rémunération à verser',
+              `${mission} est terminée : ${amount} brut à verser au chauffeur avec la paie. Le relevé d’heures est disponible.`,
+            ),
+          ]
+        : [
+            row(
+              event.driverId,
+              'Règlement ouvert',
+              `${mission} : ${amount} vous sont dus, échéance le ${frenchDay(event.dueDate)}.`,
+            ),
+            row(
+              event.companyId,
+              'Règlement à effectuer',
+              `${mission} : ${amount} à régler au chauffeur par virement, échéance le ${frenchDay(event.dueDate)}.`,
+            ),
+          ];
+    case 'payment.marked_paid':
+      return [
+        row(
+          event.driverId,
+          'Paiement déclaré',
+          `Le transporteur indique avoir payé ${amount} pour ${mission} (le ${frenchDay(event.paidOn)}, réf. ${event.reference}). Confirmez la réception ou signalez un problème.`,
+        ),
+      ];
+    case 'payment.confirmed':
+      return [
+        row(event.companyId, 'Paiement reçu', `Le chauffeur confirme avoir reçu ${amount} pour ${mission}.`),
+      ];
+    case 'payment.disputed':
+      return [
+        row(
+          event.companyId,
+          'Paiement contesté',
+          `Le chauffeur conteste le règlement de ${mission}. Motif : ${event.reason}`,
+        ),
+      ];
+    case 'payment.overdue':
+      return [
+        row(
+          event.driverId,
+          'Paiement en retard',
+          `Le règlement de ${mission} (${amount}) était attendu le ${frenchDay(event.dueDate)}.`,
+        ),
+        row(
+          event.companyId,
+          'Paiement en retard',
+          `Le règlement de ${mission} (${amount}) était dû le ${frenchDay(event.dueDate)}. Réglez-le ou indiquez-le comme payé.`,
+        ),
+      ];
+    case 'payment.document':
+      if (event.kind === 'invoice')
+        return [event.driverId, event.companyId].map((userId) =>
+          row(userId, 'Facture émise', `La facture n° ${event.number} de ${mission} est disponible.`),
+        );
+      if (event.kind === 'payslip')
+        return [
+          row(
+            event.driverId,
+            'Bulletin de paie disponible',
+            `L’employeur a déposé le bulletin de paie n° ${event.number} de ${mission}.`,
+          ),
+        ];
+      // The statement is announced with the payment itself (payment.created).
+      return [];
+  }
+}
