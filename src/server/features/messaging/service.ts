@@ -10,12 +10,12 @@ import {
   type SendMessage,
 } from '#core/schemas/messaging.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { parisPeriodStart } from '../../db/paris.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { areLinked, relationBetween } from '../../platform/relations.js';
+import { messagesSentToday } from '../../platform/plan-usage.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import type { EventBus } from '../../platform/events.js';
 
@@ -81,21 +81,6 @@ export async function writeRefusal(
   return null;
 }
 
-/** Messages sent today (Europe/Paris) by the user that count against the daily limit (not a mission's own). */
-export async function sentToday(tx: DbOrTx, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.senderId, userId),
-        eq(messages.coordination, false),
-        sql`${messages.createdAt} >= ${parisPeriodStart('day')}`,
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 /** Whether this message runs a mission the two share (core isMissionCoordination): then it is not limited. */
 async function coordinates(tx: DbOrTx, senderId: string, receiverId: string, missionId: string | null) {
   if (!missionId) return false;
@@ -141,7 +126,7 @@ export async function sendMessage(
     if (limit !== null) {
       // Limited plan: the sender's sends are counted one after the other (the lock ends with the transaction).
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_LOCK_CLASS}, hashtext(${sender.id}))`);
-      if ((await sentToday(tx, sender.id)) >= limit)
+      if ((await messagesSentToday(tx, sender.id)) >= limit)
         throw new AppError(402, messageLimitMessage(roleOf(fresh!)));
     }
 

@@ -18,11 +18,11 @@ import {
   recordEvent,
   lockOwnMission,
   toApplication,
-  applicationsThisMonth,
   eligibility,
   documentCheck,
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
+import { applicationsThisMonth } from '../../platform/plan-usage.js';
 
 /**
  * Applying (drivers). The driver's row is locked for the transaction, so concurrent applications of one

@@ -19,13 +19,13 @@ import {
   applicationCount,
   pendingApplicationCount,
   toApplication,
-  applicationsThisMonth,
   eligibility,
   loadMissions,
   documentCheck,
   type DocumentCheck,
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
+import { applicationsThisMonth } from '../../platform/plan-usage.js';
 
 const applicantFields = {
   id: users.id,

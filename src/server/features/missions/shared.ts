@@ -11,7 +11,6 @@ import { roleOf } from '#core/rules/roles.js';
 import type { Application, Mission } from '#core/schemas/missions.js';
 import type { LicenseType } from '#core/rules/enums.js';
 import type { DbOrTx } from '../../db/client.js';
-import { parisPeriodStart } from '../../db/paris.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { parisDay } from '../../platform/driver-papers.js';
@@ -185,20 +184,6 @@ export function toApplication(row: ApplicationRow, check: DocumentCheck): Applic
     missingDocuments: check.missing,
     requirements: check.requirements,
   };
-}
-
-/** Applications this calendar month, Europe/Paris (withdrawn ones count: the limit is on applying). */
-export async function applicationsThisMonth(tx: DbOrTx, driverId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(missionApplications)
-    .where(
-      and(
-        eq(missionApplications.driverId, driverId),
-        sql`${missionApplications.createdAt} >= ${parisPeriodStart('month')}`,
-      ),
-    );
-  return row?.count ?? 0;
 }
 
 export function eligibility(driver: User, mission: MissionRow): string | null {
