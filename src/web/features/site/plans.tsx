@@ -1,41 +1,52 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
+import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { FREEMIUM_LIMITS, annualSaving, formatEuros, type Tariffs } from '#core/rules/tariffs.js';
 import { loadTariffs } from '#web/lib/tariffs.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 
 interface Plan {
-  id: string;
+  id: SubscriptionPlan;
+  /** Whose plan it is: a member only takes their role's plans. */
+  role: 'driver' | 'transporter';
   name: string;
   audience: string;
   monthly: number;
   annual: number | null;
   features: string[];
+  /** Said under the features, in a quieter voice. */
+  note?: string;
   popular?: boolean;
   cta: string;
 }
 
+/**
+ * The four plans of SPEC.md §2 with what each gives today — only features that exist (decision 014): each issue
+ * adds its line when its feature lands.
+ */
 export function plansFrom(tariffs: Tariffs): Plan[] {
   return [
     {
-      id: 'freemium',
+      id: 'basic',
+      role: 'driver',
       name: 'Freemium',
       audience: 'Chauffeurs',
       monthly: tariffs.driverFreemium,
       annual: null,
       popular: true,
       cta: 'Commencer gratuitement',
-      // Only what Relais does today (decision 014): each issue adds its line when its feature exists.
       features: [
         `${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois`,
         `${FREEMIUM_LIMITS.messagesPerDay} messages par jour, hors échanges d’une mission en cours`,
         'Alertes de missions en temps réel',
         'Recherche par ville, rayon et carte',
+        'Portefeuille : gains, paiements et export CSV',
       ],
     },
     {
       id: 'premium',
+      role: 'driver',
       name: 'Premium Chauffeur',
       audience: 'Chauffeurs',
       monthly: tariffs.driverPremiumMonthly,
@@ -45,15 +56,18 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
     },
     {
       id: 'elite',
+      role: 'driver',
       name: 'Elite Chauffeur',
       audience: 'Chauffeurs',
       monthly: tariffs.driverEliteMonthly,
       annual: tariffs.driverEliteAnnual,
       cta: 'Choisir Elite',
-      features: ['Tout Premium', 'Réponse du support en priorité'],
+      features: ['Candidatures illimitées', 'Messages illimités', 'Tout Freemium'],
+      note: 'Aujourd’hui, Elite donne les mêmes droits que Premium.',
     },
     {
       id: 'transporter',
+      role: 'transporter',
       name: 'Transporteur',
       audience: 'Entreprises de transport',
       monthly: tariffs.transporterMonthly,
@@ -64,13 +78,60 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
         'Publication de missions sans limite',
         'Candidats avec permis et expérience',
         'Historique et export de vos missions',
+        'Portefeuille : paiements dus et réglés, mois par mois',
       ],
     },
   ];
 }
 
+/** A signed-in member: their role and plan (the cards then lead to their subscription page). */
+export interface PlanHolder {
+  role: 'driver' | 'transporter';
+  plan: SubscriptionPlan | string;
+}
+
+const SUBSCRIPTION_PAGE = '/driver/subscription';
+
+/** The card's way forward: sign up (a visitor), or the member's own page for their role's plans. */
+function PlanAction({ plan, holder }: { plan: Plan; holder: PlanHolder | null }) {
+  const look = (primary: boolean) => buttonClasses(primary ? 'primary' : 'secondary', 'md', 'mt-6 w-full');
+  if (!holder)
+    return (
+      <Link href="/register" className={look(plan.popular === true)}>
+        {plan.cta}
+      </Link>
+    );
+  if (plan.role !== holder.role)
+    return (
+      <p className="mt-6 flex min-h-11 items-center justify-center rounded-lg border border-dashed border-line px-4 text-center text-sm text-ink-muted">
+        {plan.role === 'driver' ? 'Formule des chauffeurs' : 'Formule des transporteurs'}
+      </p>
+    );
+  if (plan.id === holder.plan)
+    return (
+      <Link href={SUBSCRIPTION_PAGE} className={look(false)}>
+        Votre formule
+      </Link>
+    );
+  return (
+    <Link href={SUBSCRIPTION_PAGE} className={look(true)}>
+      {plan.id === 'basic'
+        ? 'Gérer mon abonnement'
+        : plan.id === 'transporter'
+          ? 'Choisir la formule Transporteur'
+          : plan.cta}
+    </Link>
+  );
+}
+
 /** `headingLevel`: 3 under a section heading (landing), 2 directly under the page title (pricing). */
-export function PlanGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function PlanGrid({
+  headingLevel = 3,
+  holder = null,
+}: {
+  headingLevel?: 2 | 3;
+  holder?: PlanHolder | null;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const plans = plansFrom(loadTariffs());
   return (
@@ -117,12 +178,8 @@ export function PlanGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
               </li>
             ))}
           </ul>
-          <Link
-            href="/register"
-            className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'md', 'mt-6 w-full')}
-          >
-            {plan.cta}
-          </Link>
+          {plan.note && <p className="mt-3 text-sm text-ink-muted">{plan.note}</p>}
+          <PlanAction plan={plan} holder={holder} />
         </article>
       ))}
     </div>

@@ -1,0 +1,143 @@
+import {
+  ENTITLING_STATUSES,
+  INTERVAL_LABELS,
+  PLAN_NAMES,
+  paidPlansFor,
+  planPriceCents,
+  type BillingInterval,
+  type PaidPlan,
+} from '#core/rules/billing.js';
+import { formatCents } from '#core/rules/money.js';
+import { planSummary } from '#core/rules/plans.js';
+import type { Tariffs } from '#core/rules/tariffs.js';
+import type { SubscriptionView } from '#core/schemas/billing.js';
+
+export type Role = SubscriptionView['role'];
+type Subscription = NonNullable<SubscriptionView['subscription']>;
+
+/** "23 novembre 2026", in Paris (a day, whether given as "2026-11-23" or as an instant). */
+export function longDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return date.toLocaleDateString('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
+}
+
+/** "Premium", "Elite", "Transporteur": the plan's name in a button. */
+export const SHORT_PLAN_NAMES: Record<PaidPlan, string> = {
+  premium: 'Premium',
+  elite: 'Elite',
+  transporter: 'Transporteur',
+};
+
+/** "14,90 € / mois", "149,00 € / an". */
+export function priceLabel(tariffs: Tariffs, plan: PaidPlan, interval: BillingInterval): string {
+  return `${formatCents(planPriceCents(tariffs, plan, interval))} / ${interval === 'month' ? 'mois' : 'an'}`;
+}
+
+/** Twelve months at the monthly price minus the annual price, in cents (never below 0). */
+export function annualSavingCents(tariffs: Tariffs, plan: PaidPlan): number {
+  return Math.max(0, planPriceCents(tariffs, plan, 'month') * 12 - planPriceCents(tariffs, plan, 'year'));
+}
+
+/** Whether the subscription gives its plan's rights now (active, trial, or a payment late but not lost). */
+export const isEntitling = (subscription: Subscription | null) =>
+  subscription !== null && ENTITLING_STATUSES.includes(subscription.status);
+
+/** The sentence of a plan: "Gratuit : publication de missions sans limite, 5 messages par jour." */
+export function planSentence(role: Role, plan: string): string {
+  const summary = planSummary(role, plan);
+  return `${summary.name} : ${summary.limits.join(', ').toLowerCase()}.`;
+}
+
+/** When the current period ends, as its holder needs to read it. */
+export function periodText(subscription: Subscription): string | null {
+  if (!subscription.currentPeriodEnd) return null;
+  const date = longDate(subscription.currentPeriodEnd);
+  if (subscription.cancelAtPeriodEnd) return `Résiliation à la fin de la période le ${date}`;
+  if (!isEntitling(subscription)) return null;
+  return subscription.source === 'stripe'
+    ? `Renouvellement automatique le ${date}`
+    : `Période en cours jusqu’au ${date}`;
+}
+
+export type ChoiceState = 'current' | 'switch' | 'change' | 'pending';
+
+export interface PlanChoice {
+  plan: PaidPlan;
+  name: string;
+  state: ChoiceState;
+  /** The button's words ("Votre formule", "Passer à l’annuel", "Choisir Elite"). */
+  action: string;
+  price: string;
+  /** Annual: what twelve months would cost more; monthly: the annual offer. */
+  priceNote: string | null;
+  limits: string[];
+}
+
+/**
+ * The paid plans the holder's role may take, for the interval shown: theirs (nothing to do, or a switch of
+ * interval), the others (a change), or all waiting while a request is pending.
+ */
+export function planChoices(
+  view: SubscriptionView,
+  tariffs: Tariffs,
+  interval: BillingInterval,
+): PlanChoice[] {
+  const current = isEntitling(view.subscription) ? view.subscription : null;
+  return paidPlansFor(view.role).map((plan) => {
+    const mine = view.plan === plan;
+    const sameInterval = mine && (current?.interval ?? interval) === interval;
+    const state: ChoiceState = view.request
+      ? 'pending'
+      : mine && sameInterval
+        ? 'current'
+        : mine
+          ? 'switch'
+          : 'change';
+    const action =
+      state === 'current'
+        ? 'Votre formule'
+        : state === 'switch'
+          ? interval === 'year'
+            ? 'Passer à l’annuel'
+            : 'Passer au mensuel'
+          : `Choisir ${SHORT_PLAN_NAMES[plan]}`;
+    const saving = annualSavingCents(tariffs, plan);
+    const priceNote =
+      interval === 'year'
+        ? saving > 0
+          ? `soit ${formatCents(saving)} d’économie sur un an`
+          : null
+        : `ou ${priceLabel(tariffs, plan, 'year')}${saving > 0 ? `, soit ${formatCents(saving)} d’économie` : ''}`;
+    return {
+      plan,
+      name: PLAN_NAMES[plan],
+      state,
+      action,
+      price: priceLabel(tariffs, plan, interval),
+      priceNote,
+      limits: planSummary(view.role, plan).limits,
+    };
+  });
+}
+
+/** "Premium Chauffeur, mensuel". */
+export const planAndInterval = (plan: keyof typeof PLAN_NAMES, interval: BillingInterval) =>
+  `${PLAN_NAMES[plan]}, ${INTERVAL_LABELS[interval].toLowerCase()}`;
+
+const INVOICE_STATUS_LABELS: Record<string, string> = {
+  paid: 'Payée',
+  open: 'À régler',
+  draft: 'En préparation',
+  void: 'Annulée',
+  uncollectible: 'Impayée',
+  sent: 'Envoyée',
+  issued: 'Émise',
+};
+
+/** The invoice's state in French; an unknown one is left unsaid rather than shown in English. */
+export const invoiceStatusLabel = (status: string): string | null => INVOICE_STATUS_LABELS[status] ?? null;

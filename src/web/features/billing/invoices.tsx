@@ -1,0 +1,56 @@
+import { ExternalLink } from 'lucide-react';
+import { formatMoney } from '#core/rules/money.js';
+import type { SubscriptionView } from '#core/schemas/billing.js';
+import { invoiceStatusLabel, longDate } from './format.js';
+
+/** The subscription's invoices, newest first as the server gives them: date, amount, state, the invoice itself. */
+export function Invoices({ view }: { view: SubscriptionView }) {
+  return (
+    <section aria-labelledby="factures" className="rounded-2xl border border-line bg-surface-raised p-5">
+      <h2 id="factures" className="text-lg font-bold">
+        Factures
+      </h2>
+      {view.invoices.length === 0 ? (
+        <p className="mt-2 text-ink-muted">
+          Aucune facture pour l’instant. Les factures de votre abonnement apparaîtront ici.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {view.invoices.map((invoice) => {
+            const status = invoiceStatusLabel(invoice.status);
+            return (
+              <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">{longDate(invoice.date)}</p>
+                  <p className="user-text text-sm text-ink-muted">
+                    {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, status]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <p className="font-bold tabular-nums">{formatMoney(invoice.amount)}</p>
+                {invoice.url && (
+                  <a
+                    href={invoice.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent underline"
+                  >
+                    Voir la facture
+                    <span className="sr-only"> du {longDate(invoice.date)} (nouvel onglet)</span>
+                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!view.stripeEnabled && view.invoices.some((invoice) => !invoice.url) && (
+        <p className="mt-2 text-sm text-ink-muted">
+          Les factures réglées par virement vous sont envoyées par e-mail.
+        </p>
+      )}
+    </section>
+  );
+}
