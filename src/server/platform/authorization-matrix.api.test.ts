@@ -521,6 +521,14 @@ const MATRIX: Record<string, Row> = {
       json('POST', `/api/missions/${s.assigned}/engagement/waive`, { reason: 'Urgence, signature au dépôt' }),
     expected: signedIn(404, { driver: 403, transporter: 409, admin: 403 }),
   },
+  // Wallet (issue 14): each member's own; an administrator has none.
+  'GET /api/wallet/balance': { request: () => json('GET', '/api/wallet/balance'), expected: members(200) },
+  'GET /api/wallet/chart': { request: () => json('GET', '/api/wallet/chart'), expected: members(200) },
+  'GET /api/transactions': { request: () => json('GET', '/api/transactions'), expected: members(200) },
+  'GET /api/transactions/export': {
+    request: () => json('GET', '/api/transactions/export'),
+    expected: members(200),
+  },
 };
 
 function actorUser(s: Scene, actor: Actor): User | null {
