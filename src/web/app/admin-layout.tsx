@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useDocumentQueue, useDriverQueue } from '#web/features/admin/api.js';
+import { useAdminSubscriptions } from '#web/features/admin/subscriptions-api.js';
 import { cn } from '#web/ui/cn.js';
 import { Logo } from '#web/ui/logo.js';
 import { SkipLink } from '#web/ui/skip-link.js';
@@ -13,16 +14,21 @@ import { useLogout, type SessionUser } from './session.js';
 function useWaitingCounts(): Record<string, number> {
   const documents = useDocumentQueue({ status: 'pending', type: '', page: 1 });
   const drivers = useDriverQueue('pending_validation');
-  return { documents: documents.data?.total ?? 0, drivers: drivers.data?.drivers.length ?? 0 };
+  const subscriptions = useAdminSubscriptions();
+  return {
+    documents: documents.data?.total ?? 0,
+    drivers: drivers.data?.drivers.length ?? 0,
+    subscriptions: subscriptions.data?.requests.length ?? 0,
+  };
 }
 
-/** The back office's menu: under the header, three entries side by side even on a phone. */
+/** The back office's menu: under the header, its entries two by two on a phone, side by side from 640 px. */
 function AdminNav() {
   const [location] = useLocation();
   const counts = useWaitingCounts();
   return (
     <nav aria-label="Menu d’administration" className="border-b border-line bg-surface-raised">
-      <ul className="mx-auto grid max-w-6xl grid-cols-3 px-1 sm:flex sm:gap-2 sm:px-4">
+      <ul className="mx-auto grid max-w-6xl grid-cols-2 px-1 sm:flex sm:gap-2 sm:px-4">
         {ADMIN_MENU.map((item) => {
           const active =
             item.href === '/admin'

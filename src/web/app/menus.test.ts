@@ -41,11 +41,12 @@ describe('menus (SPEC.md §2)', () => {
     );
   });
 
-  it('gives administrators their home and the two queues, badged with what waits', () => {
+  it('gives administrators their home and the queues, badged with what waits', () => {
     expect(ADMIN_MENU.map((item) => [item.href, item.label, item.badge])).toEqual([
       ['/admin', 'Accueil', undefined],
       ['/admin/documents', 'Documents à vérifier', 'documents'],
       ['/admin/chauffeurs', 'Validation des chauffeurs', 'drivers'],
+      ['/admin/abonnements', 'Abonnements', 'subscriptions'],
     ]);
   });
 

@@ -24,7 +24,7 @@ export interface MenuItem {
   label: string;
   icon: LucideIcon;
   /** Which unread (or, for administrators, waiting) counter shows on this entry. */
-  badge?: 'messages' | 'alerts' | 'documents' | 'drivers';
+  badge?: 'messages' | 'alerts' | 'documents' | 'drivers' | 'subscriptions';
 }
 
 const common = {
@@ -69,11 +69,12 @@ export const SUBSCRIPTION_MENU: MenuItem[] = [
   { href: '/pricing', label: 'Plans & Tarifs', icon: CreditCard },
 ];
 
-/** The back office (SPEC.md §6): its home, then the two queues, each badged with what waits. */
+/** The back office (SPEC.md §6): its home, then the queues, each badged with what waits. */
 export const ADMIN_MENU: MenuItem[] = [
   { href: '/admin', label: 'Accueil', icon: LayoutDashboard },
   { href: '/admin/documents', label: 'Documents à vérifier', icon: FileCheck2, badge: 'documents' },
   { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badge: 'drivers' },
+  { href: '/admin/abonnements', label: 'Abonnements', icon: CreditCard, badge: 'subscriptions' },
 ];
 
 /** Unread counters are capped at 99+ (SPEC.md §9). */

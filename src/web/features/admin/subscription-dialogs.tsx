@@ -1,0 +1,255 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  INTERVAL_LABELS,
+  PLAN_NAMES,
+  paidPlansFor,
+  planPriceCents,
+  type BillingInterval,
+  type PaidPlan,
+} from '#core/rules/billing.js';
+import { formatCents, formatMoney } from '#core/rules/money.js';
+import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
+import type { AdminSubscription } from '#core/schemas/billing.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
+import { Button } from '#web/ui/button.js';
+import { SelectField, TextAreaField, TextField } from '#web/ui/field.js';
+
+type Holder = AdminSubscription['user'];
+
+interface GrantForm {
+  plan: PaidPlan;
+  interval: BillingInterval;
+  invoiceReference: string;
+}
+interface EndForm {
+  reason: string;
+}
+
+const grantResolver = lazyResolver<GrantForm>(
+  async () => (await import('./subscription-resolvers.js')).grantResolver as never,
+);
+const endResolver = lazyResolver<EndForm>(
+  async () => (await import('./subscription-resolvers.js')).endResolver as never,
+);
+
+function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="user-text mt-2 space-y-1 text-ink-muted">{description}</div>
+          </Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const holderLine = (holder: Holder) =>
+  `${holder.fullName}${holder.companyName ? ` (${holder.companyName})` : ''} · ${holder.email}`;
+
+export interface GrantTarget {
+  user: Holder;
+  /** What the member asked for (a request), else the first plan of their role, monthly. */
+  plan?: PaidPlan;
+  interval?: BillingInterval;
+  /** The price the server gives for that plan and interval, "149.00". */
+  price?: string;
+}
+
+/**
+ * "Activer": the plan and interval (those asked for by default), the reference of the invoice sent (optional), and
+ * the amount to invoice. The server's field errors show under the fields, any other refusal above the buttons.
+ */
+export function GrantDialog({
+  target,
+  onOpenChange,
+  onConfirm,
+}: {
+  target: GrantTarget | null;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (values: GrantForm) => Promise<unknown>;
+}) {
+  const roleplans = target ? paidPlansFor(target.user.role) : [];
+  const defaults = (): GrantForm => ({
+    plan: target?.plan && roleplans.includes(target.plan) ? target.plan : (roleplans[0] ?? 'premium'),
+    interval: target?.interval ?? 'month',
+    invoiceReference: '',
+  });
+  const form = useForm<GrantForm>({ resolver: grantResolver, defaultValues: defaults() });
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (target) form.reset(defaults());
+    // Reset when another member is chosen (the defaults follow the target).
+  }, [target]);
+  const plan = form.watch('plan');
+  const interval = form.watch('interval');
+  const price =
+    target?.price && plan === target.plan && interval === target.interval
+      ? formatMoney(target.price)
+      : plan && interval
+        ? formatCents(planPriceCents(DEFAULT_TARIFFS, plan, interval))
+        : null;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onConfirm(values);
+      onOpenChange(false);
+    } catch (error) {
+      showFieldErrors(form, error);
+      const fields = ['plan', 'interval', 'invoiceReference'] as const;
+      if (!fields.some((field) => form.getFieldState(field).error))
+        form.setError('root', { message: errorMessage(error, 'La formule n’a pas pu être activée') });
+    }
+  });
+  return (
+    <DialogFrame
+      open={target !== null}
+      onOpenChange={onOpenChange}
+      title="Activer une formule"
+      description={
+        target && (
+          <>
+            <p>{holderLine(target.user)}</p>
+            <p className="text-sm">
+              La formule s’applique tout de suite ; le membre en est averti. Envoyez-lui la facture, à régler
+              par virement.
+            </p>
+          </>
+        )
+      }
+    >
+      <form noValidate className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
+        <SelectField
+          label="Formule"
+          options={roleplans.map((value) => ({ value, label: PLAN_NAMES[value] }))}
+          error={errors.plan?.message}
+          onFocus={grantResolver.preload}
+          {...form.register('plan')}
+        />
+        <SelectField
+          label="Période"
+          options={(['month', 'year'] as const).map((value) => ({ value, label: INTERVAL_LABELS[value] }))}
+          error={errors.interval?.message}
+          {...form.register('interval')}
+        />
+        <TextField
+          label="Référence de la facture (facultatif)"
+          maxLength={100}
+          autoComplete="off"
+          hint="Le numéro de la facture envoyée : il figure dans l’historique de l’abonnement."
+          error={errors.invoiceReference?.message}
+          onFocus={grantResolver.preload}
+          {...form.register('invoiceReference')}
+        />
+        {price && (
+          <p>
+            Montant à facturer : <strong>{price}</strong>
+          </p>
+        )}
+        {errors.root?.message && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {errors.root.message}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Annuler</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Envoi...' : 'Activer la formule'}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
+
+/** "Mettre fin": the reason (10 characters at least), told to the member, who is back on the free plan at once. */
+export function EndDialog({
+  target,
+  onOpenChange,
+  onConfirm,
+}: {
+  target: AdminSubscription | null;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: string) => Promise<unknown>;
+}) {
+  const form = useForm<EndForm>({ resolver: endResolver, defaultValues: { reason: '' } });
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (target) form.reset({ reason: '' });
+  }, [target, form]);
+  const submit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await onConfirm(reason);
+      onOpenChange(false);
+    } catch (error) {
+      showFieldErrors(form, error);
+      if (!form.getFieldState('reason').error)
+        form.setError('root', { message: errorMessage(error, 'La formule n’a pas pu être arrêtée') });
+    }
+  });
+  return (
+    <DialogFrame
+      open={target !== null}
+      onOpenChange={onOpenChange}
+      title="Mettre fin à la formule"
+      description={
+        target && (
+          <>
+            <p>
+              {PLAN_NAMES[target.plan]} de {holderLine(target.user)}
+            </p>
+            <p className="text-sm">
+              Le membre revient tout de suite à la formule gratuite et à ses limites. Le motif lui est envoyé.
+            </p>
+          </>
+        )
+      }
+    >
+      <form noValidate className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
+        <TextAreaField
+          label="Motif"
+          rows={4}
+          maxLength={500}
+          hint="10 caractères au moins, par exemple : facture impayée après relance."
+          error={errors.reason?.message}
+          onFocus={endResolver.preload}
+          {...form.register('reason')}
+        />
+        {errors.root?.message && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {errors.root.message}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Annuler</Button>
+          </Dialog.Close>
+          <Button type="submit" variant="danger" disabled={isSubmitting}>
+            {isSubmitting ? 'Envoi...' : 'Mettre fin'}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
