@@ -164,9 +164,14 @@ function PlanCard({ user }: { user: SessionUser }) {
       <p className="mt-2 text-2xl font-extrabold">{plan.name}</p>
       <p className="mt-1 text-sm text-ink-muted">{plan.limits.join(' · ')}</p>
       {limited && <p className="mt-2 text-sm text-ink-muted">{coordinationNote(role)}</p>}
-      <Link href="/pricing" className={buttonClasses('secondary', 'sm', 'mt-4')}>
-        Plans & Tarifs
-      </Link>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link href="/driver/subscription" className={buttonClasses('secondary', 'sm')}>
+          Mon abonnement
+        </Link>
+        <Link href="/pricing" className={buttonClasses('ghost', 'sm')}>
+          Plans & Tarifs
+        </Link>
+      </div>
     </section>
   );
 }
