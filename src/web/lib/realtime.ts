@@ -44,6 +44,15 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
         void queryClient.invalidateQueries({ queryKey: ['/api/documents'] });
         void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
       }
+      // A settlement step (owed, paid, confirmed, disputed, overdue, a document issued): the payment pages and
+      // the wallet.
+      if (event.alert.type === 'payment') {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === '/api/missions' && query.queryKey[2] === 'payment',
+        });
+        for (const key of ['/api/wallet/balance', '/api/wallet/chart', '/api/transactions'])
+          void queryClient.invalidateQueries({ queryKey: [key] });
+      }
       // A message already notified itself (above).
       if (event.alert.type !== 'message') {
         const { title, body } = notificationFor(event.alert);

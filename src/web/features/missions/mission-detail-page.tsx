@@ -1,9 +1,10 @@
 import { formatPhoneFr } from '#core/rules/phone.js';
-import { CalendarClock, MapPin, Phone, Truck } from 'lucide-react';
+import { Banknote, CalendarClock, MapPin, Phone, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { missionRequirements } from '#core/rules/documents.js';
 import type { MissionStatus } from '#core/rules/enums.js';
+import { PAYMENT_TERMS_LABELS } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
   ENGAGEMENT_EXPLANATIONS,
@@ -19,7 +20,7 @@ import { formatDateTime } from '#web/lib/dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { useMission } from './api.js';
+import { useMission, useOnlinePayment } from './api.js';
 import { Applicants } from './applicants.js';
 import { ApplyBox } from './apply-box.js';
 import { Section } from './detail-section.js';
@@ -29,8 +30,24 @@ import { ActionBar } from './mission-actions.js';
 import { StatusBadge, UrgentBadge } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
 
+/** How the mission is paid: online when Relais runs with Stripe, else directly by transfer within the terms. */
+function settlementSentence(detail: MissionDetail, online: boolean): string {
+  const { mission } = detail;
+  if (online)
+    return 'Paiement en ligne par carte : un acompte quand le chauffeur est retenu, le solde à la fin de la mission ; le chauffeur est payé quand le transporteur valide.';
+  const when =
+    mission.paymentTerms === 'reception'
+      ? 'dès la fin de la mission'
+      : `dans les ${PAYMENT_TERMS_LABELS[mission.paymentTerms]} qui suivent la fin de la mission`;
+  const document =
+    mission.engagementType === 'independent'
+      ? 'la facture émise au nom du chauffeur'
+      : 'le relevé d’heures et de rémunération';
+  return `Paiement directement entre les parties, par virement, ${when}. Relais calcule le montant dû, fournit ${document} et suit le paiement jusqu’à sa confirmation.`;
+}
+
 /** Where, when, what, how much and in which frame: the same facts for a member and a visitor. */
-function MissionFacts({ detail }: { detail: MissionDetail }) {
+function MissionFacts({ detail, online = false }: { detail: MissionDetail; online?: boolean }) {
   const { mission } = detail;
   // What applying needs: the ticked documents, and ADR for dangerous goods even when not ticked.
   const required = missionRequirements(mission.requiredDocuments, mission.cargoType);
@@ -75,6 +92,10 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
           </dt>
           <dd className="text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</dd>
         </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Délai de paiement</dt>
+          <dd className="font-semibold">{PAYMENT_TERMS_LABELS[mission.paymentTerms]}</dd>
+        </div>
         {mission.cargoType && (
           <div>
             <dt className="text-sm text-ink-muted">Marchandise</dt>
@@ -91,9 +112,7 @@ function MissionFacts({ detail }: { detail: MissionDetail }) {
       <div className="mt-4 rounded-xl bg-surface-sunken p-4">
         <p className="font-semibold">{ENGAGEMENT_LABELS[mission.engagementType]}</p>
         <p className="mt-1 text-sm text-ink-muted">{ENGAGEMENT_EXPLANATIONS[mission.engagementType]}</p>
-        <p className="mt-1 text-sm text-ink-muted">
-          Relais ne gère aucun paiement : le règlement se fait directement entre les parties.
-        </p>
+        <p className="mt-1 text-sm text-ink-muted">{settlementSentence(detail, online)}</p>
       </div>
       <p className="user-text mt-4 whitespace-pre-line">{mission.description}</p>
     </>
@@ -200,6 +219,7 @@ export function MissionDetailPage() {
   const { user } = useSession();
   const role = user?.role;
   const [editing, setEditing] = useState(false);
+  const online = useOnlinePayment(user !== null);
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data)
     return (
@@ -220,6 +240,9 @@ export function MissionDetailPage() {
   const { mission } = detail;
   const isOwner = detail.applications !== null;
   const editable = isOwner && mission.status === 'available' && !mission.driverId;
+  // The settlement opens for its two parties once the transporter has confirmed the end of the mission.
+  const settles =
+    mission.status === 'completed' && (isOwner || (role === 'driver' && mission.driverId === user.id));
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <PageHeader
@@ -243,7 +266,7 @@ export function MissionDetailPage() {
         </Section>
       ) : (
         <Section title="La mission">
-          <MissionFacts detail={detail} />
+          <MissionFacts detail={detail} online={online} />
           {isOwner && <PlacementWarning detail={detail} onEdit={editable ? () => setEditing(true) : null} />}
           {detail.company && (
             <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
@@ -272,6 +295,18 @@ export function MissionDetailPage() {
           )}
           <div className="mt-5">
             <ActionBar detail={detail} />
+          </div>
+        </Section>
+      )}
+      {settles && (
+        <Section title="Règlement">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="min-w-0 flex-1 basis-64">
+              Ce qui est dû pour cette mission, son échéance, les documents et le suivi du paiement.
+            </p>
+            <Link href={`/mission/${mission.id}/payment`} className={buttonClasses('primary')}>
+              <Banknote className="h-5 w-5" aria-hidden="true" /> Règlement
+            </Link>
           </div>
         </Section>
       )}

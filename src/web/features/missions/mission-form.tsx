@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, PAYMENT_TERMS_LEGAL_NOTE } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
   ENGAGEMENT_EXPLANATIONS,
@@ -17,7 +19,7 @@ import { Button } from '#web/ui/button.js';
 import { Checkbox, CheckboxGroup, FormFields, SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AddressField } from './address-field.js';
-import { missionApi, useMissionMutation } from './api.js';
+import { missionApi, useMissionMutation, useOnlinePayment } from './api.js';
 import { isoToLocalInput } from './format.js';
 
 const resolver = lazyResolver<MissionFormValues>(
@@ -40,6 +42,7 @@ function defaults(mission?: Mission): MissionFormValues {
       requiredDocuments: [],
       urgency: false,
       engagementType: 'employment',
+      paymentTerms: 'reception',
       pickupCity: null,
       pickupLat: null,
       pickupLng: null,
@@ -62,6 +65,7 @@ function defaults(mission?: Mission): MissionFormValues {
     requiredDocuments: mission.requiredDocuments as MissionFormValues['requiredDocuments'],
     urgency: mission.urgency,
     engagementType: mission.engagementType,
+    paymentTerms: mission.paymentTerms,
     pickupCity: mission.pickupCity,
     pickupLat: mission.pickupLat,
     pickupLng: mission.pickupLng,
@@ -80,6 +84,8 @@ export function MissionForm({
   onDone: (detail: MissionDetail) => void;
 }) {
   const toast = useToast();
+  const termsNoteId = useId();
+  const online = useOnlinePayment();
   const form = useForm<MissionFormValues, unknown, MissionInput>({
     resolver: resolver as never,
     defaultValues: defaults(mission),
@@ -180,6 +186,18 @@ export function MissionForm({
         {vehicle && (
           <p className="text-sm text-ink-muted">Permis demandé : {VEHICLE_LICENSE[vehicle]} au minimum.</p>
         )}
+        <div className="space-y-1.5 md:max-w-sm">
+          <SelectField
+            label="Délai de paiement"
+            options={PAYMENT_TERMS.map((terms) => ({ value: terms, label: PAYMENT_TERMS_LABELS[terms] }))}
+            error={errors.paymentTerms?.message}
+            {...(errors.paymentTerms ? {} : { 'aria-describedby': termsNoteId })}
+            {...form.register('paymentTerms')}
+          />
+          <p id={termsNoteId} className="text-sm text-ink-muted">
+            {PAYMENT_TERMS_LEGAL_NOTE}
+          </p>
+        </div>
         <TextField
           label="Marchandise (facultatif)"
           placeholder="Produits frais, palettes, vrac…"
@@ -215,8 +233,9 @@ export function MissionForm({
             ))}
           </div>
           <p className="text-sm text-ink-muted">
-            Relais ne gère aucun paiement : le prix et les conditions affichés sont réglés directement entre
-            vous et le chauffeur.
+            {online
+              ? 'Le prix convenu ici est payé en ligne par carte : un acompte quand vous retenez le chauffeur, le solde à la fin de la mission ; le chauffeur est payé quand vous validez.'
+              : 'Le prix et le délai de paiement convenus ici sont réglés directement entre vous et le chauffeur, par virement. Relais calcule le montant dû, émet la facture ou le relevé d’heures et suit le paiement.'}
           </p>
         </fieldset>
         <Checkbox label="Mission urgente" className="font-semibold" {...form.register('urgency')} />

@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillingDetailsInput,
+  BillingDetailsView,
+  DisputeInput,
+  MarkPaidInput,
+  MissionPayment,
+} from '#core/schemas/payments.js';
+import { ApiError, apiRequest, errorFromResponse, toQueryString } from '#web/lib/api.js';
+
+/** Query keys are the API paths (SPEC.md §7): the default query function builds each path from its key. */
+export const paymentKeys = {
+  payment: (missionId: string) => ['/api/missions', missionId, 'payment'] as const,
+  billingDetails: ['/api/billing/details'] as const,
+};
+
+/** What a step of the settlement changes elsewhere: the mission, both wallets, the history, the alerts. */
+const MONEY_KEYS: ReadonlyArray<readonly unknown[]> = [
+  ['/api/wallet/balance'],
+  ['/api/wallet/chart'],
+  ['/api/transactions'],
+  ['/api/dashboard/stats'],
+];
+
+/** GET /api/missions/:id/payment: what is owed, how, by when, the documents and what the viewer may do. */
+export const useMissionPayment = (missionId: string) =>
+  useQuery<MissionPayment>({ queryKey: paymentKeys.payment(missionId) });
+
+/** GET /api/billing/details: what the invoices print about me. */
+export const useBillingDetails = (enabled = true) =>
+  useQuery<BillingDetailsView>({ queryKey: paymentKeys.billingDetails, enabled });
+
+/** After a step, the payment and everything that sums payments are read again. */
+export function usePaymentMutation<TVariables, TResult = unknown>(
+  missionId: string,
+  request: (variables: TVariables) => Promise<TResult>,
+  options: { onSuccess?: (result: TResult) => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [['/api/missions', missionId], ...MONEY_KEYS].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result) => {
+      await refresh();
+      options.onSuccess?.(result);
+    },
+    onError: (error) => {
+      // Refused because the settlement moved meanwhile (the other party acted): show where it stands now.
+      if (error instanceof ApiError && error.status === 409) void refresh();
+      options.onError?.(error);
+    },
+  });
+}
+
+/** PUT /api/billing/details; every payment page shows its invoice blockers again. */
+export function useSaveBillingDetails(
+  options: { onSuccess?: (view: BillingDetailsView) => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingDetailsInput) =>
+      apiRequest<BillingDetailsView>('PUT', '/api/billing/details', body),
+    onSuccess: async (view) => {
+      queryClient.setQueryData(paymentKeys.billingDetails, view);
+      await Promise.all([
+        // The invoice may have been issued just now: the payment pages and the mission's documents.
+        queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === '/api/missions' && query.queryKey[2] === 'payment',
+        }),
+        ...MONEY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]);
+      options.onSuccess?.(view);
+    },
+    onError: options.onError,
+  });
+}
+
+/** A Stripe step answers with the page to go to (Checkout, Connect onboarding), or with the payment itself. */
+export type StripeStepResult = { url: string } | MissionPayment;
+
+const paymentPath = (missionId: string, step = '') =>
+  `/api/missions/${encodeURIComponent(missionId)}/payment${step ? `/${step}` : ''}`;
+
+export const paymentApi = {
+  markPaid: (missionId: string, body: MarkPaidInput) =>
+    apiRequest<MissionPayment>('POST', paymentPath(missionId, 'mark-paid'), body),
+  confirm: (missionId: string) => apiRequest<MissionPayment>('POST', paymentPath(missionId, 'confirm'), {}),
+  dispute: (missionId: string, body: DisputeInput) =>
+    apiRequest<MissionPayment>('POST', paymentPath(missionId, 'dispute'), body),
+  stripe: (missionId: string, step: 'deposit' | 'balance' | 'validate') =>
+    apiRequest<StripeStepResult>('POST', paymentPath(missionId, step), {}),
+  connect: () => apiRequest<{ url: string }>('POST', '/api/billing/connect', {}),
+  /** POST …/payment/payslip?number=… with the PDF as the body. */
+  uploadPayslip: async (missionId: string, number: string, file: File) => {
+    const response = await fetch(`${paymentPath(missionId, 'payslip')}${toQueryString({ number })}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'content-type': 'application/pdf',
+        accept: 'application/json',
+        'x-file-name': encodeURIComponent(file.name),
+      },
+      body: file,
+    });
+    if (!response.ok) throw await errorFromResponse(response);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as MissionPayment;
+  },
+};

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import {
+  EMPLOYMENT_PAY_NOTE,
+  PAYMENT_TERMS_LABELS,
+  PAYMENT_TERMS_LEGAL_NOTE,
+  VAT_FRANCHISE_MENTION,
+  formatMoney,
+} from '#core/rules/money.js';
+import type { MissionPayment } from '#core/schemas/payments.js';
+import { formatDay, settlementBadge } from './format.js';
+import { Badge } from './panel.js';
+
+/** "Transports Martin vous doit", "Vous avez réglé Jean Routier"…: who owes whom, from the viewer's side. */
+export function whoOwesWhom(payment: MissionPayment): string {
+  const company = payment.transporter.companyName ?? payment.transporter.fullName;
+  const driver = payment.driver.fullName;
+  const settled = payment.status === 'confirmed';
+  const declared = payment.status === 'marked_paid';
+  switch (payment.viewerRole) {
+    case 'transporter':
+      if (settled) return `Vous avez réglé ${driver}`;
+      if (declared) return `Vous avez déclaré avoir payé ${driver}`;
+      return `Vous devez à ${driver}`;
+    case 'driver':
+      if (settled) return `${company} vous a réglé`;
+      if (declared) return `${company} déclare vous avoir payé`;
+      return `${company} vous doit`;
+    default:
+      if (settled) return `${company} a réglé ${driver}`;
+      if (declared) return `${company} déclare avoir payé ${driver}`;
+      return `${company} doit à ${driver}`;
+  }
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-line py-2 last:border-b-0">
+      <dt className="text-ink-muted">{term}</dt>
+      <dd className="user-text text-right font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** "20.00" → "20", "5.50" → "5,5". */
+const rateText = (rate: string) =>
+  (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate).replace('.', ',');
+
+/** The VAT line of an independent's invoice: the rate and amount, the franchise mention, or not known yet. */
+function vatLine(payment: MissionPayment): { term: string; value: string } {
+  if (payment.vatRate !== null)
+    return {
+      term: `TVA (${rateText(payment.vatRate)} %)`,
+      value: formatMoney(payment.vatAmount),
+    };
+  if (payment.invoiceNumber || payment.invoiceBlockers.length === 0)
+    return { term: 'TVA', value: VAT_FRANCHISE_MENTION };
+  return { term: 'TVA', value: 'selon le régime de TVA du chauffeur, précisée sur la facture' };
+}
+
+/**
+ * The heart of the page: who owes whom, the amount in large French figures and how it was reached, HT / TVA /
+ * TTC for an independent, how and by when it is paid, with the legal cap on payment terms.
+ */
+export function PaymentSummary({ payment }: { payment: MissionPayment }) {
+  const badge = settlementBadge(payment.status, payment.overdue);
+  const independent = payment.engagementType === 'independent';
+  const vat = vatLine(payment);
+  return (
+    <section
+      aria-labelledby="payment-amount"
+      className="rounded-2xl border border-line bg-surface-raised p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="payment-amount" className="text-lg font-bold">
+          {whoOwesWhom(payment)}
+        </h2>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+      <p className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl" data-testid="payment-amount">
+        {formatMoney(payment.amount)}
+      </p>
+      <p className="mt-1 text-ink-muted">
+        {independent
+          ? payment.vatRate !== null
+            ? 'TTC, pour la prestation de transport'
+            : 'Pour la prestation de transport'
+          : 'Rémunération convenue pour la mission'}
+        {' · '}
+        {payment.detail}
+      </p>
+      <dl className="mt-4">
+        {independent && (
+          <>
+            <Fact term="Montant HT">{formatMoney(payment.amountExclTax)}</Fact>
+            <Fact term={vat.term}>{vat.value}</Fact>
+            <Fact term="Total TTC">{formatMoney(payment.amount)}</Fact>
+          </>
+        )}
+        <Fact term="Mode de paiement">
+          {payment.method === 'stripe'
+            ? 'Paiement en ligne par carte (Stripe)'
+            : 'Virement bancaire, comme convenu'}
+        </Fact>
+        <Fact term="Délai de paiement">{PAYMENT_TERMS_LABELS[payment.paymentTerms]}</Fact>
+        <Fact term="Échéance">
+          {formatDay(payment.dueDate)}
+          {payment.overdue && <span className="text-danger"> — dépassée</span>}
+        </Fact>
+        {payment.paidOn && <Fact term="Payé le">{formatDay(payment.paidOn)}</Fact>}
+        {payment.reference && <Fact term="Référence du virement">{payment.reference}</Fact>}
+        {independent && payment.invoiceNumber && <Fact term="Facture n°">{payment.invoiceNumber}</Fact>}
+        {!independent && payment.payslipNumber && (
+          <Fact term="Bulletin de paie n°">{payment.payslipNumber}</Fact>
+        )}
+      </dl>
+      {payment.status === 'disputed' && payment.disputeReason && (
+        <p className="mt-4 rounded-lg border border-danger p-3">
+          <span className="font-semibold text-danger">Contesté par le chauffeur : </span>
+          <span className="user-text whitespace-pre-line">{payment.disputeReason}</span>
+        </p>
+      )}
+      <p className="mt-4 text-sm text-ink-muted">
+        {independent ? PAYMENT_TERMS_LEGAL_NOTE : EMPLOYMENT_PAY_NOTE}
+      </p>
+    </section>
+  );
+}
