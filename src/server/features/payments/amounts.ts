@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { amountOwed, centsToDecimal, toCents, withVat, type AmountOwed } from '#core/rules/money.js';
+import type { DbOrTx } from '../../db/client.js';
+import { driverPayments, transactions } from '../../db/schema/payments.js';
+import type { MissionRow, PaymentRow } from './shared.js';
+
+/**
+ * What a completed mission owes: the agreed price applied to the real times (core amountOwed), with VAT for an
+ * independent carrier subject to it (none while their regime is unknown), never for an employee (gross pay).
+ */
+export function amountsOf(
+  mission: MissionRow,
+  vatRegime: string | null,
+): { owed: AmountOwed; vat: ReturnType<typeof withVat> } {
+  const owed = amountOwed(mission);
+  const regime = mission.engagementType === 'independent' ? vatRegime : null;
+  return { owed, vat: withVat(owed.amountCents, regime) };
+}
+
+/**
+ * An independent carrier's payment brought in step with their VAT regime (they set it after the mission, or
+ * changed it before the invoice was issued): the VAT, the total, and what the "montant dû" transactions say.
+ * Call it in the caller's transaction, the payment row locked.
+ */
+export async function keepVatInStep(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  vatRegime: string | null,
+): Promise<PaymentRow> {
+  if (payment.engagementType !== 'independent') return payment;
+  const vat = withVat(toCents(payment.amountExclTax), vatRegime);
+  const vatRate = vat.ratePercent === null ? null : String(vat.ratePercent);
+  const sameRate = (payment.vatRate === null) === (vatRate === null);
+  if (sameRate && toCents(payment.vatAmount) === vat.vatCents) return payment;
+  const amount = centsToDecimal(vat.grossCents);
+  const [updated] = await tx
+    .update(driverPayments)
+    .set({ amount, vatAmount: centsToDecimal(vat.vatCents), vatRate })
+    .where(eq(driverPayments.id, payment.id))
+    .returning();
+  await tx
+    .update(transactions)
+    .set({ amount })
+    .where(and(eq(transactions.missionId, payment.missionId), eq(transactions.category, 'mission_owed')));
+  return updated!;
+}

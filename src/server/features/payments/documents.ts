@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import {
+  MONEY_DOCUMENT_LABELS,
+  MONEY_DOCUMENT_TYPES,
+  formatCents,
+  parisDate,
+  toCents,
+  type PaymentTerms,
+} from '#core/rules/money.js';
+import type { DbOrTx } from '../../db/client.js';
+import { documents } from '../../db/schema/documents.js';
+import { missions } from '../../db/schema/missions.js';
+import { driverPayments } from '../../db/schema/payments.js';
+import { users } from '../../db/schema/users.js';
+import type { PaymentEvent } from '../../platform/events.js';
+import { renderPdf, sha256Hex } from '../../platform/pdf.js';
+import { keepVatInStep } from './amounts.js';
+import { invoiceBlockers } from './blockers.js';
+import { frenchQuantity, invoiceModel, statementModel } from './invoice-model.js';
+import { nextNumber } from './sequences.js';
+import { documentUrl, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
+
+type Tx = Parameters<Parameters<PaymentDeps['db']['transaction']>[0]>[0];
+
+/**
+ * Stores a generated money document: the number is taken, the PDF written and the row inserted in one
+ * transaction (`build` runs inside it). If anything fails the transaction rolls back, the number with it (the
+ * sequence stays gap-free), and the file already written is removed.
+ */
+async function storeInTransaction<T>(
+  { db, storage }: PaymentDeps,
+  missionId: string,
+  build: (tx: Tx, save: (bytes: Uint8Array) => Promise<{ key: string; id: string }>) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await db.transaction((tx) =>
+      build(tx, async (bytes) => {
+        const id = randomUUID();
+        const key = `payments/${missionId}/${id}.pdf`;
+        written.push(key);
+        await storage.put(key, Buffer.from(bytes));
+        return { key, id };
+      }),
+    );
+  } catch (error) {
+    for (const key of written) await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function lockedPayment(tx: Tx, missionId: string) {
+  const [payment] = await tx
+    .select()
+    .from(driverPayments)
+    .where(eq(driverPayments.missionId, missionId))
+    .for('update');
+  const [mission] = payment
+    ? await tx.select().from(missions).where(eq(missions.id, missionId)).for('no key update')
+    : [];
+  return payment && mission ? { payment, mission } : null;
+}
+
+const eventBase = (mission: MissionRow, payment: PaymentRow) => ({
+  missionId: mission.id,
+  title: mission.title,
+  companyId: payment.transporterId,
+  driverId: payment.driverId,
+  amount: payment.amount,
+});
+
+/**
+ * The carrier's invoice (independent frame), issued by Relais in the carrier's name under their self-billing
+ * mandate, as soon as nothing blocks it: at most once per mission (the mission row is locked and its
+ * invoiceNumber read under the lock). Numbered AF-<year>-<n> in the carrier's own gap-free series. Returns
+ * whether it was issued now.
+ */
+export async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boolean> {
+  const event = await storeInTransaction(deps, missionId, async (tx, save) => {
+    const locked = await lockedPayment(tx, missionId);
+    if (!locked || locked.payment.engagementType !== 'independent' || locked.mission.invoiceNumber)
+      return null;
+    const { mission } = locked;
+    const [driver] = await tx.select().from(users).where(eq(users.id, locked.payment.driverId));
+    const [transporter] = await tx.select().from(users).where(eq(users.id, locked.payment.transporterId));
+    if (!driver || !transporter || invoiceBlockers(driver, transporter).length > 0) return null;
+    // The invoice and the payment say the same amounts: the regime as it is now.
+    const payment = await keepVatInStep(tx, locked.payment, driver.vatRegime);
+    const issuedOn = parisDate(new Date());
+    const number = await nextNumber(tx, driver.id, 'AF', Number(issuedOn.slice(0, 4)));
+    const bytes = await renderPdf(
+      invoiceModel({
+        number,
+        issuedOn,
+        mandateAcceptedAt: driver.selfBillingAcceptedAt!,
+        seller: {
+          name: driver.fullName,
+          address: driver.billingAddress!,
+          siret: driver.siretNumber!,
+          vatRegime: driver.vatRegime as 'franchise' | 'normal',
+          vatNumber: driver.vatNumber,
+        },
+        buyer: {
+          companyName: transporter.companyName ?? transporter.fullName,
+          address: transporter.billingAddress!,
+          siret: transporter.siretNumber!,
+        },
+        mission,
+        line: {
+          detail: detailOf(payment),
+          quantity: payment.quantity,
+          unitPriceCents: toCents(payment.unitPrice),
+          pricingType: payment.pricingType,
+        },
+        netCents: toCents(payment.amountExclTax),
+        vatCents: toCents(payment.vatAmount),
+        grossCents: toCents(payment.amount),
+        dueDate: payment.dueDate,
+        paymentTerms: payment.paymentTerms as PaymentTerms,
+      }),
+    );
+    const { key, id } = await save(bytes);
+    await tx.insert(documents).values({
+      id,
+      userId: driver.id,
+      recipientId: transporter.id,
+      missionId,
+      type: MONEY_DOCUMENT_TYPES.invoice,
+      fileName: `Facture ${number}.pdf`,
+      fileUrl: key,
+      mimeType: 'application/pdf',
+      sizeBytes: bytes.length,
+      sha256: sha256Hex(bytes),
+      number,
+      issuedAt: issuedOn,
+      // Issued by Relais, nothing for an administrator to review.
+      status: 'verified',
+      details: { label: MONEY_DOCUMENT_LABELS.invoice },
+    });
+    await tx
+      .update(missions)
+      .set({ invoiceNumber: number, invoiceUrl: documentUrl(missionId, id) })
+      .where(eq(missions.id, missionId));
+    return { type: 'payment.document', kind: 'invoice', number, ...eventBase(mission, payment) } as const;
+  });
+  if (event) await deps.events.publish(event satisfies PaymentEvent);
+  return event !== null;
+}
+
+/**
+ * The hours and pay statement of a hired driver (employment frame), for the employer's payroll: once per
+ * mission, numbered RH-<year>-<n> in the employer's series. It stands as the payslip reference until the
+ * employer uploads the real payslip.
+ */
+export async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boolean> {
+  return storeInTransaction(deps, missionId, async (tx, save) => {
+    const locked = await lockedPayment(tx, missionId);
+    if (!locked || locked.payment.engagementType !== 'employment') return false;
+    const { payment, mission } = locked;
+    const [existing] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.missionId, missionId), eq(documents.type, MONEY_DOCUMENT_TYPES.statement)));
+    if (existing) return false;
+    const [employer] = await tx.select().from(users).where(eq(users.id, payment.transporterId));
+    const [employee] = await tx.select().from(users).where(eq(users.id, payment.driverId));
+    if (!employer || !employee) return false;
+    const issuedOn = parisDate(new Date());
+    const number = await nextNumber(tx, employer.id, 'RH', Number(issuedOn.slice(0, 4)));
+    const bytes = await renderPdf(
+      statementModel({
+        number,
+        issuedOn,
+        employer: {
+          companyName: employer.companyName ?? employer.fullName,
+          address: employer.billingAddress,
+          siret: employer.siretNumber,
+        },
+        employee: { name: employee.fullName },
+        mission,
+        line: {
+          detail: detailOf(payment),
+          quantity: payment.quantity,
+          unitPriceCents: toCents(payment.unitPrice),
+          pricingType: payment.pricingType,
+        },
+        grossCents: toCents(payment.amount),
+      }),
+    );
+    const { key, id } = await save(bytes);
+    await tx.insert(documents).values({
+      id,
+      userId: employer.id,
+      recipientId: employee.id,
+      missionId,
+      type: MONEY_DOCUMENT_TYPES.statement,
+      fileName: `Relevé d’heures ${number}.pdf`,
+      fileUrl: key,
+      mimeType: 'application/pdf',
+      sizeBytes: bytes.length,
+      sha256: sha256Hex(bytes),
+      number,
+      issuedAt: issuedOn,
+      status: 'verified',
+      details: { label: MONEY_DOCUMENT_LABELS.pay_statement },
+    });
+    if (!payment.payslipNumber)
+      await tx
+        .update(driverPayments)
+        .set({ payslipNumber: number, payslipUrl: documentUrl(missionId, id) })
+        .where(eq(driverPayments.id, payment.id));
+    return true;
+  });
+}
+
+/** The documents a payment calls for, when they can be made: the invoice or the hours statement. */
+export async function issueDueDocuments(deps: PaymentDeps, payment: PaymentRow): Promise<boolean> {
+  return payment.engagementType === 'independent'
+    ? issueInvoice(deps, payment.missionId)
+    : issueStatement(deps, payment.missionId);
+}
+
+/** The invoices a change of billing details may unblock: the user's independent missions not invoiced yet. */
+export async function issueUnblockedInvoices(deps: PaymentDeps, userId: string): Promise<number> {
+  const waiting = await uninvoicedMissions(deps.db, userId);
+  let issued = 0;
+  for (const missionId of waiting) if (await issueInvoice(deps, missionId)) issued++;
+  return issued;
+}
+
+async function uninvoicedMissions(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ missionId: driverPayments.missionId })
+    .from(driverPayments)
+    .innerJoin(missions, eq(missions.id, driverPayments.missionId))
+    .where(
+      and(
+        eq(driverPayments.engagementType, 'independent'),
+        isNull(missions.invoiceNumber),
+        or(eq(driverPayments.driverId, userId), eq(driverPayments.transporterId, userId)),
+      ),
+    )
+    .orderBy(asc(driverPayments.createdAt));
+  return rows.map((row) => row.missionId);
+}
+
+/** "7,25 h × 32,00 €", "3 jours × 250,00 €", "Forfait": from what the payment row recorded. */
+export function detailOf(payment: Pick<PaymentRow, 'pricingType' | 'quantity' | 'unitPrice'>): string {
+  const unit = formatCents(toCents(payment.unitPrice));
+  const quantity = frenchQuantity(payment.quantity);
+  if (payment.pricingType === 'hourly') return `${quantity} h × ${unit}`;
+  if (payment.pricingType === 'daily')
+    return `${quantity} jour${Number(payment.quantity) > 1 ? 's' : ''} × ${unit}`;
+  return 'Forfait';
+}

@@ -1,0 +1,210 @@
+import { frenchDay } from '#core/rules/documents.js';
+import {
+  EMPLOYMENT_PAY_NOTE,
+  formatCents,
+  LATE_PAYMENT_MENTION,
+  PAYMENT_TERMS_LABELS,
+  PAYMENT_TERMS_LEGAL_NOTE,
+  parisDate,
+  TRANSPORT_VAT_RATE_PERCENT,
+  VAT_FRANCHISE_MENTION,
+  type PaymentTerms,
+} from '#core/rules/money.js';
+import type { PdfDoc, PdfRow } from '../../platform/pdf.js';
+
+/**
+ * What the money documents say, as plain data (sections, rows, paragraphs) for platform/pdf.ts: a pure function
+ * of its inputs, so that a unit test reads every legal mention and amount without parsing a PDF.
+ */
+
+export interface ServiceDates {
+  /** Real times when known, else the planned ones. */
+  startedAt: Date | null;
+  deliveredAt: Date | null;
+  startDate: Date;
+  endDate: Date;
+}
+
+export interface InvoiceInput {
+  number: string;
+  /** YYYY-MM-DD (Paris) */
+  issuedOn: string;
+  /** When the carrier accepted the self-billing mandate. */
+  mandateAcceptedAt: Date;
+  seller: {
+    name: string;
+    address: string;
+    siret: string;
+    vatRegime: 'franchise' | 'normal';
+    vatNumber: string | null;
+  };
+  buyer: { companyName: string; address: string; siret: string };
+  mission: ServiceDates & { title: string; pickupAddress: string; deliveryAddress: string };
+  line: { detail: string; quantity: string; unitPriceCents: number; pricingType: string };
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  dueDate: string;
+  paymentTerms: PaymentTerms;
+}
+
+const UNIT_LABELS: Record<string, string> = { flat: 'forfait', hourly: 'heure', daily: 'jour' };
+
+/** "7.25" → "7,25"; "1.00" → "1" */
+export const frenchQuantity = (quantity: string) =>
+  (quantity.includes('.') ? quantity.replace(/0+$/, '').replace(/\.$/, '') : quantity).replace('.', ',');
+
+/** "le 10/03/2026" or "du 10/03/2026 au 12/03/2026" (Paris days of the service). */
+export function serviceDays(mission: ServiceDates): string {
+  const first = parisDate(mission.startedAt ?? mission.startDate);
+  const last = parisDate(mission.deliveredAt ?? mission.endDate);
+  return first === last ? `le ${frenchDay(first)}` : `du ${frenchDay(first)} au ${frenchDay(last)}`;
+}
+
+export function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
+  return `Facture émise par Relais au nom et pour le compte de ${sellerName} (mandat de facturation du ${frenchDay(parisDate(mandateAcceptedAt))})`;
+}
+
+/** The carrier's invoice, issued by Relais under the self-billing mandate: the mentions of a French invoice. */
+export function invoiceModel(input: InvoiceInput): PdfDoc {
+  const { seller, buyer, mission, line } = input;
+  const subject = seller.vatRegime === 'normal';
+  const sellerRows: PdfRow[] = [
+    { label: 'Nom', value: seller.name },
+    { label: 'Adresse', value: seller.address },
+    { label: 'SIRET', value: seller.siret },
+    subject && seller.vatNumber
+      ? { label: 'N° de TVA intracommunautaire', value: seller.vatNumber }
+      : { label: 'TVA', value: VAT_FRANCHISE_MENTION },
+  ];
+  const totals: PdfRow[] = [
+    { label: 'Total HT', value: formatCents(input.netCents) },
+    subject
+      ? { label: `TVA ${TRANSPORT_VAT_RATE_PERCENT} %`, value: formatCents(input.vatCents) }
+      : { label: 'TVA', value: VAT_FRANCHISE_MENTION },
+    { label: 'Total TTC', value: formatCents(input.grossCents) },
+  ];
+  return {
+    title: `Facture n° ${input.number}`,
+    subtitle: 'Autofacturation',
+    meta: [
+      { label: 'Date d’émission', value: frenchDay(input.issuedOn) },
+      { label: 'Échéance', value: frenchDay(input.dueDate) },
+    ],
+    sections: [
+      {
+        heading: 'Autofacturation',
+        paragraphs: [
+          `${selfBillingLine(seller.name, input.mandateAcceptedAt)}, article 289 I-2 du code général des impôts. Le prestataire reste responsable des mentions de cette facture et de la déclaration de la TVA.`,
+        ],
+      },
+      { heading: 'Prestataire (vendeur)', rows: sellerRows },
+      {
+        heading: 'Client',
+        rows: [
+          { label: 'Raison sociale', value: buyer.companyName },
+          { label: 'Adresse', value: buyer.address },
+          { label: 'SIRET', value: buyer.siret },
+        ],
+      },
+      {
+        heading: 'Prestation',
+        rows: [
+          { label: 'Désignation', value: `Transport routier de marchandises : ${mission.title}` },
+          { label: 'Trajet', value: `${mission.pickupAddress} → ${mission.deliveryAddress}` },
+          { label: 'Date(s) de la prestation', value: serviceDays(mission) },
+          {
+            label: 'Quantité',
+            value: `${frenchQuantity(line.quantity)} ${UNIT_LABELS[line.pricingType] ?? ''}`.trim(),
+          },
+          { label: 'Prix unitaire HT', value: formatCents(line.unitPriceCents) },
+          { label: 'Détail', value: line.detail },
+          { label: 'Montant HT', value: formatCents(input.netCents) },
+        ],
+      },
+      { heading: 'Montants', rows: totals },
+      {
+        heading: 'Règlement',
+        rows: [
+          { label: 'Échéance', value: frenchDay(input.dueDate) },
+          { label: 'Conditions', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
+          { label: 'Mode de paiement', value: 'Virement bancaire' },
+        ],
+        paragraphs: [LATE_PAYMENT_MENTION, PAYMENT_TERMS_LEGAL_NOTE],
+      },
+    ],
+    footer: `Facture n° ${input.number} — émise par Relais au nom et pour le compte de ${seller.name}`,
+  };
+}
+
+export interface StatementInput {
+  number: string;
+  issuedOn: string;
+  employer: { companyName: string; address: string | null; siret: string | null };
+  employee: { name: string };
+  mission: ServiceDates & { title: string; pickupAddress: string; deliveryAddress: string };
+  line: { detail: string; quantity: string; unitPriceCents: number; pricingType: string };
+  grossCents: number;
+}
+
+export const STATEMENT_NOTICE =
+  'Ce document n’est pas un bulletin de paie : il sert à l’employeur pour établir la paie.';
+
+const when = (date: Date) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(date)
+    .replace(' ', ' à ');
+
+/** The hours and pay statement of a hired driver, for the employer's payroll (not a payslip). */
+export function statementModel(input: StatementInput): PdfDoc {
+  const { mission, line } = input;
+  const worked: Record<string, string> = {
+    hourly: `${frenchQuantity(line.quantity)} h`,
+    daily: `${frenchQuantity(line.quantity)} jour${Number(line.quantity) > 1 ? 's' : ''}`,
+    flat: 'Forfait',
+  };
+  return {
+    title: `Relevé d’heures et de rémunération n° ${input.number}`,
+    subtitle: STATEMENT_NOTICE,
+    meta: [{ label: 'Établi le', value: frenchDay(input.issuedOn) }],
+    sections: [
+      { heading: 'À l’attention de l’employeur', paragraphs: [STATEMENT_NOTICE, EMPLOYMENT_PAY_NOTE] },
+      {
+        heading: 'Employeur',
+        rows: [
+          { label: 'Raison sociale', value: input.employer.companyName },
+          ...(input.employer.address ? [{ label: 'Adresse', value: input.employer.address }] : []),
+          ...(input.employer.siret ? [{ label: 'SIRET', value: input.employer.siret }] : []),
+        ],
+      },
+      { heading: 'Salarié', rows: [{ label: 'Nom', value: input.employee.name }] },
+      {
+        heading: 'Mission',
+        rows: [
+          { label: 'Mission', value: mission.title },
+          { label: 'Trajet', value: `${mission.pickupAddress} → ${mission.deliveryAddress}` },
+          { label: 'Date(s)', value: serviceDays(mission) },
+          { label: 'Début', value: when(mission.startedAt ?? mission.startDate) },
+          { label: 'Fin (livraison)', value: when(mission.deliveredAt ?? mission.endDate) },
+        ],
+      },
+      {
+        heading: 'Temps et rémunération convenue',
+        rows: [
+          { label: 'Temps retenu', value: worked[line.pricingType] ?? line.detail },
+          { label: 'Taux convenu', value: formatCents(line.unitPriceCents) },
+          { label: 'Détail', value: line.detail },
+          { label: 'Rémunération brute convenue', value: formatCents(input.grossCents) },
+        ],
+      },
+    ],
+    footer: `Relevé d’heures et de rémunération n° ${input.number} — ce n’est pas un bulletin de paie`,
+  };
+}
