@@ -9,6 +9,7 @@ export type DomainEvent =
   | DocumentEvent
   | PaymentEvent
   | PlanEvent
+  | StripePaymentEvent
   | { type: 'mission.published'; missionId: string; title: string; companyId: string }
   | { type: 'mission.updated'; missionId: string; title: string; companyId: string; applicantIds: string[] }
   | {
@@ -153,6 +154,29 @@ export interface PlanEvent {
 }
 
 export const isPlanEvent = (event: DomainEvent): event is PlanEvent => event.type === 'plan.changed';
+
+/**
+ * Stripe mode (features/stripe): a mission's deposit or balance paid or refused, the deposit's excess refunded,
+ * the driver paid by a Connect transfer; each leaves a "payment" alert (alerts/stripe-alerts.ts).
+ */
+export type StripePaymentEvent =
+  | (StripePaymentEventBase & {
+      type: 'stripe.mission_paid' | 'stripe.mission_payment_failed';
+      kind: 'deposit' | 'balance';
+    })
+  | (StripePaymentEventBase & { type: 'stripe.refunded' | 'stripe.payout_sent' });
+
+interface StripePaymentEventBase {
+  missionId: string;
+  title: string;
+  companyId: string;
+  driverId: string | null;
+  /** The amount concerned, decimal string ("370.37"). */
+  amount: string;
+}
+
+export const isStripePaymentEvent = (event: DomainEvent): event is StripePaymentEvent =>
+  event.type.startsWith('stripe.');
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -9,12 +9,14 @@ import {
   isDocumentEvent,
   isPaymentEvent,
   isPlanEvent,
+  isStripePaymentEvent,
   type DocumentEvent,
   type DomainEvent,
 } from '../../platform/events.js';
 import { matchingDrivers, newMissionMessage } from './matching.js';
 import { paymentAlerts } from './payment-alerts.js';
 import { planAlerts } from './plan-alerts.js';
+import { stripeAlerts } from './stripe-alerts.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
 
@@ -34,6 +36,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isDocumentEvent(event)) return documentAlerts(event);
   if (isPaymentEvent(event)) return paymentAlerts(event);
   if (isPlanEvent(event)) return planAlerts(event);
+  if (isStripePaymentEvent(event)) return stripeAlerts(event);
   if (event.type === 'message.sent') {
     return [
       {
