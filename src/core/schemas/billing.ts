@@ -95,6 +95,7 @@ export const endPlanSchema = z.object({
 /** Admin answers about plans (no-Stripe mode grants), in the administrator's words. */
 export const adminBillingMessages = {
   userNotFound: 'Utilisateur introuvable',
+  accountClosed: 'Ce compte n’est pas actif',
   adminAccount: 'Un administrateur n’a pas de formule',
   demoAccount: 'Un compte de démonstration ne peut pas recevoir de formule payante',
   planForRole: 'Cette formule n’est pas proposée pour ce type de compte',

@@ -529,6 +529,36 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/transactions/export'),
     expected: members(200),
   },
+  // Plans (issue 14), without Stripe here: the scene's drivers hold Premium without a subscription row.
+  'GET /api/billing/subscription': {
+    request: () => json('GET', '/api/billing/subscription'),
+    expected: members(200),
+  },
+  'POST /api/billing/checkout': {
+    // Elite is a drivers' plan: a request for them, refused for a transporter.
+    request: () => json('POST', '/api/billing/checkout', { plan: 'elite', interval: 'month' }),
+    expected: members(200, { transporter: 400, otherTransporter: 400 }),
+  },
+  'DELETE /api/billing/request': {
+    request: () => json('DELETE', '/api/billing/request'),
+    expected: members(404),
+  },
+  'POST /api/billing/portal': { request: () => json('POST', '/api/billing/portal'), expected: members(409) },
+  'POST /api/billing/cancel': { request: () => json('POST', '/api/billing/cancel'), expected: members(409) },
+  'POST /api/billing/resume': { request: () => json('POST', '/api/billing/resume'), expected: members(409) },
+  'GET /api/admin/subscriptions': {
+    request: () => json('GET', '/api/admin/subscriptions'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/users/:id/plan': {
+    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/plan`, { plan: 'elite', interval: 'year' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'DELETE /api/admin/users/:id/plan': {
+    request: (s) =>
+      json('DELETE', `/api/admin/users/${s.driver.id}/plan`, { reason: 'Facture impayée après relance' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
 };
 
 function actorUser(s: Scene, actor: Actor): User | null {

@@ -1,0 +1,127 @@
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { PLAN_NAMES, type BillingInterval } from '#core/rules/billing.js';
+import type { SubscriptionPlan } from '#core/rules/enums.js';
+import { planSummary } from '#core/rules/plans.js';
+import type { SubscriptionView } from '#core/schemas/billing.js';
+import type { Db } from '../../db/client.js';
+import { stripePayments, subscriptions } from '../../db/schema/payments.js';
+import type { User } from '../../db/schema/users.js';
+import type { FeatureDeps } from '../../platform/deps.js';
+import { planUsage } from '../../platform/plan-usage.js';
+import { INTERVAL_ADJECTIVES, liveSubscription, planHolder } from './shared.js';
+
+type Invoice = SubscriptionView['invoices'][number];
+
+/** How many invoices of each kind the page lists (the newest). */
+const INVOICES_SHOWN = 50;
+
+/** Stripe's invoice and payment statuses, in French. */
+const STRIPE_STATUS_LABELS: Record<string, string> = {
+  paid: 'Payée',
+  succeeded: 'Payée',
+  open: 'En attente de paiement',
+  pending: 'En attente de paiement',
+  processing: 'Paiement en cours',
+  requires_payment_method: 'Paiement à finaliser',
+  requires_action: 'Paiement à finaliser',
+  failed: 'Paiement refusé',
+  uncollectible: 'Impayée',
+  void: 'Annulée',
+  refunded: 'Remboursée',
+  canceled: 'Annulée',
+};
+
+/**
+ * The plan's invoices: Stripe's (their hosted receipt or invoice), and those an administrator recorded when
+ * granting a plan (a B2B invoice sent by e-mail, paid by transfer: its reference, no link). Newest first.
+ */
+async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
+  const [online, granted] = await Promise.all([
+    db
+      .select()
+      .from(stripePayments)
+      .where(and(eq(stripePayments.userId, userId), eq(stripePayments.kind, 'subscription')))
+      .orderBy(desc(stripePayments.createdAt))
+      .limit(INVOICES_SHOWN),
+    db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.source, 'admin'),
+          ne(subscriptions.status, 'requested'),
+          isNotNull(subscriptions.amount),
+        ),
+      )
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(INVOICES_SHOWN),
+  ]);
+  const invoices: Array<Invoice & { at: number }> = [
+    ...online.map((row) => ({
+      at: row.createdAt.getTime(),
+      id: row.id,
+      date: row.createdAt.toISOString(),
+      amount: row.amount,
+      description: row.description,
+      status: STRIPE_STATUS_LABELS[row.status] ?? row.status,
+      url: row.receiptUrl,
+      reference: row.stripeInvoiceId,
+    })),
+    ...granted.map((row) => ({
+      at: row.createdAt.getTime(),
+      id: row.id,
+      date: row.createdAt.toISOString(),
+      amount: row.amount!,
+      description: `Formule ${PLAN_NAMES[row.plan as SubscriptionPlan] ?? row.plan}, ${INTERVAL_ADJECTIVES[row.interval as BillingInterval]}`,
+      status: 'Facturée (virement)',
+      url: null,
+      reference: row.invoiceReference,
+    })),
+  ];
+  return invoices.sort((a, b) => b.at - a.at).map(({ at: _at, ...invoice }) => invoice);
+}
+
+/** GET /api/billing/subscription: the holder's plan (read on this request), usage, subscription and invoices. */
+export async function subscriptionView(
+  { db, stripe }: Pick<FeatureDeps, 'db' | 'stripe'>,
+  user: User,
+): Promise<SubscriptionView> {
+  const role = planHolder(user);
+  const summary = planSummary(role, user.subscriptionPlan);
+  const [live, [request], usage, invoices] = await Promise.all([
+    liveSubscription(db, user.id),
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'requested'))),
+    planUsage(db, user),
+    invoicesOf(db, user.id),
+  ]);
+  return {
+    role,
+    plan: user.subscriptionPlan as SubscriptionPlan,
+    planName: summary.name,
+    limits: summary.limits,
+    subscription: live
+      ? {
+          id: live.id,
+          status: live.status as NonNullable<SubscriptionView['subscription']>['status'],
+          interval: live.interval as BillingInterval,
+          source: live.source as 'stripe' | 'admin',
+          currentPeriodEnd: live.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+        }
+      : null,
+    request: request
+      ? {
+          plan: request.plan as SubscriptionPlan,
+          interval: request.interval as BillingInterval,
+          createdAt: request.createdAt.toISOString(),
+        }
+      : null,
+    usage,
+    stripeEnabled: stripe !== null,
+    invoices,
+  };
+}
