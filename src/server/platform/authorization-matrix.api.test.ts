@@ -10,6 +10,7 @@ import type { User } from '../db/schema/users.js';
 import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 import { createStorage } from './storage.js';
+import { parisDate } from '#core/rules/money.js';
 
 /** A minimal PDF: what the upload checks accept (it parses with pdf-lib). */
 const PDF_BYTES = Buffer.from(
@@ -51,6 +52,10 @@ interface Scene {
   /** Another session of the driver (a second device). */
   driverOtherSession: string;
   driverAlert: string;
+  /** The transporter's employment mission the driver completed (its payment opens on the first request), and
+   * the hours statement of that payment. */
+  completed: string;
+  completedDocument: string;
 }
 
 const day = 86_400_000;
@@ -146,6 +151,26 @@ async function scene(): Promise<Scene> {
     missionId: open.id,
     content: 'Bonjour',
   });
+  // Completed yesterday: the payment of the mission opens; its hours statement is there.
+  const yesterday = new Date(Date.now() - day);
+  const completed = await missionOf(transporter.id, {
+    status: 'completed',
+    driverId: driver.id,
+    startDate: yesterday,
+    endDate: new Date(yesterday.getTime() + 8 * 3_600_000),
+    startedAt: yesterday,
+    deliveredAt: new Date(yesterday.getTime() + 7 * 3_600_000),
+    completedAt: new Date(yesterday.getTime() + 8 * 3_600_000),
+  });
+  const statement = await paper({
+    type: 'pay_statement',
+    fileName: 'Relevé d’heures RH-2026-0001.pdf',
+    missionId: completed.id,
+    userId: transporter.id,
+    recipientId: driver.id,
+    status: 'verified',
+    number: 'RH-2026-0001',
+  });
   await sessionCookie(t.db, driver.id, 'second device');
   const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
   const [alert] = await t.db
@@ -165,6 +190,8 @@ async function scene(): Promise<Scene> {
     verifiedDocument: card.id,
     driverOtherSession: other!.id,
     driverAlert: alert!.id,
+    completed: completed.id,
+    completedDocument: statement.id,
   };
 }
 
@@ -520,6 +547,47 @@ const MATRIX: Record<string, Row> = {
     request: (s) =>
       json('POST', `/api/missions/${s.assigned}/engagement/waive`, { reason: 'Urgence, signature au dépôt' }),
     expected: signedIn(404, { driver: 403, transporter: 409, admin: 403 }),
+  },
+  // The payment of the completed mission (issue 14): its two parties, admins to read; each step by its party.
+  'GET /api/missions/:id/payment': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/payment`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'POST /api/missions/:id/payment/mark-paid': {
+    request: (s) =>
+      json('POST', `/api/missions/${s.completed}/payment/mark-paid`, {
+        paidOn: parisDate(new Date()),
+        reference: 'VIR-2026-001',
+      }),
+    expected: signedIn(404, { driver: 403, transporter: 200, admin: 403 }),
+  },
+  'POST /api/missions/:id/payment/confirm': {
+    request: (s) => json('POST', `/api/missions/${s.completed}/payment/confirm`),
+    expected: signedIn(404, { driver: 200, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/payment/dispute': {
+    request: (s) =>
+      json('POST', `/api/missions/${s.completed}/payment/dispute`, { reason: 'Virement non reçu à ce jour' }),
+    expected: signedIn(404, { driver: 200, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/payment/payslip': {
+    // The employer only: a driver or an administrator is refused before the file is read.
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/missions/${s.completed}/payment/payslip?number=BP-2026-001`,
+      payload: PDF_BYTES,
+      headers: { 'content-type': 'application/pdf' },
+    }),
+    expected: signedIn(403, { transporter: 200, otherTransporter: 404 }),
+  },
+  'GET /api/missions/:id/payment/documents/:documentId': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/payment/documents/${s.completedDocument}`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'GET /api/billing/details': { request: () => json('GET', '/api/billing/details'), expected: members(200) },
+  'PUT /api/billing/details': {
+    request: () => json('PUT', '/api/billing/details', { billingAddress: '12 rue des Lilas, 69007 Lyon' }),
+    expected: members(200),
   },
   // Wallet (issue 14): each member's own; an administrator has none.
   'GET /api/wallet/balance': { request: () => json('GET', '/api/wallet/balance'), expected: members(200) },
