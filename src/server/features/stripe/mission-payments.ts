@@ -1,0 +1,282 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { amountOwed, centsToDecimal, mulDiv, toCents, withVat } from '#core/rules/money.js';
+import { paymentMessages } from '#core/schemas/payments.js';
+import type { DbOrTx } from '../../db/client.js';
+import { missions } from '../../db/schema/missions.js';
+import { driverPayments, stripePayments } from '../../db/schema/payments.js';
+import { users, type User } from '../../db/schema/users.js';
+import type { DomainEvent } from '../../platform/events.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
+import type { StripeClient } from '../../platform/stripe.js';
+import {
+  addTransactions,
+  callStripe,
+  DEPOSIT_PERCENT,
+  pageUrl,
+  quoted,
+  requireStripe,
+  stripeMessages,
+  type MissionPaymentKind,
+  type MissionRow,
+  type StripeDeps,
+} from './shared.js';
+
+/** What a Stripe step answers: the page to go to, or what was refunded or transferred (decimal strings). */
+export interface StripeStepResult {
+  url: string | null;
+  refunded: string | null;
+  transferred: string | null;
+}
+
+const DEPOSIT_STATUSES = ['assigned', 'in_progress', 'delivered', 'completed'];
+/** Checkout Sessions Relais opens stay payable for an hour (Stripe's minimum is 30 minutes). */
+const SESSION_SECONDS = 3600;
+const PRODUCT_LABELS: Record<MissionPaymentKind, string> = {
+  deposit: `Acompte (${DEPOSIT_PERCENT} %)`,
+  balance: 'Solde',
+};
+
+/** The transporter's own mission, locked for update; anyone else is told it is not there. */
+async function ownMission(tx: DbOrTx, user: User, missionId: string): Promise<MissionRow> {
+  await lockActiveUsers(tx, user.id);
+  const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+  if (!mission || mission.companyId !== user.id) throw notFound(stripeMessages.missionNotFound);
+  return mission;
+}
+
+/**
+ * What the mission is expected to owe, in cents: the agreed price applied to its times (the planned ones until it
+ * starts and ends: core amountOwed), with VAT for a carrier subject to it.
+ */
+async function expectedCents(tx: DbOrTx, mission: MissionRow): Promise<number> {
+  const net = amountOwed(mission).amountCents;
+  if (mission.engagementType !== 'independent' || !mission.driverId) return net;
+  const [driver] = await tx
+    .select({ vatRegime: users.vatRegime })
+    .from(users)
+    .where(eq(users.id, mission.driverId));
+  return withVat(net, driver?.vatRegime ?? null).grossCents;
+}
+
+/**
+ * The Checkout Sessions of this mission and part that Relais opened and that may still be paid. A session still
+ * open for `reuseCents` is handed back (two clicks, one page); other open ones are expired at Stripe so that only
+ * one can be paid; one completed whose webhook has not arrived yet stops the step (409).
+ */
+async function settleOpenSessions(
+  stripe: StripeClient,
+  tx: DbOrTx,
+  log: FastifyBaseLogger,
+  missionId: string,
+  kind: MissionPaymentKind,
+  reuseCents: number | null,
+): Promise<string | null> {
+  const rows = await tx
+    .select()
+    .from(stripePayments)
+    .where(
+      and(
+        eq(stripePayments.missionId, missionId),
+        eq(stripePayments.kind, kind),
+        inArray(stripePayments.status, ['open', 'failed']),
+        isNotNull(stripePayments.stripeCheckoutSessionId),
+      ),
+    )
+    .orderBy(desc(stripePayments.createdAt))
+    .for('update');
+  for (const row of rows) {
+    const session = await callStripe(log, () =>
+      stripe.checkout.sessions.retrieve(row.stripeCheckoutSessionId!),
+    );
+    if (session.status === 'complete')
+      throw new AppError(
+        409,
+        kind === 'deposit' ? stripeMessages.depositJustPaid : stripeMessages.missionPaid,
+      );
+    if (session.status === 'open') {
+      if (reuseCents !== null && session.amount_total === reuseCents && session.url) return session.url;
+      await callStripe(log, () => stripe.checkout.sessions.expire(session.id));
+    }
+    await tx.update(stripePayments).set({ status: 'expired' }).where(eq(stripePayments.id, row.id));
+  }
+  return null;
+}
+
+/** A Checkout Session (mode payment) for this part of the mission, and its waiting stripe_payments row. */
+async function openCheckout(
+  deps: StripeDeps,
+  stripe: StripeClient,
+  tx: DbOrTx,
+  log: FastifyBaseLogger,
+  user: User,
+  mission: MissionRow,
+  kind: MissionPaymentKind,
+  cents: number,
+): Promise<string> {
+  const metadata = { missionId: mission.id, kind };
+  const description = `${PRODUCT_LABELS[kind]} de la mission ${quoted(mission.title)}`;
+  const back = (outcome: string) => pageUrl(deps, `/mission/${mission.id}/payment?paiement=${outcome}`);
+  const session = await callStripe(log, () =>
+    stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: cents,
+            product_data: { name: `${PRODUCT_LABELS[kind]} — ${mission.title}`.slice(0, 250) },
+          },
+        },
+      ],
+      payment_intent_data: { metadata, description, transfer_group: mission.id },
+      metadata,
+      client_reference_id: user.id,
+      ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : { customer_email: user.email }),
+      locale: 'fr',
+      expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+      success_url: back('ok'),
+      cancel_url: back('annule'),
+    }),
+  );
+  if (!session.url) throw new AppError(502, stripeMessages.unavailable);
+  await tx.insert(stripePayments).values({
+    userId: user.id,
+    amount: centsToDecimal(cents),
+    status: 'open',
+    kind,
+    missionId: mission.id,
+    stripeCheckoutSessionId: session.id,
+    description,
+  });
+  return session.url;
+}
+
+/**
+ * POST /api/missions/:id/payment/deposit: the transporter pays 30 % of what the mission is expected to owe
+ * (rounded to the cent) on Stripe Checkout, once a driver is chosen and until the deposit is paid.
+ */
+export async function payDeposit(
+  deps: StripeDeps,
+  log: FastifyBaseLogger,
+  user: User,
+  missionId: string,
+): Promise<StripeStepResult> {
+  const stripe = requireStripe(deps.stripe);
+  const url = await deps.db.transaction(async (tx) => {
+    const mission = await ownMission(tx, user, missionId);
+    if (!DEPOSIT_STATUSES.includes(mission.status) || !mission.driverId)
+      throw new AppError(409, stripeMessages.depositTooEarly);
+    if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
+    if (mission.depositPaid) throw new AppError(409, stripeMessages.depositPaid);
+    const deposit = mulDiv(await expectedCents(tx, mission), DEPOSIT_PERCENT, 100);
+    const open = await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', deposit);
+    if (open) return open;
+    await tx
+      .update(missions)
+      .set({ depositAmount: centsToDecimal(deposit) })
+      .where(eq(missions.id, mission.id));
+    return openCheckout(deps, stripe, tx, log, user, mission, 'deposit', deposit);
+  });
+  return { url, refunded: null, transferred: null };
+}
+
+/**
+ * POST /api/missions/:id/payment/balance: once the mission is completed and its payment row exists, what is owed
+ * less the deposit paid (exact cents). Positive: a Checkout Session. Zero: nothing more to pay. Negative: the
+ * difference is refunded on the deposit's PaymentIntent (idempotency key per mission) and the mission is paid.
+ */
+export async function payBalance(
+  deps: StripeDeps,
+  log: FastifyBaseLogger,
+  user: User,
+  missionId: string,
+): Promise<StripeStepResult> {
+  const stripe = requireStripe(deps.stripe);
+  const { result, events } = await deps.db.transaction(async (tx) => {
+    const mission = await ownMission(tx, user, missionId);
+    if (mission.status !== 'completed' || !mission.driverId)
+      throw new AppError(409, stripeMessages.balanceTooEarly);
+    const [payment] = await tx.select().from(driverPayments).where(eq(driverPayments.missionId, mission.id));
+    if (!payment) throw new AppError(409, paymentMessages.notCompleted);
+    if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
+    // A deposit page still open would let the deposit be paid after the balance: closed first.
+    await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', null);
+    const depositCents = mission.depositPaid && mission.depositAmount ? toCents(mission.depositAmount) : 0;
+    const due = toCents(payment.amount) - depositCents;
+    if (due > 0) {
+      await tx
+        .update(missions)
+        .set({ finalPaymentDue: centsToDecimal(due) })
+        .where(eq(missions.id, mission.id));
+      const url =
+        (await settleOpenSessions(stripe, tx, log, mission.id, 'balance', due)) ??
+        (await openCheckout(deps, stripe, tx, log, user, mission, 'balance', due));
+      return { result: { url, refunded: null, transferred: null }, events: [] as DomainEvent[] };
+    }
+    const refund = -due;
+    if (refund > 0) {
+      const [deposit] = await tx
+        .select()
+        .from(stripePayments)
+        .where(
+          and(
+            eq(stripePayments.missionId, mission.id),
+            eq(stripePayments.kind, 'deposit'),
+            eq(stripePayments.status, 'succeeded'),
+            isNotNull(stripePayments.stripePaymentIntentId),
+          ),
+        )
+        .orderBy(asc(stripePayments.createdAt))
+        .limit(1);
+      if (!deposit) throw new AppError(409, stripeMessages.depositJustPaid);
+      await callStripe(log, () =>
+        stripe.refunds.create(
+          {
+            payment_intent: deposit.stripePaymentIntentId!,
+            amount: refund,
+            reason: 'requested_by_customer',
+            metadata: { missionId: mission.id, kind: 'deposit_excess' },
+          },
+          { idempotencyKey: `refund-${mission.id}-${deposit.stripePaymentIntentId}` },
+        ),
+      );
+    }
+    await tx
+      .update(missions)
+      .set({ paymentStatus: 'paid', finalPaymentDue: '0.00' })
+      .where(eq(missions.id, mission.id));
+    await tx
+      .update(driverPayments)
+      .set({ stripePaymentStatus: 'processing', method: 'stripe' })
+      .where(and(eq(driverPayments.id, payment.id), eq(driverPayments.stripePaymentStatus, 'pending')));
+    const base = {
+      missionId: mission.id,
+      title: mission.title,
+      companyId: mission.companyId,
+      driverId: mission.driverId,
+    };
+    const events: DomainEvent[] = [{ type: 'stripe.mission_paid', kind: 'balance', ...base, amount: '0.00' }];
+    if (refund > 0) {
+      await addTransactions(tx, [
+        {
+          userId: mission.companyId,
+          missionId: mission.id,
+          type: 'credit',
+          category: 'refund',
+          amount: centsToDecimal(refund),
+          description: `Trop-perçu de l’acompte remboursé — mission ${quoted(mission.title)}`,
+        },
+      ]);
+      events.push({ type: 'stripe.refunded', ...base, amount: centsToDecimal(refund) });
+    }
+    return {
+      result: { url: null, refunded: refund > 0 ? centsToDecimal(refund) : null, transferred: null },
+      events,
+    };
+  });
+  for (const event of events) await deps.events.publish(event);
+  return result;
+}
