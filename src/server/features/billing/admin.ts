@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   PLAN_NAMES,
   periodEnd,
@@ -85,7 +85,13 @@ export async function adminSubscriptionList({
       .select({ subscription: subscriptions, holder: holderColumns })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(inArray(subscriptions.status, [...statuses]))
+      .where(
+        and(
+          inArray(subscriptions.status, [...statuses]),
+          // A request of a deleted account is moot; what is still live stays listed, whoever held it.
+          statuses.includes('requested') ? ne(users.accountStatus, 'deleted') : undefined,
+        ),
+      )
       .orderBy(
         statuses.includes('requested')
           ? asc(subscriptions.createdAt)
