@@ -65,6 +65,8 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
   const badge = settlementBadge(payment.status, payment.overdue);
   const independent = payment.engagementType === 'independent';
   const vat = vatLine(payment);
+  // The employer's own payslip (the hours statement Relais makes is not one, and says so).
+  const payslip = payment.documents.find((document) => document.type === 'payslip');
   return (
     <section
       aria-labelledby="payment-amount"
@@ -109,9 +111,7 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
         {payment.paidOn && <Fact term="Payé le">{formatDay(payment.paidOn)}</Fact>}
         {payment.reference && <Fact term="Référence du virement">{payment.reference}</Fact>}
         {independent && payment.invoiceNumber && <Fact term="Facture n°">{payment.invoiceNumber}</Fact>}
-        {!independent && payment.payslipNumber && (
-          <Fact term="Bulletin de paie n°">{payment.payslipNumber}</Fact>
-        )}
+        {!independent && payslip?.number && <Fact term="Bulletin de paie n°">{payslip.number}</Fact>}
       </dl>
       {payment.status === 'disputed' && payment.disputeReason && (
         <p className="mt-4 rounded-lg border border-danger p-3">

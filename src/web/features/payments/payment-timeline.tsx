@@ -99,10 +99,16 @@ export function settlementSteps(payment: MissionPayment): Step[] {
     at: payment.dueDate,
     kind: payment.overdue ? 'warning' : settled ? 'done' : 'todo',
   };
-  // The due date sits among the steps at its day once passed or settled; ahead of the steps to come otherwise.
-  if (due.kind === 'todo') return [...done, due, ...steps.filter((step) => step.at === null)];
+  const toCome = steps.filter((step) => step.at === null);
+  // The due date sits among the steps at its day once passed or settled; among those to come otherwise, after
+  // the documents and before the payment.
+  if (due.kind === 'todo') {
+    const payment = toCome.findIndex((step) => step.key === 'pay' || step.key === 'confirm');
+    const at = payment === -1 ? toCome.length : payment;
+    return [...done, ...toCome.slice(0, at), due, ...toCome.slice(at)];
+  }
   const ordered = [...done, due].sort((a, b) => Date.parse(dayOf(a.at!)) - Date.parse(dayOf(b.at!)));
-  return [...ordered, ...steps.filter((step) => step.at === null)];
+  return [...ordered, ...toCome];
 }
 
 const ICONS: Record<Step['kind'], { icon: LucideIcon; className: string; text: string }> = {

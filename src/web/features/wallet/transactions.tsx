@@ -30,7 +30,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         )}
         <p className="text-sm text-ink-muted">{formatShortDateTime(transaction.createdAt)}</p>
       </div>
-      <div className="text-right">
+      <div className="ml-auto text-right">
         <p className="whitespace-nowrap text-lg font-extrabold">{formatMoney(transaction.amount)}</p>
         <p className="text-xs text-ink-muted">{TYPE_LABELS[transaction.type]}</p>
       </div>

@@ -25,10 +25,10 @@ function tick(value: number): string {
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 0 })}\u00a0€`;
 }
 
-/** "nov. 2026" → "nov.", with the year under January and under the first month. */
-function monthTick(label: string, index: number, month: string): string {
+/** "nov. 2026" → "nov.", with the year under January and under the first month named (`first`). */
+function monthTick(label: string, index: number, month: string, first: number): string {
   const [name, year] = label.split(' ');
-  return index === 0 || month.endsWith('-01') ? `${name}\n${year}` : (name ?? label);
+  return index === first || month.endsWith('-01') ? `${name}\n${year}` : (name ?? label);
 }
 
 const HEIGHT = 260;
@@ -103,11 +103,12 @@ export default function WalletChart({ chart }: { chart: WalletChartData }) {
                 splits.map((value) => {
                   const index = Math.round(value);
                   const month = months[index];
-                  if (!month || (narrow && index % 2 === 1 && index !== months.length - 1)) return '';
-                  return monthTick(month.label, index, month.month);
+                  // On a phone every other month, counted back from the current one (always named).
+                  if (!month || (narrow && (months.length - 1 - index) % 2 === 1)) return '';
+                  return monthTick(month.label, index, month.month, narrow ? 1 : 0);
                 }),
             },
-            { ...axis, size: 62, values: (_u, splits) => splits.map(tick) },
+            { ...axis, size: narrow ? 52 : 62, values: (_u, splits) => splits.map(tick) },
           ],
           hooks: {
             setCursor: [(u) => setActive(u.cursor.idx ?? null)],
