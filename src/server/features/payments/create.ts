@@ -46,7 +46,8 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
         vatRate: vat.ratePercent === null ? null : String(vat.ratePercent),
         paymentTerms: terms,
         dueDate,
-        method: deps.stripe ? 'stripe' : 'transfer',
+        // By transfer as agreed, until paid through Stripe (stripe feature).
+        method: 'transfer',
       })
       .onConflictDoNothing({ target: driverPayments.missionId })
       .returning();

@@ -19,7 +19,7 @@ import { keepVatInStep } from './amounts.js';
 import { invoiceBlockers } from './blockers.js';
 import { frenchQuantity, invoiceModel, statementModel } from './invoice-model.js';
 import { nextNumber } from './sequences.js';
-import { documentUrl, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
+import { documentUrl, lockedPayment, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
 
 type Tx = Parameters<Parameters<PaymentDeps['db']['transaction']>[0]>[0];
 
@@ -48,18 +48,6 @@ async function storeInTransaction<T>(
     for (const key of written) await storage.remove(key).catch(() => undefined);
     throw error;
   }
-}
-
-async function lockedPayment(tx: Tx, missionId: string) {
-  const [payment] = await tx
-    .select()
-    .from(driverPayments)
-    .where(eq(driverPayments.missionId, missionId))
-    .for('update');
-  const [mission] = payment
-    ? await tx.select().from(missions).where(eq(missions.id, missionId)).for('no key update')
-    : [];
-  return payment && mission ? { payment, mission } : null;
 }
 
 const eventBase = (mission: MissionRow, payment: PaymentRow) => ({

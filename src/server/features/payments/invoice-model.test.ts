@@ -213,7 +213,13 @@ describe('what blocks the invoice', () => {
     expect(invoiceBlockers(complete, company)).toEqual([]);
     expect(
       invoiceBlockers(
-        { ...complete, selfBillingAcceptedAt: null, siretNumber: null, billingAddress: null, vatRegime: null },
+        {
+          ...complete,
+          selfBillingAcceptedAt: null,
+          siretNumber: null,
+          billingAddress: null,
+          vatRegime: null,
+        },
         { ...company, billingAddress: null },
       ),
     ).toEqual([

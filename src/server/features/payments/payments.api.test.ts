@@ -503,3 +503,56 @@ describe('billing details', () => {
     expect((await admin.agent.put('/api/billing/details', { billingAddress: ADDRESS })).statusCode).toBe(403);
   });
 });
+
+describe('with Stripe configured', () => {
+  it('the payment also says where the deposit and balance stand, and what each party may do there', async () => {
+    const stripeApp = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_relais', STRIPE_WEBHOOK_SECRET: 'whsec_relais' },
+    });
+    try {
+      const owner = await signIn(stripeApp, { userType: 'company' });
+      const carrier = await signIn(stripeApp, { userType: 'driver' });
+      const start = hoursAgo(30);
+      const [mission] = await stripeApp.db
+        .insert(missions)
+        .values({
+          companyId: owner.user.id,
+          driverId: carrier.user.id,
+          title: 'Semi frigo Rungis → Lyon',
+          description: 'Palettes de produits frais.',
+          pickupAddress: 'MIN de Rungis, 94150 Rungis',
+          deliveryAddress: '69007 Lyon',
+          vehicleType: 'semi_frigorifique',
+          startDate: start,
+          endDate: new Date(start.getTime() + 8 * 3_600_000),
+          startedAt: start,
+          deliveredAt: new Date(start.getTime() + 6 * 3_600_000),
+          completedAt: new Date(start.getTime() + 7 * 3_600_000),
+          price: '500.00',
+          depositAmount: '150.00',
+          depositPaid: true,
+          paymentStatus: 'deposit_paid',
+          status: 'completed',
+        })
+        .returning();
+      const url = `/api/missions/${mission!.id}/payment`;
+      const company = (await owner.agent.get(url)).json();
+      expect(company).toMatchObject({ method: 'transfer', amount: '500.00' });
+      expect(company.stripe).toEqual({
+        depositAmount: '150.00',
+        depositPaid: true,
+        finalPaymentDue: null,
+        paymentStatus: 'deposit_paid',
+        transferStatus: 'pending',
+        paidAt: null,
+        validatedAt: null,
+        actions: ['payBalance'],
+      });
+      expect((await carrier.agent.get(url)).json().stripe.actions).toEqual(['connect']);
+      await stripeApp.db.update(missions).set({ paymentStatus: 'paid' }).where(eq(missions.id, mission!.id));
+      expect((await owner.agent.get(url)).json().stripe.actions).toEqual(['validate']);
+    } finally {
+      await stripeApp.close();
+    }
+  });
+});

@@ -9,7 +9,14 @@ import { AppError, forbidden } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/pdf.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
 import { ensurePayment } from './create.js';
-import { documentUrl, missingPayment, requireCompleted, sideOf, type PaymentDeps } from './shared.js';
+import {
+  documentUrl,
+  lockedPayment,
+  missingPayment,
+  requireCompleted,
+  sideOf,
+  type PaymentDeps,
+} from './shared.js';
 
 export const PAYSLIP_MAX_BYTES = 10 * 1024 * 1024;
 export const PAYSLIP_PDF_ONLY = 'Le bulletin de paie doit être un fichier PDF.';
@@ -49,11 +56,7 @@ export async function uploadPayslip(
   let event;
   try {
     event = await db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(driverPayments)
-        .where(eq(driverPayments.missionId, missionId))
-        .for('update');
+      const payment = (await lockedPayment(tx, missionId))?.payment;
       if (!payment || payment.engagementType !== 'employment')
         throw new AppError(409, paymentMessages.employmentOnly);
       await tx

@@ -13,7 +13,14 @@ import type { User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { PaymentEvent } from '../../platform/events.js';
 import { ensurePayment } from './create.js';
-import { missingPayment, quoted, requireCompleted, sideOf, type PaymentDeps } from './shared.js';
+import {
+  lockedPayment,
+  missingPayment,
+  quoted,
+  requireCompleted,
+  sideOf,
+  type PaymentDeps,
+} from './shared.js';
 
 export type SettlementInput =
   | { action: 'markPaid'; input: MarkPaidInput }
@@ -42,12 +49,9 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
   if (!(await ensurePayment(deps, missionId))) throw missingPayment();
   const today = parisDate(new Date());
   const event = await db.transaction(async (tx): Promise<PaymentEvent> => {
-    const [payment] = await tx
-      .select()
-      .from(driverPayments)
-      .where(eq(driverPayments.missionId, missionId))
-      .for('update');
-    if (!payment) throw missingPayment();
+    const locked = await lockedPayment(tx, missionId);
+    if (!locked) throw missingPayment();
+    const { payment } = locked;
     const move = settlementTransition(payment.settlementStatus as SettlementStatus, step.action);
     if (!move.ok) throw new AppError(409, move.message);
     const base = {

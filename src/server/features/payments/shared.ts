@@ -5,7 +5,7 @@ import { paymentMessages } from '#core/schemas/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
-import type { driverPayments } from '../../db/schema/payments.js';
+import { driverPayments } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -64,4 +64,13 @@ export async function moneyDocumentsOf(db: DbOrTx, missionId: string): Promise<D
       ),
     )
     .orderBy(documents.uploadedAt);
+}
+
+/** The mission row, then its payment row, locked (the order every change of a payment takes). */
+export async function lockedPayment(tx: DbOrTx, missionId: string) {
+  const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('no key update');
+  const [payment] = mission
+    ? await tx.select().from(driverPayments).where(eq(driverPayments.missionId, missionId)).for('update')
+    : [];
+  return payment && mission ? { payment, mission } : null;
 }
