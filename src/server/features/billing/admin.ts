@@ -130,7 +130,8 @@ async function orConflict<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * POST /api/admin/users/:id/plan (a B2B invoice paid by transfer). In one transaction, the holder locked: any
- * live granted subscription ends, a new one runs for one period from now, the request waiting is settled, the
+ * live granted subscription ends, a new one runs for one period from now (from the end of the current one when
+ * the same plan is renewed early), the request waiting is settled, the
  * plan changes (its limits with it, at once), the invoice is a 'subscription' debit in the holder's
  * transactions, and the administrator's action is logged. Allowed with Stripe on too (a company paying by
  * invoice), but never over a live Stripe subscription.
@@ -161,7 +162,13 @@ export async function grantPlan(
         .delete(subscriptions)
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'requested')));
       const amount = centsToDecimal(planPriceCents(tariffs, input.plan, input.interval));
-      const end = periodEnd(now, input.interval);
+      // Renewing the same plan before its end: the new period follows the one paid for (no day lost).
+      const renewal =
+        live?.plan === input.plan && live.currentPeriodEnd && live.currentPeriodEnd > now
+          ? live.currentPeriodEnd
+          : null;
+      const start = renewal ?? now;
+      const end = periodEnd(start, input.interval);
       const reference = input.invoiceReference || null;
       const [granted] = await tx
         .insert(subscriptions)
@@ -171,7 +178,7 @@ export async function grantPlan(
           interval: input.interval,
           status: 'active',
           source: 'admin',
-          currentPeriodStart: now,
+          currentPeriodStart: start,
           currentPeriodEnd: end,
           grantedBy: admin.id,
           invoiceReference: reference,
@@ -184,7 +191,7 @@ export async function grantPlan(
         type: 'debit',
         category: 'subscription',
         amount,
-        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${frenchDay(parisDate(now))} au ${frenchDay(parisDate(end))}${reference ? ` — facture ${reference}` : ''}`,
+        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${frenchDay(parisDate(start))} au ${frenchDay(parisDate(end))}${reference ? ` — facture ${reference}` : ''}`,
       });
       await logAdminAction(tx, {
         adminId: admin.id,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodEnd as periodEndOf } from '#core/rules/billing.js';
 import { APPLICATION_LIMIT_MESSAGE, MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { adminBillingMessages, billingMessages } from '#core/schemas/billing.js';
 import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
@@ -353,6 +354,17 @@ describe('an administrator grants and ends plans', () => {
     const theirs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, driver.id));
     expect(theirs.map((s) => `${s.plan}:${s.status}`).sort()).toEqual(['elite:active', 'premium:ended']);
     expect(await planOf(driver.id)).toBe('elite');
+    // Elite renewed before its end: the new month follows the one paid for.
+    const first = theirs.find((s) => s.status === 'active')!;
+    const renewed = (await grant(driver.id, { plan: 'elite', interval: 'month' })).json();
+    expect(renewed.currentPeriodEnd).toBe(periodEndOf(first.currentPeriodEnd!, 'month').toISOString());
+    const live = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, driver.id), eq(subscriptions.status, 'active')));
+    expect(live.map((s) => s.currentPeriodStart!.toISOString())).toEqual([
+      first.currentPeriodEnd!.toISOString(),
+    ]);
   });
 
   it('refuses a plan of the other role, an administrator, a demo account, someone unknown; only administrators may', async () => {
