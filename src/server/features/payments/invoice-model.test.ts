@@ -84,7 +84,7 @@ describe('the carrier’s invoice (self-billing)', () => {
   it('carries every mention of a French invoice, with VAT at 20 %', () => {
     const text = lines(invoiceModel(input('normal'))).map(plain);
     expect(text[0]).toBe('Facture n° AF-2026-0007');
-    expect(text).toContain('Autofacturation');
+    expect(text[1]).toMatch(/^Autofacturation — /);
     expect(text.join('\n')).toContain(
       'Facture émise par Relais au nom et pour le compte de Jean Routier (mandat de facturation du 01/02/2026)',
     );
@@ -122,7 +122,7 @@ describe('the carrier’s invoice (self-billing)', () => {
     expect(text).toEqual(
       expect.arrayContaining([
         'Échéance : 10/04/2026',
-        'Conditions : 30 jours',
+        'Conditions de paiement : 30 jours',
         'Mode de paiement : Virement bancaire',
         LATE_PAYMENT_MENTION,
       ]),

@@ -4,7 +4,6 @@ import {
   formatCents,
   LATE_PAYMENT_MENTION,
   PAYMENT_TERMS_LABELS,
-  PAYMENT_TERMS_LEGAL_NOTE,
   parisDate,
   TRANSPORT_VAT_RATE_PERCENT,
   VAT_FRANCHISE_MENTION,
@@ -86,18 +85,12 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
   ];
   return {
     title: `Facture n° ${input.number}`,
-    subtitle: 'Autofacturation',
+    subtitle: `Autofacturation — ${selfBillingLine(seller.name, input.mandateAcceptedAt)}`,
     meta: [
       { label: 'Date d’émission', value: frenchDay(input.issuedOn) },
       { label: 'Échéance', value: frenchDay(input.dueDate) },
     ],
     sections: [
-      {
-        heading: 'Autofacturation',
-        paragraphs: [
-          `${selfBillingLine(seller.name, input.mandateAcceptedAt)}, article 289 I-2 du code général des impôts. Le prestataire reste responsable des mentions de cette facture et de la déclaration de la TVA.`,
-        ],
-      },
       { heading: 'Prestataire (vendeur)', rows: sellerRows },
       {
         heading: 'Client',
@@ -122,15 +115,21 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
           { label: 'Montant HT', value: formatCents(input.netCents) },
         ],
       },
-      { heading: 'Montants', rows: totals },
       {
-        heading: 'Règlement',
+        heading: 'Montants et règlement',
         rows: [
+          ...totals,
           { label: 'Échéance', value: frenchDay(input.dueDate) },
-          { label: 'Conditions', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
+          { label: 'Conditions de paiement', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
           { label: 'Mode de paiement', value: 'Virement bancaire' },
         ],
-        paragraphs: [LATE_PAYMENT_MENTION, PAYMENT_TERMS_LEGAL_NOTE],
+      },
+      {
+        heading: 'Mentions',
+        paragraphs: [
+          LATE_PAYMENT_MENTION,
+          'Autofacturation (article 289 I-2 du code général des impôts) : le prestataire reste responsable des mentions de cette facture et de la déclaration de la TVA.',
+        ],
       },
     ],
     footer: `Facture n° ${input.number} — émise par Relais au nom et pour le compte de ${seller.name}`,
@@ -161,6 +160,12 @@ const when = (date: Date) =>
   })
     .format(date)
     .replace(' ', ' à ');
+
+const RATE_LABELS: Record<string, string> = {
+  hourly: 'Taux horaire convenu',
+  daily: 'Tarif journalier convenu',
+  flat: 'Forfait convenu',
+};
 
 /** The hours and pay statement of a hired driver, for the employer's payroll (not a payslip). */
 export function statementModel(input: StatementInput): PdfDoc {
@@ -199,7 +204,7 @@ export function statementModel(input: StatementInput): PdfDoc {
         heading: 'Temps et rémunération convenue',
         rows: [
           { label: 'Temps retenu', value: worked[line.pricingType] ?? line.detail },
-          { label: 'Taux convenu', value: formatCents(line.unitPriceCents) },
+          { label: RATE_LABELS[line.pricingType] ?? 'Prix convenu', value: formatCents(line.unitPriceCents) },
           { label: 'Détail', value: line.detail },
           { label: 'Rémunération brute convenue', value: formatCents(input.grossCents) },
         ],
