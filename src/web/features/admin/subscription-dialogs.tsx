@@ -64,6 +64,15 @@ function DialogFrame({
   );
 }
 
+/** "23 novembre 2026", in Paris. */
+export const frenchDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
+
 const holderLine = (holder: Holder) =>
   `${holder.fullName}${holder.companyName ? ` (${holder.companyName})` : ''} · ${holder.email}`;
 
@@ -74,6 +83,8 @@ export interface GrantTarget {
   interval?: BillingInterval;
   /** The price the server gives for that plan and interval, "149.00". */
   price?: string;
+  /** A renewal: the end of the granted period it replaces (null when it has none). */
+  replaces?: string | null;
 }
 
 /**
@@ -129,6 +140,13 @@ export function GrantDialog({
         target && (
           <>
             <p>{holderLine(target.user)}</p>
+            {target.replaces !== undefined && (
+              <p className="text-sm">
+                Elle remplace la formule en cours
+                {target.replaces ? ` (jusqu’au ${frenchDate(target.replaces)})` : ''} : la nouvelle période
+                commence aujourd’hui.
+              </p>
+            )}
             <p className="text-sm">
               La formule s’applique tout de suite ; le membre en est averti. Envoyez-lui la facture, à régler
               par virement.

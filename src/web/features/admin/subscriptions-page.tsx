@@ -16,19 +16,10 @@ import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 import { count, frenchDateTime } from './format.js';
 import { StatusBadge } from './status-badge.js';
-import { EndDialog, GrantDialog, type GrantTarget } from './subscription-dialogs.js';
+import { EndDialog, GrantDialog, frenchDate, type GrantTarget } from './subscription-dialogs.js';
 import { subscriptionAdminApi, useAdminSubscriptions, useSubscriptionDecision } from './subscriptions-api.js';
 
 const ROLE_LABELS = { driver: 'Chauffeur', transporter: 'Transporteur' } as const;
-
-/** "23 novembre 2026", in Paris. */
-const frenchDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
 
 const planLine = (row: AdminSubscription) =>
   `${PLAN_NAMES[row.plan]} · ${INTERVAL_LABELS[row.interval].toLowerCase()}`;
@@ -73,7 +64,15 @@ function RequestRow({ row, onActivate }: { row: AdminSubscription; onActivate: (
   );
 }
 
-function SubscriptionRow({ row, onEnd }: { row: AdminSubscription; onEnd: () => void }) {
+function SubscriptionRow({
+  row,
+  onRenew,
+  onEnd,
+}: {
+  row: AdminSubscription;
+  onRenew: () => void;
+  onEnd: () => void;
+}) {
   const details = [
     row.source === 'stripe' ? 'Payé avec Stripe' : 'Virement',
     row.amount && `facturé ${formatMoney(row.amount)}`,
@@ -102,9 +101,14 @@ function SubscriptionRow({ row, onEnd }: { row: AdminSubscription; onEnd: () => 
       {row.source === 'stripe' ? (
         <p className="max-w-48 text-sm text-ink-muted">Géré par Stripe : se modifie depuis Stripe.</p>
       ) : (
-        <Button variant="secondary" onClick={onEnd} aria-label={`Mettre fin : ${row.user.fullName}`}>
-          Mettre fin
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={onRenew} aria-label={`Renouveler : ${row.user.fullName}`}>
+            Renouveler
+          </Button>
+          <Button variant="secondary" onClick={onEnd} aria-label={`Mettre fin : ${row.user.fullName}`}>
+            Mettre fin
+          </Button>
+        </div>
       )}
     </li>
   );
@@ -231,7 +235,20 @@ export function AdminSubscriptionsPage() {
             empty={search.trim() ? 'Aucun abonnement pour cette recherche.' : 'Aucun abonnement en cours.'}
           >
             {live.map((row) => (
-              <SubscriptionRow key={row.id} row={row} onEnd={() => setEnding(row)} />
+              <SubscriptionRow
+                key={row.id}
+                row={row}
+                onRenew={() =>
+                  setGranting({
+                    user: row.user,
+                    plan: row.plan as PaidPlan,
+                    interval: row.interval,
+                    price: row.price,
+                    replaces: row.currentPeriodEnd,
+                  })
+                }
+                onEnd={() => setEnding(row)}
+              />
             ))}
           </Section>
         </div>

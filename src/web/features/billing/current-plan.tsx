@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { SUBSCRIPTION_STATUS_LABELS } from '#core/rules/billing.js';
@@ -9,7 +9,7 @@ import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
-import { billingApi, useBillingMutation } from './api.js';
+import { billingApi, billingKeys, useBillingMutation } from './api.js';
 import { isEntitling, longDate, periodText, planAndInterval } from './format.js';
 
 /** The status as a small pill: green while the plan applies, orange when something waits, grey when over. */
@@ -37,8 +37,16 @@ function PlanActions({ view }: { view: SubscriptionView }) {
   const fail = (fallback: string) => (error: unknown) =>
     toast({ title: errorMessage(error, fallback), variant: 'destructive' });
   const end = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : null;
+  const queryClient = useQueryClient();
+  // Stripe's subscription changes at Stripe, then on our side when its webhook comes: read it again shortly.
+  const followStripe = () => {
+    if (subscription?.source !== 'stripe') return;
+    for (const delay of [1500, 4000, 8000])
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: billingKeys.subscription }), delay);
+  };
   const cancel = useBillingMutation(billingApi.cancel, {
     onSuccess: () => {
+      followStripe();
       setConfirming(false);
       toast({
         title: 'Résiliation enregistrée',
@@ -52,7 +60,10 @@ function PlanActions({ view }: { view: SubscriptionView }) {
     },
   });
   const resume = useBillingMutation(billingApi.resume, {
-    onSuccess: () => toast({ title: 'Votre abonnement continue', variant: 'success' }),
+    onSuccess: () => {
+      followStripe();
+      toast({ title: 'Votre abonnement continue', variant: 'success' });
+    },
     onError: fail('La reprise n’a pas pu être enregistrée'),
   });
   const portal = useMutation({
@@ -60,20 +71,25 @@ function PlanActions({ view }: { view: SubscriptionView }) {
     onSuccess: ({ url }) => window.location.assign(url),
     onError: fail('Le portail de Stripe n’a pas pu s’ouvrir. Réessayez dans un instant.'),
   });
-  if (!subscription || !isEntitling(subscription)) return null;
+  if (!subscription) return null;
+  // The portal also serves a subscription whose payment failed (to change the card).
+  const portalShown = view.stripeEnabled && subscription.source === 'stripe';
+  const entitling = isEntitling(subscription);
+  if (!entitling && !portalShown) return null;
   const free = planSummary(view.role, 'basic');
   return (
     <div className="mt-5 flex flex-wrap gap-2">
-      {subscription.cancelAtPeriodEnd ? (
-        <Button variant="secondary" disabled={resume.isPending} onClick={() => resume.mutate()}>
-          Reprendre mon abonnement
-        </Button>
-      ) : (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Résilier à la fin de la période
-        </Button>
-      )}
-      {view.stripeEnabled && subscription.source === 'stripe' && (
+      {entitling &&
+        (subscription.cancelAtPeriodEnd ? (
+          <Button variant="secondary" disabled={resume.isPending} onClick={() => resume.mutate()}>
+            Reprendre mon abonnement
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Résilier à la fin de la période
+          </Button>
+        ))}
+      {portalShown && (
         <Button variant="secondary" disabled={portal.isPending} onClick={() => portal.mutate()}>
           Gérer mon abonnement et mes factures
           <ExternalLink className="h-4 w-4" aria-hidden="true" />

@@ -64,7 +64,11 @@ export function periodText(subscription: Subscription): string | null {
     : `Période en cours jusqu’au ${date}`;
 }
 
-export type ChoiceState = 'current' | 'switch' | 'change' | 'pending';
+/**
+ * `pending`: a request waits; `locked`: with online payment, a live subscription changes elsewhere (Stripe's
+ * portal, or Relais for a plan it granted), so nothing is chosen here.
+ */
+export type ChoiceState = 'current' | 'switch' | 'change' | 'pending' | 'locked';
 
 export interface PlanChoice {
   plan: PaidPlan;
@@ -91,13 +95,16 @@ export function planChoices(
   return paidPlansFor(view.role).map((plan) => {
     const mine = view.plan === plan;
     const sameInterval = mine && (current?.interval ?? interval) === interval;
-    const state: ChoiceState = view.request
-      ? 'pending'
-      : mine && sameInterval
+    const state: ChoiceState =
+      mine && sameInterval
         ? 'current'
-        : mine
-          ? 'switch'
-          : 'change';
+        : view.request
+          ? 'pending'
+          : view.stripeEnabled && view.subscription
+            ? 'locked'
+            : mine
+              ? 'switch'
+              : 'change';
     const action =
       state === 'current'
         ? 'Votre formule'
@@ -128,16 +135,3 @@ export function planChoices(
 /** "Premium Chauffeur, mensuel". */
 export const planAndInterval = (plan: keyof typeof PLAN_NAMES, interval: BillingInterval) =>
   `${PLAN_NAMES[plan]}, ${INTERVAL_LABELS[interval].toLowerCase()}`;
-
-const INVOICE_STATUS_LABELS: Record<string, string> = {
-  paid: 'Payée',
-  open: 'À régler',
-  draft: 'En préparation',
-  void: 'Annulée',
-  uncollectible: 'Impayée',
-  sent: 'Envoyée',
-  issued: 'Émise',
-};
-
-/** The invoice's state in French; an unknown one is left unsaid rather than shown in English. */
-export const invoiceStatusLabel = (status: string): string | null => INVOICE_STATUS_LABELS[status] ?? null;

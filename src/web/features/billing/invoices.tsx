@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { formatMoney } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
-import { invoiceStatusLabel, longDate } from './format.js';
+import { longDate } from './format.js';
 
 /** The subscription's invoices, newest first as the server gives them: date, amount, state, the invoice itself. */
 export function Invoices({ view }: { view: SubscriptionView }) {
@@ -17,13 +17,12 @@ export function Invoices({ view }: { view: SubscriptionView }) {
       ) : (
         <ul className="mt-3 divide-y divide-line">
           {view.invoices.map((invoice) => {
-            const status = invoiceStatusLabel(invoice.status);
             return (
               <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">{longDate(invoice.date)}</p>
                   <p className="user-text text-sm text-ink-muted">
-                    {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, status]
+                    {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, invoice.status]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>

@@ -124,6 +124,14 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
   const paid = view.plan !== 'basic';
   const title = paid ? 'Changer de formule' : 'Passer à une formule payante';
   const chosenChoice = chosen ? choices.find((choice) => choice.plan === chosen.plan) : null;
+  // Why the other plans cannot be chosen here, when they cannot.
+  const lockedNote = view.request
+    ? 'Une demande est en cours : annulez-la pour en faire une autre.'
+    : choices.some((choice) => choice.state === 'locked')
+      ? view.subscription?.source === 'stripe'
+        ? 'Votre abonnement est payé en ligne : changez de formule depuis « Gérer mon abonnement et mes factures ».'
+        : 'Votre formule a été accordée par Relais sur facture : écrivez-nous pour en changer, ou attendez la fin de sa période.'
+      : null;
   return (
     <section
       aria-labelledby="changer-formule"
@@ -141,48 +149,45 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
           : 'Sans paiement en ligne : un administrateur active votre formule et vous envoie la facture, à régler par virement.'}
       </p>
       <ul className={cn('mt-4 grid gap-4', choices.length > 1 && 'md:grid-cols-2')}>
-        {choices.map((choice) => (
-          <li
-            key={choice.plan}
-            className={cn(
-              'flex flex-col rounded-xl border p-4',
-              choice.state === 'current' ? 'border-accent ring-1 ring-accent' : 'border-line',
-            )}
-          >
-            <h3 className="text-lg font-extrabold">{choice.name}</h3>
-            <p className="mt-1">
-              <span className="text-2xl font-extrabold">{choice.price}</span>
-            </p>
-            {choice.priceNote && <p className="text-sm font-semibold text-success">{choice.priceNote}</p>}
-            <ul className="mt-3 flex-1 space-y-1.5 text-sm">
-              {choice.limits.map((line) => (
-                <li key={line} className="flex gap-2">
-                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
-                  {line}
-                </li>
-              ))}
-            </ul>
-            <Button
-              className="mt-4 w-full"
-              variant={choice.state === 'current' ? 'secondary' : 'primary'}
-              disabled={choice.state === 'current' || choice.state === 'pending' || checkout.isPending}
-              aria-label={
-                choice.state === 'current' || choice.state === 'pending'
-                  ? undefined
-                  : `${choice.action} (${choice.price})`
-              }
-              onClick={() => setChosen({ plan: choice.plan, interval })}
+        {choices.map((choice) => {
+          const open = choice.state === 'switch' || choice.state === 'change';
+          return (
+            <li
+              key={choice.plan}
+              className={cn(
+                'flex flex-col rounded-xl border p-4',
+                choice.state === 'current' ? 'border-accent ring-1 ring-accent' : 'border-line',
+              )}
             >
-              {choice.action}
-            </Button>
-          </li>
-        ))}
+              <h3 className="text-lg font-extrabold">{choice.name}</h3>
+              <p className="mt-1">
+                <span className="text-2xl font-extrabold">{choice.price}</span>
+              </p>
+              {choice.priceNote && <p className="text-sm font-semibold text-success">{choice.priceNote}</p>}
+              <ul className="mt-3 flex-1 space-y-1.5 text-sm">
+                {choice.limits.map((line) => (
+                  <li key={line} className="flex gap-2">
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+                    {line}
+                  </li>
+                ))}
+              </ul>
+              <Button
+                className="mt-4 w-full"
+                variant={choice.state === 'current' ? 'secondary' : 'primary'}
+                disabled={choice.state === 'current' || !open || checkout.isPending}
+                aria-label={
+                  choice.state === 'current' || !open ? undefined : `${choice.action} (${choice.price})`
+                }
+                onClick={() => setChosen({ plan: choice.plan, interval })}
+              >
+                {choice.action}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
-      {view.request && (
-        <p className="mt-3 text-sm text-ink-muted">
-          Une demande est en cours : annulez-la pour en faire une autre.
-        </p>
-      )}
+      {lockedNote && <p className="mt-3 text-sm text-ink-muted">{lockedNote}</p>}
       <ConfirmDialog
         open={chosen !== null}
         onOpenChange={(open) => !open && setChosen(null)}
