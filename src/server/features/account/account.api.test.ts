@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
+import { subscriptions } from '../../db/schema/payments.js';
 import { accountTokens, sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { driverPayload, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
@@ -316,6 +317,12 @@ describe('RGPD', () => {
     const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
     await driver.agent.post(`/api/missions/${missionId}/apply`, { message: 'Motivé' });
     await driver.agent.post(`/api/messages/${company.user.id}`, { content: 'Bonjour', missionId });
+    // A plan granted by Relais and a request for another: both go with the account.
+    await t.db.insert(subscriptions).values([
+      { userId: driver.user.id, plan: 'premium', status: 'active', source: 'admin', interval: 'month' },
+      { userId: driver.user.id, plan: 'elite', status: 'requested', source: 'admin', interval: 'year' },
+    ]);
+    await driver.agent.put('/api/billing/details', { billingAddress: '12 rue des Lilas, 69003 Lyon' });
 
     const wrong = await driver.agent.request({
       method: 'DELETE',
@@ -344,10 +351,14 @@ describe('RGPD', () => {
       fullName: 'Utilisateur supprimé',
       phone: null,
       licenseNumber: null,
+      billingAddress: null,
+      subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',
     });
     expect(JSON.stringify(row)).not.toContain(driver.user.email);
+    const plans = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, driver.user.id));
+    expect(plans.map((plan) => plan.status)).toEqual(['ended']);
     const [application] = await t.db
       .select()
       .from(missionApplications)

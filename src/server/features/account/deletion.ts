@@ -7,6 +7,7 @@ import { adminLogs, bugReports } from '../../db/schema/admin.js';
 import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
 import { availability, badges, documents, driverApplications } from '../../db/schema/documents.js';
 import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
+import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
@@ -151,6 +152,21 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
       .delete(documents)
       .where(and(eq(documents.userId, me.id), isNull(documents.missionId)))
       .returning({ fileUrl: documents.fileUrl });
+    // A plan asked for is withdrawn; a plan granted by Relais ends with the account (a Stripe subscription is
+    // ended by Stripe: its webhook still finds the row).
+    await tx
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.userId, me.id), eq(subscriptions.status, 'requested')));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'ended', endedAt: new Date() })
+      .where(
+        and(
+          eq(subscriptions.userId, me.id),
+          eq(subscriptions.source, 'admin'),
+          inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']),
+        ),
+      );
     await tx.update(bugReports).set({ userId: null }).where(eq(bugReports.userId, me.id));
     await tx.update(analyticsVisits).set({ userId: null }).where(eq(analyticsVisits.userId, me.id));
     await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, me.id));
@@ -218,6 +234,7 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
         billingAddress: null,
         vatRegime: null,
         vatNumber: null,
+        subscriptionPlan: 'basic',
         isActive: false,
         accountStatus: 'deleted',
         lastLogin: null,
