@@ -627,6 +627,28 @@ const MATRIX: Record<string, Row> = {
       json('DELETE', `/api/admin/users/${s.driver.id}/plan`, { reason: 'Facture impayée après relance' }),
     expected: signedIn(403, { admin: 200 }),
   },
+  // Stripe mode (issue 14), off here: the webhook is not there; the transporter's steps and the driver's payout
+  // account say that online payment is off (409) to those who may take them, the others are refused.
+  'POST /api/stripe/webhook': {
+    request: () => json('POST', '/api/stripe/webhook', { id: 'evt_test', type: 'invoice.paid' }),
+    expected: everyone(404),
+  },
+  'POST /api/missions/:id/payment/deposit': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/payment/deposit`, {}),
+    expected: signedIn(403, { transporter: 409, otherTransporter: 409 }),
+  },
+  'POST /api/missions/:id/payment/balance': {
+    request: (s) => json('POST', `/api/missions/${s.completed}/payment/balance`, {}),
+    expected: signedIn(403, { transporter: 409, otherTransporter: 409 }),
+  },
+  'POST /api/missions/:id/payment/validate': {
+    request: (s) => json('POST', `/api/missions/${s.completed}/payment/validate`, {}),
+    expected: signedIn(403, { transporter: 409, otherTransporter: 409 }),
+  },
+  'POST /api/billing/connect': {
+    request: () => json('POST', '/api/billing/connect', {}),
+    expected: signedIn(403, { driver: 409, otherDriver: 409 }),
+  },
 };
 
 function actorUser(s: Scene, actor: Actor): User | null {

@@ -18,7 +18,7 @@ const stepResultSchema = z.object({
 });
 const connectBodySchema = z
   .object({ missionId: z.uuid({ error: 'Identifiant de mission invalide' }).optional() })
-  .optional();
+  .nullish();
 
 /** Stripe mode: the verified webhook, mission deposit/balance Checkout and Connect payouts (issue 14). */
 export async function stripeRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {

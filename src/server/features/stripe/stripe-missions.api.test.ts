@@ -239,6 +239,10 @@ describe('deposit and balance on Stripe Checkout', () => {
     expect(await missionOf(scene.missionId)).toMatchObject({ paymentStatus: 'failed', depositPaid: false });
     expect(await paymentsOf(scene.missionId)).toMatchObject([{ status: 'failed', amount: '150.00' }]);
     expect((await alertsOf(scene.transporter.id)).map((a) => a.title)).toEqual(['Paiement refusé']);
+    // Stripe delivering the same event again (a retry, a replay): acknowledged, applied once.
+    const failure = t.stripe.events.findLast((event) => event.type === 'payment_intent.payment_failed')!;
+    expect((await t.stripe.redeliver(failure.id)).status).toBe(200);
+    expect((await alertsOf(scene.transporter.id)).map((a) => a.title)).toEqual(['Paiement refusé']);
     // The session is still open: another click hands it back; paying with another card succeeds.
     expect((await payStep(scene, 'deposit')).url).toBe(url);
     await payCheckout(t.stripe, url!);
