@@ -202,18 +202,33 @@ export async function issueStatement(deps: PaymentDeps, missionId: string): Prom
   });
 }
 
-/** The documents a payment calls for, when they can be made: the invoice or the hours statement. */
+/**
+ * The documents a payment calls for, when they can be made: the invoice or the hours statement. A failure is
+ * reported, not thrown: the payment stands, and the document is tried again when the payment is next opened.
+ */
 export async function issueDueDocuments(deps: PaymentDeps, payment: PaymentRow): Promise<boolean> {
-  return payment.engagementType === 'independent'
-    ? issueInvoice(deps, payment.missionId)
-    : issueStatement(deps, payment.missionId);
+  try {
+    return payment.engagementType === 'independent'
+      ? await issueInvoice(deps, payment.missionId)
+      : await issueStatement(deps, payment.missionId);
+  } catch (error) {
+    deps.log?.error({ err: error, missionId: payment.missionId }, 'money document not issued');
+    return false;
+  }
 }
 
 /** The invoices a change of billing details may unblock: the user's independent missions not invoiced yet. */
 export async function issueUnblockedInvoices(deps: PaymentDeps, userId: string): Promise<number> {
   const waiting = await uninvoicedMissions(deps.db, userId);
   let issued = 0;
-  for (const missionId of waiting) if (await issueInvoice(deps, missionId)) issued++;
+  for (const missionId of waiting) {
+    try {
+      if (await issueInvoice(deps, missionId)) issued++;
+    } catch (error) {
+      // The details are saved; this invoice is tried again when its payment is next opened.
+      deps.log?.error({ err: error, missionId }, 'invoice not issued');
+    }
+  }
   return issued;
 }
 

@@ -38,9 +38,10 @@ const payslipQuery = z.object({
 const FILE_TYPES = ['application/pdf', 'application/octet-stream'];
 
 /** A mission's settlement between its two parties: what is owed, paid, confirmed or disputed, and its documents (issue 14). */
-export async function paymentRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { events, jobs } = deps;
+  const { events, jobs } = features;
+  const deps = { ...features, log: root.log };
 
   // The payment is made when the transporter confirms the end of the mission.
   events.subscribe(async (event) => {

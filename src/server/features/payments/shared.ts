@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_DOCUMENT_TYPES } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
 import { paymentMessages } from '#core/schemas/payments.js';
@@ -10,7 +11,10 @@ import type { User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 
-export type PaymentDeps = Pick<FeatureDeps, 'db' | 'storage' | 'events' | 'stripe'>;
+export type PaymentDeps = Pick<FeatureDeps, 'db' | 'storage' | 'events' | 'stripe'> & {
+  /** Where a document that could not be issued is reported (it is tried again on the next opening). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+};
 export type MissionRow = typeof missions.$inferSelect;
 export type PaymentRow = typeof driverPayments.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
