@@ -248,6 +248,24 @@ function PayslipDialog({
   );
 }
 
+/** What the viewer has to do, in one sentence, from the actions the server allows now. */
+function whatToDo(payment: MissionPayment): string {
+  const { company } = names(payment);
+  if (payment.viewerRole === 'driver') {
+    if (payment.status === 'marked_paid')
+      return `${company} déclare avoir payé le ${payment.paidOn ? formatDay(payment.paidOn) : '—'} : vérifiez votre compte, puis confirmez la réception ou contestez.`;
+    return 'Confirmez la réception dès que le virement est arrivé sur votre compte, ou contestez s’il y a un problème.';
+  }
+  const payslip = payment.actions.includes('uploadPayslip')
+    ? ' Déposez aussi le bulletin de paie établi pour cette mission.'
+    : '';
+  if (!payment.actions.includes('markPaid'))
+    return 'Déposez le bulletin de paie établi par votre logiciel de paie pour cette mission : le chauffeur pourra l’ouvrir ici.';
+  if (payment.status === 'disputed')
+    return `Le chauffeur conteste le paiement : réglez le problème avec lui, puis déclarez le nouveau paiement.${payslip}`;
+  return `Une fois le virement fait, déclarez-le : le chauffeur est prévenu et confirme la réception.${payslip}`;
+}
+
 /** What the viewer may do now: the transporter declares the payment (or files the payslip), the driver confirms or disputes. */
 export function PaymentActions({ payment }: { payment: MissionPayment }) {
   const toast = useToast();
@@ -276,15 +294,7 @@ export function PaymentActions({ payment }: { payment: MissionPayment }) {
   const { company } = names(payment);
   return (
     <Panel title="À faire">
-      <p className="mb-3 text-ink-muted">
-        {payment.viewerRole === 'driver'
-          ? payment.status === 'marked_paid'
-            ? `${company} déclare avoir payé le ${payment.paidOn ? formatDay(payment.paidOn) : '—'} : vérifiez votre compte, puis confirmez la réception ou contestez.`
-            : 'Confirmez la réception dès que le virement est arrivé sur votre compte, ou contestez s’il y a un problème.'
-          : payment.status === 'disputed'
-            ? 'Le chauffeur conteste le paiement : réglez le problème avec lui, puis déclarez le nouveau paiement.'
-            : 'Une fois le virement fait, déclarez-le : le chauffeur est prévenu et confirme la réception.'}
-      </p>
+      <p className="mb-3 text-ink-muted">{whatToDo(payment)}</p>
       <div className="flex flex-wrap gap-2">
         {actions.includes('markPaid') && (
           <Button onClick={() => setDialog('markPaid')}>Marquer comme payé</Button>
