@@ -61,33 +61,29 @@ export function Transactions() {
           <Download className="h-4 w-4" aria-hidden="true" /> Exporter en CSV
         </a>
       </div>
-      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <div className="col-span-2 sm:col-span-1">
-          <SelectField
-            label="Type"
-            value={filters.type}
-            onChange={(event) => set('type')(event.target.value)}
-            options={[
-              { value: '', label: 'Tous' },
-              { value: 'credit', label: 'Crédits' },
-              { value: 'debit', label: 'Débits' },
-            ]}
-          />
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <SelectField
-            label="Catégorie"
-            value={filters.category}
-            onChange={(event) => set('category')(event.target.value)}
-            options={[
-              { value: '', label: 'Toutes' },
-              ...TRANSACTION_CATEGORIES.map((category) => ({
-                value: category,
-                label: TRANSACTION_CATEGORY_LABELS[category],
-              })),
-            ]}
-          />
-        </div>
+      <div className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="Type"
+          value={filters.type}
+          onChange={(event) => set('type')(event.target.value)}
+          options={[
+            { value: '', label: 'Tous' },
+            { value: 'credit', label: 'Crédits' },
+            { value: 'debit', label: 'Débits' },
+          ]}
+        />
+        <SelectField
+          label="Catégorie"
+          value={filters.category}
+          onChange={(event) => set('category')(event.target.value)}
+          options={[
+            { value: '', label: 'Toutes' },
+            ...TRANSACTION_CATEGORIES.map((category) => ({
+              value: category,
+              label: TRANSACTION_CATEGORY_LABELS[category],
+            })),
+          ]}
+        />
         <TextField
           label="Du"
           type="date"
