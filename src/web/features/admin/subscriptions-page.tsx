@@ -48,7 +48,7 @@ function Holder({ row }: { row: AdminSubscription }) {
 
 function RequestRow({ row, onActivate }: { row: AdminSubscription; onActivate: () => void }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4">
+    <li className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
       <div className="min-w-0 flex-1 basis-56">
         <Holder row={row} />
       </div>
@@ -79,7 +79,7 @@ function SubscriptionRow({
     row.invoiceReference && `facture ${row.invoiceReference}`,
   ].filter(Boolean);
   return (
-    <li className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4">
+    <li className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
       <div className="min-w-0 flex-1 basis-56">
         <Holder row={row} />
       </div>
@@ -93,7 +93,7 @@ function SubscriptionRow({
         <p className="user-text">{details.join(' · ')}</p>
         {row.currentPeriodEnd && (
           <p className="text-ink-muted">
-            {row.cancelAtPeriodEnd ? 'Résiliée, prend fin le ' : 'Période en cours jusqu’au '}
+            {row.cancelAtPeriodEnd ? 'Résiliation demandée : prend fin le ' : 'Période en cours jusqu’au '}
             {frenchDate(row.currentPeriodEnd)}
           </p>
         )}

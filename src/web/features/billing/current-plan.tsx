@@ -10,7 +10,7 @@ import { cn } from '#web/ui/cn.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
 import { billingApi, billingKeys, useBillingMutation } from './api.js';
-import { isEntitling, longDate, periodText, planAndInterval } from './format.js';
+import { isEntitling, longDate, periodText } from './format.js';
 
 /** The status as a small pill: green while the plan applies, orange when something waits, grey when over. */
 function StatusPill({ status }: { status: NonNullable<SubscriptionView['subscription']>['status'] }) {
@@ -152,8 +152,8 @@ export function CurrentPlan({ view }: { view: SubscriptionView }) {
       )}
       {subscription && isEntitling(subscription) && (
         <p className="mt-4 text-sm">
-          {planAndInterval(view.plan, subscription.interval)}
-          {subscription.source === 'admin' ? ' · facturé par virement' : ' · payé en ligne avec Stripe'}
+          Facturation {subscription.interval === 'month' ? 'mensuelle' : 'annuelle'}
+          {subscription.source === 'admin' ? ', par virement' : ', payée en ligne avec Stripe'}
         </p>
       )}
       {period && (

@@ -47,12 +47,6 @@ export function annualSavingCents(tariffs: Tariffs, plan: PaidPlan): number {
 export const isEntitling = (subscription: Subscription | null) =>
   subscription !== null && ENTITLING_STATUSES.includes(subscription.status);
 
-/** The sentence of a plan: "Gratuit : publication de missions sans limite, 5 messages par jour." */
-export function planSentence(role: Role, plan: string): string {
-  const summary = planSummary(role, plan);
-  return `${summary.name} : ${summary.limits.join(', ').toLowerCase()}.`;
-}
-
 /** When the current period ends, as its holder needs to read it. */
 export function periodText(subscription: Subscription): string | null {
   if (!subscription.currentPeriodEnd) return null;

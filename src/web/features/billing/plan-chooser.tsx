@@ -106,7 +106,9 @@ function IntervalSwitch({
 export function PlanChooser({ view }: { view: SubscriptionView }) {
   const toast = useToast();
   const current = isEntitling(view.subscription) ? view.subscription : null;
-  const [interval, setBillingInterval] = useState<BillingInterval>(current?.interval ?? 'month');
+  const [interval, setBillingInterval] = useState<BillingInterval>(
+    current?.interval ?? view.request?.interval ?? 'month',
+  );
   const [chosen, setChosen] = useState<{ plan: PaidPlan; interval: BillingInterval } | null>(null);
   const tariffs = loadTariffs();
   const choices = planChoices(view, tariffs, interval);

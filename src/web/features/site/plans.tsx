@@ -170,15 +170,17 @@ export function PlanGrid({
           ) : (
             <p className="mt-1 text-sm text-ink-muted">Sans carte bancaire</p>
           )}
-          <ul className="mt-5 flex-1 space-y-2 text-sm">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          {plan.note && <p className="mt-3 text-sm text-ink-muted">{plan.note}</p>}
+          <div className="mt-5 flex-1">
+            <ul className="space-y-2 text-sm">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            {plan.note && <p className="mt-3 text-sm text-ink-muted">{plan.note}</p>}
+          </div>
           <PlanAction plan={plan} holder={holder} />
         </article>
       ))}
