@@ -113,6 +113,35 @@ describe('signatures', () => {
     expect((await userOf(driver.id)).subscriptionPlan).toBe('premium');
   });
 
+  it('hostile deliveries are refused with a 4xx, never a 500', async () => {
+    const payload = JSON.stringify({ id: 'evt_x', object: 'event', type: 'invoice.paid', created: now() });
+    const signature = t.stripe.signatureOf(payload);
+    const requests: Array<{ headers: Record<string, string>; payload?: string | Buffer }> = [
+      { headers: { 'content-type': 'text/plain', 'stripe-signature': signature }, payload },
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'stripe-signature': signature },
+        payload: 'a=1',
+      },
+      { headers: { 'stripe-signature': signature }, payload: Buffer.from([0xff, 0xfe, 0x00, 0x80]) },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: '' },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': 'x'.repeat(10_000) }, payload },
+      {
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: 'x'.repeat(600_000),
+      },
+      // Signed, but not an event: no data, an array, a string.
+      ...['{"id":"evt_y","type":"invoice.paid","created":1}', '[1,2]', '"texte"'].map((body) => ({
+        headers: { 'content-type': 'application/json', 'stripe-signature': t.stripe.signatureOf(body) },
+        payload: body,
+      })),
+    ];
+    for (const request of requests) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', ...request });
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    }
+  });
+
   it('answers 404 when Relais runs without Stripe', async () => {
     const off = await createTestApp();
     try {

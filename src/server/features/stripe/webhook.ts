@@ -49,7 +49,14 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
       } catch {
         throw new AppError(400, stripeMessages.signature);
       }
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !Number.isFinite(event.created))
+      // Signed yet not an event (a test payload, say): refused the same way, never half applied.
+      if (
+        typeof event?.id !== 'string' ||
+        typeof event.type !== 'string' ||
+        !Number.isSafeInteger(event.created) ||
+        typeof event.data?.object !== 'object' ||
+        event.data.object === null
+      )
         throw new AppError(400, stripeMessages.signature);
       const published = await receiveEvent(deps.db, event);
       for (const domainEvent of published) await deps.events.publish(domainEvent);
