@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   documentsVerified,
-  ENGAGEMENT_DOCUMENT_TYPE,
+  DRIVER_DOCUMENT_TYPES,
   type DriverDocumentType,
   type Paper,
 } from '#core/rules/documents.js';
@@ -18,9 +18,21 @@ export function toPaper(row: typeof documents.$inferSelect): Paper {
   return { ...row, uploadedAt: row.uploadedAt.toISOString() };
 }
 
-/** The papers that count among a driver's document rows (engagements and replaced ones aside). */
+/**
+ * A driver's own papers among the rows of `documents`, which also holds the documents of missions (engagements,
+ * invoices, hours statements, payslips): those are never papers, whoever issued them.
+ */
+const PAPER_TYPES: readonly string[] = DRIVER_DOCUMENT_TYPES;
+export const isPaperType = (type: string) => PAPER_TYPES.includes(type);
+/** `documents.type` is a paper's (Drizzle condition). */
+export const paperTypeCondition = () => inArray(documents.type, [...DRIVER_DOCUMENT_TYPES]);
+/** The same for raw SQL on an alias: `d.type in ('permis', …)`. */
+export const paperTypeSql = (alias: string) =>
+  sql.raw(`${alias}.type in (${DRIVER_DOCUMENT_TYPES.map((type) => `'${type}'`).join(', ')})`);
+
+/** The papers that count among a driver's document rows (mission documents and replaced ones aside). */
 export const papersOf = (rows: readonly (typeof documents.$inferSelect)[]): Paper[] =>
-  rows.filter((row) => row.type !== ENGAGEMENT_DOCUMENT_TYPE && row.status !== 'replaced').map(toPaper);
+  rows.filter((row) => isPaperType(row.type) && row.status !== 'replaced').map(toPaper);
 
 export async function loadPapers(db: DbOrTx, driverIds: readonly string[]): Promise<Map<string, Paper[]>> {
   const byDriver = new Map<string, Paper[]>(driverIds.map((id) => [id, []]));
@@ -39,7 +51,7 @@ export async function loadPapers(db: DbOrTx, driverIds: readonly string[]): Prom
     .where(
       and(
         inArray(documents.userId, [...new Set(driverIds)]),
-        ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE),
+        paperTypeCondition(),
         ne(documents.status, 'replaced'),
       ),
     );
@@ -57,8 +69,6 @@ export function parisToday(now = new Date()): string {
 export function parisDay(instant: Date): string {
   return instant.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 }
-
-export const notEngagement = sql`${documents.type} <> ${ENGAGEMENT_DOCUMENT_TYPE}`;
 
 export const fileUrlOf = (id: string) => `/api/documents/${id}/file`;
 

@@ -340,6 +340,48 @@ describe('review by Relais', () => {
   });
 });
 
+describe('mission documents beside the papers', () => {
+  it('keeps invoices, statements and engagements out of the papers, the queues and the counts', async () => {
+    const { agent, user } = await driver();
+    const transporter = await company();
+    const boss = await admin();
+    const missionId = await publish(transporter.agent);
+    await uploaded(agent, permis());
+    // What the payments feature writes at completion: the carrier's invoice and an employer's statement.
+    await t.db.insert(documents).values([
+      {
+        userId: user.id,
+        recipientId: transporter.user.id,
+        missionId,
+        type: 'invoice',
+        fileName: 'Facture AF-2026-0001.pdf',
+        fileUrl: 'money/x.pdf',
+        status: 'verified',
+        number: 'AF-2026-0001',
+      },
+      {
+        userId: transporter.user.id,
+        recipientId: user.id,
+        missionId,
+        type: 'pay_statement',
+        fileName: 'Relevé RH-2026-0001.pdf',
+        fileUrl: 'money/y.pdf',
+        status: 'verified',
+        number: 'RH-2026-0001',
+      },
+    ]);
+    const mine = await agent.get('/api/documents');
+    expect(mine.statusCode).toBe(200);
+    expect(JSON.stringify(mine.json())).not.toContain('AF-2026-0001');
+    const all = await boss.agent.get('/api/admin/documents?status=all');
+    expect(all.statusCode).toBe(200);
+    expect(JSON.stringify(all.json())).not.toContain('RH-2026-0001');
+    const file = await boss.agent.get(`/api/admin/drivers/${user.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(JSON.stringify(file.json())).not.toContain('AF-2026-0001');
+  });
+});
+
 describe('eligibility per mission', () => {
   it('refuses a driver without ADR on a mission that requires it, accepts one with it, and says why before', async () => {
     const transporter = await company();

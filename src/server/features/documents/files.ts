@@ -1,12 +1,12 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
-import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
 import type { Db } from '../../db/client.js';
 import { documentAccesses, documents } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import type { DocumentRow } from './papers.js';
+import { paperTypeCondition } from '../../platform/driver-papers.js';
 
 /**
  * Whether a transporter works with the driver now: a pending application to one of their missions, or the
@@ -41,7 +41,7 @@ export async function openDocumentFile(
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE)));
+    .where(and(eq(documents.id, id), paperTypeCondition()));
   if (!row) throw notFound('Document introuvable');
   const role = roleOf(viewer);
   const owner = row.userId === viewer.id;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DRIVER_DOCUMENT_LABELS, type DriverDocumentType } from '#core/rules/documents.js';
 import type { Db } from '../../db/client.js';
-import { parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
+import { paperTypeSql, parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
 import type { EventBus } from '../../platform/events.js';
 
 /** The papers a mission depends on: an expiring one concerns the transporter of an assigned mission too. */
@@ -26,7 +26,7 @@ export async function sendExpiryReminders(db: Db, events: EventBus, today = pari
     with candidates as (
       select d.id, d.user_id, d.type, d.expiration_date, (d.expiration_date - ${today}::date) as days_left
       from documents d join users u on u.id = d.user_id
-      where d.type <> 'engagement' and d.status in ('verified', 'pending')
+      where ${paperTypeSql('d')} and d.status in ('verified', 'pending')
         and d.expiration_date between ${today}::date - 2 and ${today}::date + 90
         and u.account_status = 'active'
         and not exists (

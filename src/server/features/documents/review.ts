@@ -1,9 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  DRIVER_DOCUMENT_LABELS,
-  ENGAGEMENT_DOCUMENT_TYPE,
-  type DriverDocumentType,
-} from '#core/rules/documents.js';
+import { DRIVER_DOCUMENT_LABELS, type DriverDocumentType } from '#core/rules/documents.js';
 import type { z } from 'zod';
 import type { adminDocumentFilterSchema } from '#core/schemas/documents.js';
 import type { Db } from '../../db/client.js';
@@ -13,7 +9,7 @@ import { logAdminAction } from '../../platform/admin-log.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
-import { syncDriverPapers } from '../../platform/driver-papers.js';
+import { paperTypeCondition, syncDriverPapers } from '../../platform/driver-papers.js';
 import { toDocumentView } from './papers.js';
 
 const PAGE_SIZE = 20;
@@ -21,7 +17,7 @@ const PAGE_SIZE = 20;
 /** The documents queue: waiting ones oldest first (the longest wait is handled first), others newest first. */
 export async function documentQueue(db: Db, filter: z.output<typeof adminDocumentFilterSchema>) {
   const where = and(
-    ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE),
+    paperTypeCondition(),
     filter.status === 'all' ? undefined : eq(documents.status, filter.status),
     filter.type ? eq(documents.type, filter.type) : undefined,
   );
@@ -75,7 +71,7 @@ export async function reviewDocument(
     const [found] = await tx
       .select({ userId: documents.userId })
       .from(documents)
-      .where(and(eq(documents.id, id), ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE)));
+      .where(and(eq(documents.id, id), paperTypeCondition()));
     if (!found) throw notFound('Document introuvable');
     // The driver's row first, as every change to their papers does: no deadlock with an upload.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for('update');

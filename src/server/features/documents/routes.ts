@@ -1,8 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ENGAGEMENT_DOCUMENT_TYPE, profileVerdicts } from '#core/rules/documents.js';
+import { profileVerdicts } from '#core/rules/documents.js';
 import {
   DOCUMENT_MAX_BYTES,
   documentAccessListSchema,
@@ -13,7 +13,7 @@ import {
 } from '#core/schemas/documents.js';
 import { documents } from '../../db/schema/documents.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { papersOf, parisToday } from '../../platform/driver-papers.js';
+import { papersOf, paperTypeCondition, parisToday } from '../../platform/driver-papers.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
@@ -61,7 +61,7 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
       const rows = await db
         .select()
         .from(documents)
-        .where(and(eq(documents.userId, driver.id), ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
+        .where(and(eq(documents.userId, driver.id), paperTypeCondition()))
         .orderBy(asc(documents.type), asc(documents.uploadedAt));
       const today = parisToday();
       return {

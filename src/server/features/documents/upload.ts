@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DRIVER_DOCUMENT_LABELS, ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DRIVER_DOCUMENT_LABELS } from '#core/rules/documents.js';
 import { DOCUMENT_MAX_BYTES, documentMessages, type DocumentUploadInput } from '#core/schemas/documents.js';
 import { cleanText } from '#core/schemas/text.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,7 @@ import { sha256Hex } from '../../platform/pdf.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, NOT_A_DOCUMENT, sanitizeUpload } from '../../platform/uploads.js';
-import { syncDriverPapers } from '../../platform/driver-papers.js';
+import { paperTypeCondition, syncDriverPapers } from '../../platform/driver-papers.js';
 import { toDocumentView, type DocumentRow } from './papers.js';
 
 /** Papers a driver keeps at once (history of replaced ones aside): enough for every type and a few others. */
@@ -74,7 +74,7 @@ export async function uploadDocument(
         .where(
           and(
             eq(documents.userId, driver.id),
-            ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE),
+            paperTypeCondition(),
             inArray(documents.status, ['pending', 'verified', 'rejected']),
           ),
         )) as [{ live: number }];
@@ -131,13 +131,7 @@ export async function deleteDocument(db: Db, storage: Storage, driver: User, id:
     await tx.select({ id: users.id }).from(users).where(eq(users.id, driver.id)).for('update');
     const [row] = await tx
       .delete(documents)
-      .where(
-        and(
-          eq(documents.id, id),
-          eq(documents.userId, driver.id),
-          ne(documents.type, ENGAGEMENT_DOCUMENT_TYPE),
-        ),
-      )
+      .where(and(eq(documents.id, id), eq(documents.userId, driver.id), paperTypeCondition()))
       .returning();
     if (row) await syncDriverPapers(tx, driver.id);
     return row;

@@ -5,7 +5,13 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { documents, driverApplications } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
-import { papersOf, parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
+import {
+  papersOf,
+  paperTypeCondition,
+  paperTypeSql,
+  parisToday,
+  syncDriverPapers,
+} from '../../platform/driver-papers.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
@@ -69,9 +75,9 @@ export async function driverQueue(db: Db, status: 'pending_validation' | 'approv
     .select({
       driver: driverColumns,
       application: driverApplications,
-      pending: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'pending' and d.type <> 'engagement')`,
-      verified: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'verified' and d.type <> 'engagement')`,
-      rejected: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'rejected' and d.type <> 'engagement')`,
+      pending: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'pending' and ${paperTypeSql('d')})`,
+      verified: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'verified' and ${paperTypeSql('d')})`,
+      rejected: sql<number>`(select count(*)::int from documents d where d.user_id = ${users.id} and d.status = 'rejected' and ${paperTypeSql('d')})`,
     })
     .from(users)
     .leftJoin(driverApplications, eq(driverApplications.userId, users.id))
@@ -105,7 +111,7 @@ export async function driverDetail(db: Db, driverId: string) {
   const rows = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, driverId), sql`${documents.type} <> 'engagement'`))
+    .where(and(eq(documents.userId, driverId), paperTypeCondition()))
     .orderBy(asc(documents.type), asc(documents.uploadedAt));
   const views = rows.map((document) => toDocumentView(document));
   const count = (status: string) => views.filter((view) => view.status === status).length;
