@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfFile } from './admin-helpers.js';
 import { publishMissionByApi, registerCompanyByApi, registerDriverByApi, signedInPage } from './helpers.js';
 import { completedMission, currentMonthLabel, euros } from './money-helpers.js';
 
@@ -102,7 +103,7 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   await expect(transporter.getByText('Payé — réception à confirmer')).toBeVisible();
   await expect(transporter.getByText('VIR-2026-1105').first()).toBeVisible();
 
-  // The driver confirms the receipt.
+  // The driver confirms the receipt; the transporter's page, left open, follows live.
   await driver.reload();
   await expect(
     driver.getByRole('heading', { name: 'Transports Martin déclare vous avoir payé' }),
@@ -115,6 +116,7 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   await expect(driver.getByRole('heading', { name: 'Transports Martin vous a réglé' })).toBeVisible();
   await expect(driver.getByText('Reçu', { exact: true })).toBeVisible();
   await expect(driver.getByText('Réception confirmée par le chauffeur')).toBeVisible();
+  await expect(transporter.getByRole('heading', { name: 'Vous avez réglé Jean Routier' })).toBeVisible();
 
   // Both wallets: the totals in French figures, the month in the table, the operations linked to the mission.
   const month = currentMonthLabel();
@@ -187,8 +189,27 @@ test('an employment mission: the hours statement, the payslip the employer files
   expect(file.headers()['content-type']).toBe('application/pdf');
   // The transporter's side: declare the payment or file the payslip; the driver confirms or disputes.
   await transporter.goto(`/mission/${missionId}/payment`);
-  await expect(transporter.getByRole('button', { name: 'Déposer le bulletin de paie' })).toBeVisible();
   await expect(transporter.getByRole('button', { name: 'Marquer comme payé' })).toBeVisible();
+  // The employer files the payslip from its payroll: number and PDF, errors under the fields first.
+  await transporter.getByRole('button', { name: 'Déposer le bulletin de paie' }).click();
+  const payslip = transporter.getByRole('dialog', { name: 'Déposer le bulletin de paie' });
+  await payslip.getByRole('button', { name: 'Déposer' }).click();
+  await expect(payslip.getByText('Indiquez le numéro du bulletin de paie')).toBeVisible();
+  await expect(payslip.getByText('Choisissez le bulletin de paie au format PDF')).toBeVisible();
+  await payslip.getByLabel('Numéro du bulletin').fill('BP-2026-118');
+  await payslip.getByLabel('Fichier PDF').setInputFiles({
+    name: 'bulletin-novembre.pdf',
+    mimeType: 'application/pdf',
+    buffer: await pdfFile('Bulletin de paie'),
+  });
+  await payslip.getByRole('button', { name: 'Déposer' }).click();
+  await expect(toast(transporter, 'Bulletin de paie déposé')).toBeVisible();
+  await expect(
+    transporter.getByRole('region', { name: 'Documents' }).getByRole('link', {
+      name: /^Ouvrir Bulletin de paie n° BP-2026-118/,
+    }),
+  ).toBeVisible();
+  await expect(transporter.getByText('Bulletin de paie déposé par l’employeur')).toBeVisible();
   await driver.getByRole('button', { name: 'Contester' }).click();
   const dispute = driver.getByRole('dialog', { name: 'Contester le paiement' });
   await dispute.getByLabel('Ce qui ne va pas').fill('Rien reçu');
