@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { amountOwed, centsToDecimal, mulDiv, toCents, withVat } from '#core/rules/money.js';
 import { paymentMessages } from '#core/schemas/payments.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -87,15 +88,20 @@ async function settleOpenSessions(
     .orderBy(desc(stripePayments.createdAt))
     .for('update');
   for (const row of rows) {
+    // A session Stripe no longer knows (another Stripe account, a test server restarted) is simply closed.
     const session = await callStripe(log, () =>
-      stripe.checkout.sessions.retrieve(row.stripeCheckoutSessionId!),
+      stripe.checkout.sessions.retrieve(row.stripeCheckoutSessionId!).catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return null;
+        throw error;
+      }),
     );
-    if (session.status === 'complete')
+    if (session?.status === 'complete')
       throw new AppError(
         409,
         kind === 'deposit' ? stripeMessages.depositJustPaid : stripeMessages.missionPaid,
       );
-    if (session.status === 'open') {
+    if (session?.status === 'open') {
       if (reuseCents !== null && session.amount_total === reuseCents && session.url) return session.url;
       await callStripe(log, () => stripe.checkout.sessions.expire(session.id));
     }

@@ -303,6 +303,15 @@ describe('who may pay', () => {
     expect(await missionOf(scene.missionId)).toMatchObject({ depositAmount: null, paymentStatus: 'pending' });
   });
 
+  it('a page Stripe no longer knows is replaced by a new one', async () => {
+    const scene = await missionScene(t, { price: '100.00' });
+    const { url } = await payStep(scene, 'deposit');
+    t.stripe.checkoutSessions.delete(url!.split('/').pop()!);
+    const next = await payStep(scene, 'deposit');
+    expect(next.url).not.toBe(url);
+    expect((await paymentsOf(scene.missionId)).map((row) => row.status).sort()).toEqual(['expired', 'open']);
+  });
+
   it('no deposit before a driver is chosen', async () => {
     const scene = await missionScene(t, { status: 'available', driverId: null, assignedAt: null });
     const response = await scene.company.post(`/api/missions/${scene.missionId}/payment/deposit`, {});
