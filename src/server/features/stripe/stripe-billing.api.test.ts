@@ -84,6 +84,7 @@ describe('a plan bought, cancelled and ended through Stripe', () => {
     t.stripe.renewSubscription(subscriptionId);
     await t.stripe.flush();
     expect((await view(agent)).invoices).toHaveLength(2);
+    expect(await titlesOf(driver.id)).toContain('Abonnement renouvelé');
     t.stripe.endSubscription(subscriptionId);
     await t.stripe.flush();
     expect(await view(agent)).toMatchObject({ plan: 'basic', subscription: null });

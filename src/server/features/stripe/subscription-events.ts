@@ -233,15 +233,24 @@ export async function applySubscriptionEvent(
   }
   if (row) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, row.id));
   else await tx.insert(subscriptions).values(values);
-  return settlePlan(tx, user, subscription.id, customer);
+  // The next period paid for, the same plan: the holder hears it is renewed.
+  const renewed =
+    row !== undefined &&
+    row.plan === plan &&
+    ENTITLING_STATUSES.includes(status) &&
+    row.currentPeriodEnd !== null &&
+    values.currentPeriodEnd !== null &&
+    values.currentPeriodEnd > row.currentPeriodEnd;
+  return settlePlan(tx, user, subscription.id, customer, renewed);
 }
 
-/** users.subscriptionPlan from the member's live subscription; a `plan.changed` event when it moved. */
+/** users.subscriptionPlan from the member's live subscription; a `plan.changed` event when it moved or renewed. */
 async function settlePlan(
   tx: DbOrTx,
   user: User,
   subscriptionId: string,
   customer: string | null,
+  renewed: boolean,
 ): Promise<DomainEvent[]> {
   const [live] = await tx
     .select()
@@ -259,7 +268,7 @@ async function settlePlan(
   if (plan !== user.subscriptionPlan) updates.subscriptionPlan = plan;
   if (!live && user.stripeSubscriptionId === subscriptionId) updates.stripeSubscriptionId = null;
   if (Object.keys(updates).length > 0) await tx.update(users).set(updates).where(eq(users.id, user.id));
-  if (plan === user.subscriptionPlan) return [];
+  if (plan === user.subscriptionPlan && !renewed) return [];
   return [
     {
       type: 'plan.changed',
