@@ -11,6 +11,7 @@ import {
   isOverdue,
   mulDiv,
   parisDate,
+  paymentDueDate,
   settlementTransition,
   toCents,
   withVat,
@@ -112,6 +113,10 @@ describe('VAT, terms and settlement', () => {
     expect(dueDateFor('30_days', '2026-12-15')).toBe('2027-01-14');
     expect(dueDateFor('reception', '2026-12-15')).toBe('2026-12-15');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(paymentDueDate('independent', 'reception', '2026-11-23')).toBe('2026-11-23');
+    expect(paymentDueDate('employment', 'reception', '2026-11-23')).toBe('2026-11-30');
+    expect(paymentDueDate('employment', '30_days', '2026-11-23')).toBe('2026-12-23');
+    expect(paymentDueDate('employment', '15_days', '2028-02-10')).toBe('2028-02-29');
     expect(parisDate('2026-11-23T23:30:00Z')).toBe('2026-11-24');
   });
 

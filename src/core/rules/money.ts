@@ -74,6 +74,22 @@ export function dueDateFor(terms: PaymentTerms | string, issuedOn: string): stri
   return addDays(issuedOn, TERMS_DAYS[terms as PaymentTerms] ?? 0);
 }
 
+/**
+ * When what a mission owes falls due, from the day it was completed: for a carrier, the agreed term from the
+ * invoice (that day); for an employee, pay comes with the payroll, so never before the end of that month.
+ */
+export function paymentDueDate(
+  engagementType: 'employment' | 'independent' | string,
+  terms: PaymentTerms | string,
+  completedOn: string,
+): string {
+  const agreed = dueDateFor(terms, completedOn);
+  if (engagementType !== 'employment') return agreed;
+  const [year, month] = completedOn.split('-').map(Number);
+  const monthEnd = new Date(Date.UTC(year!, month!, 0)).toISOString().slice(0, 10);
+  return agreed > monthEnd ? agreed : monthEnd;
+}
+
 /** The calendar day in Paris of an instant: "2026-11-23". */
 export function parisDate(instant: Date | string): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -510,6 +510,7 @@ describe('choosing a driver and running the mission', () => {
       'Nouvelle candidature',
       'Mission démarrée',
       'Mission livrée',
+      'Rémunération à verser',
     ]);
 
     const driverStats = (await chosen.agent.get('/api/dashboard/stats')).json();

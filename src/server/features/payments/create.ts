@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { centsToDecimal, DEFAULT_PAYMENT_TERMS, dueDateFor, parisDate } from '#core/rules/money.js';
+import { centsToDecimal, DEFAULT_PAYMENT_TERMS, parisDate, paymentDueDate } from '#core/rules/money.js';
 import { frenchDay } from '#core/rules/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -25,7 +25,7 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
   const { owed, vat } = amountsOf(mission, driver.vatRegime);
   const completedAt = mission.completedAt ?? new Date();
   const terms = mission.paymentTerms ?? DEFAULT_PAYMENT_TERMS;
-  const dueDate = dueDateFor(terms, parisDate(completedAt));
+  const dueDate = paymentDueDate(mission.engagementType, terms, parisDate(completedAt));
   const amount = centsToDecimal(vat.grossCents);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx

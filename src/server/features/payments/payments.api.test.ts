@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateFor, parisDate } from '#core/rules/money.js';
+import { dueDateFor, parisDate, paymentDueDate } from '#core/rules/money.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -94,7 +94,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const ADDRESS = '12 rue des Lilas, 69007 Lyon';
 
 describe('what a completed mission owes', () => {
-  it('a flat price, employment: the agreed price, no VAT, due on completion; a transaction for each party', async () => {
+  it('a flat price, employment: the agreed price, no VAT, due with the month’s pay; a transaction for each party', async () => {
     const owner = await company();
     const carrier = await driver();
     const id = await completed(owner, carrier, { price: '420', pricingType: 'flat' });
@@ -109,7 +109,7 @@ describe('what a completed mission owes', () => {
       engagementType: 'employment',
       settlementStatus: 'owed',
       paymentTerms: 'reception',
-      dueDate: parisDate(new Date()),
+      dueDate: paymentDueDate('employment', 'reception', parisDate(new Date())),
       method: 'transfer',
     });
     const seen = await paymentOf(carrier.agent, id);
