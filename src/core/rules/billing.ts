@@ -29,6 +29,14 @@ export const PLAN_NAMES: Record<SubscriptionPlan, string> = {
   transporter: 'Transporteur',
 };
 
+/**
+ * Said with a plan wherever it is offered (/pricing, /driver/subscription): Elite has no feature of its own yet,
+ * and a member should not pay more believing otherwise.
+ */
+export const PLAN_NOTES: Partial<Record<PaidPlan, string>> = {
+  elite: 'Aujourd’hui, Elite donne les mêmes droits que Premium.',
+};
+
 /** The plan's price for one interval, in cents, from the tariff settings. */
 export function planPriceCents(tariffs: Tariffs, plan: PaidPlan, interval: BillingInterval): number {
   const euros =

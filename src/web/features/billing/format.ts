@@ -2,6 +2,7 @@ import {
   ENTITLING_STATUSES,
   INTERVAL_LABELS,
   PLAN_NAMES,
+  PLAN_NOTES,
   paidPlansFor,
   planPriceCents,
   type BillingInterval,
@@ -74,6 +75,7 @@ export interface PlanChoice {
   /** Annual: what twelve months would cost more; monthly: the annual offer. */
   priceNote: string | null;
   limits: string[];
+  note: string | null;
 }
 
 /**
@@ -122,6 +124,7 @@ export function planChoices(
       price: priceLabel(tariffs, plan, interval),
       priceNote,
       limits: planSummary(view.role, plan).limits,
+      note: PLAN_NOTES[plan] ?? null,
     };
   });
 }

@@ -166,14 +166,17 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
                 <span className="text-2xl font-extrabold">{choice.price}</span>
               </p>
               {choice.priceNote && <p className="text-sm font-semibold text-success">{choice.priceNote}</p>}
-              <ul className="mt-3 flex-1 space-y-1.5 text-sm">
-                {choice.limits.map((line) => (
-                  <li key={line} className="flex gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
-                    {line}
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-3 flex-1">
+                <ul className="space-y-1.5 text-sm">
+                  {choice.limits.map((line) => (
+                    <li key={line} className="flex gap-2">
+                      <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+                {choice.note && <p className="mt-2 text-sm text-ink-muted">{choice.note}</p>}
+              </div>
               <Button
                 className="mt-4 w-full"
                 variant={choice.state === 'current' ? 'secondary' : 'primary'}

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
+import { PLAN_NOTES } from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { FREEMIUM_LIMITS, annualSaving, formatEuros, type Tariffs } from '#core/rules/tariffs.js';
 import { loadTariffs } from '#web/lib/tariffs.js';
@@ -63,7 +64,7 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       annual: tariffs.driverEliteAnnual,
       cta: 'Choisir Elite',
       features: ['Candidatures illimitées', 'Messages illimités', 'Tout Freemium'],
-      note: 'Aujourd’hui, Elite donne les mêmes droits que Premium.',
+      note: PLAN_NOTES.elite,
     },
     {
       id: 'transporter',
