@@ -23,8 +23,11 @@ const MONEY_KEYS: ReadonlyArray<readonly unknown[]> = [
 ];
 
 /** GET /api/missions/:id/payment: what is owed, how, by when, the documents and what the viewer may do. */
-export const useMissionPayment = (missionId: string) =>
-  useQuery<MissionPayment>({ queryKey: paymentKeys.payment(missionId) });
+export const useMissionPayment = (missionId: string, poll = false) =>
+  useQuery<MissionPayment>({
+    queryKey: paymentKeys.payment(missionId),
+    refetchInterval: poll ? 2000 : false,
+  });
 
 /** GET /api/billing/details: what the invoices print about me. */
 export const useBillingDetails = (enabled = true) =>
@@ -80,8 +83,15 @@ export function useSaveBillingDetails(
   });
 }
 
-/** A Stripe step answers with the page to go to (Checkout, Connect onboarding), or with the payment itself. */
-export type StripeStepResult = { url: string } | MissionPayment;
+/**
+ * A Stripe step answers with the page to go to (Checkout, the payout onboarding), or, when nothing is left to pay
+ * there, with what was refunded (the deposit's excess) or transferred to the driver (decimal strings).
+ */
+export interface StripeStepResult {
+  url: string | null;
+  refunded?: string | null;
+  transferred?: string | null;
+}
 
 const paymentPath = (missionId: string, step = '') =>
   `/api/missions/${encodeURIComponent(missionId)}/payment${step ? `/${step}` : ''}`;
@@ -94,7 +104,8 @@ export const paymentApi = {
     apiRequest<MissionPayment>('POST', paymentPath(missionId, 'dispute'), body),
   stripe: (missionId: string, step: 'deposit' | 'balance' | 'validate') =>
     apiRequest<StripeStepResult>('POST', paymentPath(missionId, step), {}),
-  connect: () => apiRequest<{ url: string }>('POST', '/api/billing/connect', {}),
+  /** The driver's payout account at Stripe; Stripe's onboarding comes back to this payment page. */
+  connect: (missionId: string) => apiRequest<{ url: string }>('POST', '/api/billing/connect', { missionId }),
   /** POST …/payment/payslip?number=… with the PDF as the body. */
   uploadPayslip: async (missionId: string, number: string, file: File) => {
     const response = await fetch(`${paymentPath(missionId, 'payslip')}${toQueryString({ number })}`, {

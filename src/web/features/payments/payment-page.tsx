@@ -11,6 +11,7 @@ import { PaymentDocuments } from './payment-documents.js';
 import { PaymentSummary } from './payment-summary.js';
 import { PaymentTimeline } from './payment-timeline.js';
 import { StripePanel } from './stripe-panel.js';
+import { useStripeReturn } from './stripe-return.js';
 
 /** Not open yet (409: the mission is not completed), or not the viewer's: said plainly, with the way back. */
 function Unavailable({ missionId, error }: { missionId: string; error: unknown }) {
@@ -43,7 +44,8 @@ function Unavailable({ missionId, error }: { missionId: string; error: unknown }
  */
 export function MissionPaymentPage() {
   const { id } = useParams<{ id: string }>();
-  const query = useMissionPayment(id);
+  const polling = useStripeReturn(id);
+  const query = useMissionPayment(id, polling);
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data) return <Unavailable missionId={id} error={query.error} />;
   const payment = query.data;

@@ -3,7 +3,7 @@ import { formatMoney } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
-import { useToast } from '#web/ui/toast.js';
+import { useToast, type ToastInput } from '#web/ui/toast.js';
 import { paymentApi, usePaymentMutation, type StripeStepResult } from './api.js';
 import { formatDay } from './format.js';
 import { Panel } from './panel.js';
@@ -40,6 +40,16 @@ const TRANSFER_STATES: Record<string, string> = {
   reversed: 'Annulé',
 };
 
+/** What a step that needed no Stripe page did: the driver paid, the deposit's excess refunded, or nothing left. */
+function stepDone(result: StripeStepResult): ToastInput {
+  const parts = [
+    result.transferred ? `${formatMoney(result.transferred)} versés au chauffeur.` : null,
+    result.refunded ? `${formatMoney(result.refunded)} d’acompte en trop vous sont remboursés.` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return { title: 'Rien à payer', description: 'Ce montant est déjà réglé.' };
+  return { title: 'Mission validée', description: parts.join(' '), variant: 'success' };
+}
+
 /**
  * Online payment (only when Relais runs with Stripe): the deposit and the balance the transporter pays by card
  * on Stripe's pages, the validation that releases the driver's transfer, and the driver's payout account.
@@ -52,24 +62,20 @@ export function StripePanel({ payment }: { payment: MissionPayment }) {
     payment.missionId,
     (action: StripeAction): Promise<StripeStepResult> =>
       action === 'connect'
-        ? paymentApi.connect()
+        ? paymentApi.connect(payment.missionId)
         : paymentApi.stripe(
             payment.missionId,
             action === 'payDeposit' ? 'deposit' : action === 'payBalance' ? 'balance' : 'validate',
           ),
     {
       onSuccess: (result) => {
-        if ('url' in result && typeof result.url === 'string') {
+        if (result.url) {
           // Card details are typed on Stripe's own page, never here.
           setLeaving(true);
           window.location.assign(result.url);
           return;
         }
-        toast({
-          title: 'Mission validée',
-          description: 'Le versement au chauffeur est lancé.',
-          variant: 'success',
-        });
+        toast(stepDone(result));
       },
       onError: (error) =>
         toast({
