@@ -35,15 +35,14 @@ function settlementSentence(detail: MissionDetail, online: boolean): string {
   const { mission } = detail;
   if (online)
     return 'Paiement en ligne par carte : un acompte quand le chauffeur est retenu, le solde à la fin de la mission ; le chauffeur est payé quand le transporteur valide.';
+  const follow = 'et suit le paiement jusqu’à sa confirmation.';
+  if (mission.engagementType === 'employment')
+    return `Rémunération versée directement par le transporteur, par virement, avec la paie du mois de la mission (échéance : la fin du mois, ou le délai convenu s’il est plus long). Relais calcule le montant dû, fournit le relevé d’heures et de rémunération ${follow}`;
   const when =
     mission.paymentTerms === 'reception'
-      ? 'dès la fin de la mission'
-      : `dans les ${PAYMENT_TERMS_LABELS[mission.paymentTerms]} qui suivent la fin de la mission`;
-  const document =
-    mission.engagementType === 'independent'
-      ? 'la facture émise au nom du chauffeur'
-      : 'le relevé d’heures et de rémunération';
-  return `Paiement directement entre les parties, par virement, ${when}. Relais calcule le montant dû, fournit ${document} et suit le paiement jusqu’à sa confirmation.`;
+      ? 'à réception de la facture'
+      : `dans les ${PAYMENT_TERMS_LABELS[mission.paymentTerms]} suivant la facture`;
+  return `Paiement directement entre les parties, par virement, ${when}, émise à la fin de la mission au nom du chauffeur. Relais calcule le montant dû, émet la facture ${follow}`;
 }
 
 /** Where, when, what, how much and in which frame: the same facts for a member and a visitor. */
