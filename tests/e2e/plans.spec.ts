@@ -92,8 +92,7 @@ test('a Freemium driver out of applications asks for Premium, an administrator a
   await expect(live.getByRole('listitem')).toHaveCount(1);
   await expect(live).toContainText('FA-2026-0042');
 
-  // The driver's limits are gone at once.
-  await page.reload();
+  // The driver's limits are gone at once: the page follows live (the plan's alert), no reload needed.
   await expect(plan(page)).toContainText('Premium Chauffeur');
   await expect(plan(page)).toContainText('Active');
   await expect(usage(page)).toContainText('Candidatures illimitées');

@@ -52,6 +52,10 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
         });
         for (const key of ['/api/wallet/balance', '/api/wallet/chart', '/api/transactions'])
           void queryClient.invalidateQueries({ queryKey: [key] });
+        // A plan granted, ended, renewed or paid: the plan page, and the session that carries the plan.
+        if (event.alert.link === '/driver/subscription')
+          for (const key of ['/api/billing/subscription', '/api/auth/me'])
+            void queryClient.invalidateQueries({ queryKey: [key] });
       }
       // A message already notified itself (above).
       if (event.alert.type !== 'message') {
