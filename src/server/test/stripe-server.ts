@@ -73,6 +73,8 @@ export class StripeServer {
   readonly events: Stripe.Event[] = [];
   readonly deliveries: Delivery[] = [];
   /** Every API call: method, path, idempotency key. */
+  /** Test knob: each API answer waits this long (to make concurrent requests overlap). */
+  latencyMs = 0;
   readonly requests: { method: string; path: string; idempotencyKey: string | null }[] = [];
 
   /** What a session was made with that Stripe does not show (line items, PaymentIntent and subscription data). */
@@ -276,6 +278,7 @@ export class StripeServer {
     raw: string,
   ): Promise<void> {
     const requestId = stripeId('req', 14);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method, path: url.pathname, idempotencyKey });
     const send = (status: number, body: string, extra: Record<string, string> = {}) => {

@@ -7,8 +7,8 @@ import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
 import type { DomainEvent } from '../../platform/events.js';
-import { AppError, forbidden, notFound } from '../../platform/errors.js';
-import { lockActiveUsers } from '../../platform/sessions.js';
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
 import type { StripeStepResult } from './mission-payments.js';
 import {
   addTransactions,
@@ -120,15 +120,16 @@ export async function connectPayoutAccount(
   if (roleOf(user) !== 'driver') throw forbidden(stripeMessages.driversOnly);
   const stripe = requireStripe(deps.stripe);
   const accountId = await deps.db.transaction(async (tx) => {
-    await lockActiveUsers(tx, user.id);
+    // Locked for update at once (a share lock first would let two clicks deadlock upgrading it).
     const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    if (row!.stripeAccountId) return row!.stripeAccountId;
+    if (!isOpenAccount(row)) throw unauthorized();
+    if (row.stripeAccountId) return row.stripeAccountId;
     const account = await callStripe(log, () =>
       stripe.accounts.create(
         {
           type: 'express',
           country: 'FR',
-          email: row!.email,
+          email: row.email,
           business_type: 'individual',
           capabilities: { transfers: { requested: true } },
           metadata: { userId: user.id },

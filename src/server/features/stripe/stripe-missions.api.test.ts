@@ -205,7 +205,13 @@ describe('deposit and balance on Stripe Checkout', () => {
     const payment = await completeMission(t, scene, start, new Date(start.getTime() + 30 * 60_000));
     expect(payment.amount).toBe('32.47');
     const sessionsBefore = t.stripe.checkoutSessions.size;
-    const result = await payStep(scene, 'balance');
+    // Two clicks at the same time, Stripe slow to answer: one refund, the other click is told it is paid.
+    t.stripe.latencyMs = 150;
+    const answers = await Promise.all(
+      [1, 2].map(() => scene.company.post(`/api/missions/${scene.missionId}/payment/balance`, {})),
+    ).finally(() => (t.stripe.latencyMs = 0));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const result = answers.find((answer) => answer.statusCode === 200)!.json();
     expect(result).toEqual({ url: null, refunded: '45.46', transferred: null });
     expect(t.stripe.checkoutSessions.size).toBe(sessionsBefore);
     const refunds = [...t.stripe.refunds.values()].filter(
@@ -301,6 +307,21 @@ describe('who may pay', () => {
     }
     expect(t.stripe.checkoutSessions.size).toBe(sessions);
     expect(await missionOf(scene.missionId)).toMatchObject({ depositAmount: null, paymentStatus: 'pending' });
+  });
+
+  it('two clicks at the same time open one Checkout page', async () => {
+    const scene = await missionScene(t, { price: '640.00' });
+    // Stripe slow to answer: the second click arrives while the first is still creating its page.
+    t.stripe.latencyMs = 150;
+    const [first, second] = await Promise.all([payStep(scene, 'deposit'), payStep(scene, 'deposit')]).finally(
+      () => (t.stripe.latencyMs = 0),
+    );
+    expect(second.url).toBe(first.url);
+    const made = [...t.stripe.checkoutSessions.values()].filter(
+      (session) => (session.metadata as Record<string, string>).missionId === scene.missionId,
+    );
+    expect(made).toHaveLength(1);
+    expect(await paymentsOf(scene.missionId)).toMatchObject([{ status: 'open', amount: '192.00' }]);
   });
 
   it('a page Stripe no longer knows is replaced by a new one', async () => {
