@@ -316,6 +316,8 @@ export const missionDetailSchema = z.object({
   missingDocumentsForMe: z.array(z.string()),
   /** For a driver: each required document judged until the mission's last day. */
   requirementsForMe: z.array(requirementVerdictSchema),
+  /** For the two parties: the deposit paid online (Stripe mode; amount null until asked for). */
+  deposit: z.object({ amount: z.string().nullable(), paid: z.boolean() }).nullable(),
   company: z
     .object({
       id: z.string(),

@@ -180,6 +180,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     applicationsLeft: left,
     missingDocumentsForMe: myCheck?.missing ?? [],
     requirementsForMe: myCheck?.requirements ?? [],
+    // The online deposit (Stripe mode), for the two parties only.
+    deposit: party ? { amount: row.depositAmount, paid: row.depositPaid } : null,
     company: {
       id: publisher.id,
       fullName: user ? publisher.fullName : (publisher.companyName ?? publisher.fullName),

@@ -106,7 +106,9 @@ function stripeView(
   if (!deps.stripe) return null;
   const actions: NonNullable<MissionPayment['stripe']>['actions'] = [];
   if (side === 'transporter') {
-    if (!mission.depositPaid) actions.push('payDeposit');
+    // The deposit is paid while the mission runs; once completed, the balance covers whatever was not paid.
+    if (!mission.depositPaid && mission.status !== 'completed' && mission.paymentStatus !== 'paid')
+      actions.push('payDeposit');
     if (mission.status === 'completed' && mission.paymentStatus !== 'paid') actions.push('payBalance');
     if (mission.paymentStatus === 'paid' && payment.validatedAt === null) actions.push('validate');
   }

@@ -19,7 +19,7 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     {
       schema: {
         tags: ['site'],
-        summary: 'Réglages publics du site (logos, contact, fond de carte)',
+        summary: 'Réglages publics du site (logos, contact, fond de carte, paiement en ligne)',
         response: { 200: z.record(z.string(), z.string().nullable()) },
       },
     },
@@ -34,6 +34,8 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
         // From the server's configuration, not the database: where map tiles come from (null: none).
         mapTilesUrl: deps.config.mapTiles?.url ?? null,
         mapTilesAttribution: deps.config.mapTiles?.attribution ?? null,
+        // Whether missions and plans may be paid online (Stripe configured): 'true', or null.
+        onlinePayment: deps.stripe ? 'true' : null,
       };
     },
   );
