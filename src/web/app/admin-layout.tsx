@@ -22,13 +22,13 @@ function useWaitingCounts(): Record<string, number> {
   };
 }
 
-/** The back office's menu: under the header, its entries two by two on a phone, side by side from 640 px. */
+/** The back office's menu: under the header, its entries two by two up to a tablet, side by side from 768 px. */
 function AdminNav() {
   const [location] = useLocation();
   const counts = useWaitingCounts();
   return (
     <nav aria-label="Menu d’administration" className="border-b border-line bg-surface-raised">
-      <ul className="mx-auto grid max-w-6xl grid-cols-2 px-1 sm:flex sm:gap-2 sm:px-4">
+      <ul className="mx-auto grid max-w-6xl grid-cols-2 px-1 md:flex md:gap-2 md:px-4">
         {ADMIN_MENU.map((item) => {
           const active =
             item.href === '/admin'
