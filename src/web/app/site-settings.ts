@@ -21,3 +21,9 @@ export function useMapTiles(): { url: string; attribution: string } | null | und
   if (!data) return undefined;
   return data.mapTilesUrl ? { url: data.mapTilesUrl, attribution: data.mapTilesAttribution ?? '' } : null;
 }
+
+/** Whether missions and plans may be paid online (the server runs with Stripe). */
+export function useOnlinePayment(): boolean {
+  const { data } = useQuery<Settings>({ queryKey: ['/api/site-settings'] });
+  return data?.onlinePayment === 'true';
+}

@@ -28,18 +28,6 @@ export const useMyApplications = (enabled = true) =>
 
 export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: missionKeys.stats });
 
-/**
- * Whether Relais takes mission payments online (Stripe configured), read from the member's plan page data;
- * false while unknown or for a visitor: settlement is then direct, by bank transfer.
- */
-export function useOnlinePayment(enabled = true): boolean {
-  const { data } = useQuery<{ stripeEnabled: boolean }>({
-    queryKey: ['/api/billing/subscription'],
-    enabled,
-  });
-  return data?.stripeEnabled === true;
-}
-
 /** After any change to missions or applications, everything that shows them is read again. */
 export function useMissionMutation<TVariables, TResult = unknown>(
   request: (variables: TVariables) => Promise<TResult>,

@@ -15,16 +15,18 @@ import {
 } from '#core/rules/missions.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { rememberReturnPath } from '#web/app/return-path.js';
+import { useOnlinePayment } from '#web/app/site-settings.js';
 import { useSession } from '#web/app/session.js';
 import { formatDateTime } from '#web/lib/dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { useMission, useOnlinePayment } from './api.js';
+import { useMission } from './api.js';
 import { Applicants } from './applicants.js';
 import { ApplyBox } from './apply-box.js';
 import { Section } from './detail-section.js';
 import { formatPrice, vehicleLabel } from './format.js';
+import { DepositPanel } from './deposit-panel.js';
 import { EngagementPanel } from './engagement-panel.js';
 import { ActionBar } from './mission-actions.js';
 import { StatusBadge, UrgentBadge } from './mission-card.js';
@@ -218,7 +220,7 @@ export function MissionDetailPage() {
   const { user } = useSession();
   const role = user?.role;
   const [editing, setEditing] = useState(false);
-  const online = useOnlinePayment(user !== null);
+  const online = useOnlinePayment();
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data)
     return (
@@ -309,6 +311,7 @@ export function MissionDetailPage() {
           </div>
         </Section>
       )}
+      {online && <DepositPanel detail={detail} isOwner={isOwner} />}
       <EngagementPanel detail={detail} />
       {isOwner && <Applicants detail={detail} />}
       {role === 'driver' && (detail.myApplication || mission.status === 'available') && (

@@ -13,13 +13,14 @@ import {
   VEHICLE_TYPES,
 } from '#core/rules/missions.js';
 import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
+import { useOnlinePayment } from '#web/app/site-settings.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, CheckboxGroup, FormFields, SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AddressField } from './address-field.js';
-import { missionApi, useMissionMutation, useOnlinePayment } from './api.js';
+import { missionApi, useMissionMutation } from './api.js';
 import { isoToLocalInput } from './format.js';
 
 const resolver = lazyResolver<MissionFormValues>(
