@@ -30,12 +30,13 @@ export const PLAN_NAMES: Record<SubscriptionPlan, string> = {
 };
 
 /**
- * Said with a plan wherever it is offered (/pricing, /driver/subscription): Elite has no feature of its own yet,
- * and a member should not pay more believing otherwise.
+ * Said with a plan wherever it is offered (/pricing, /driver/subscription), when a plan's card needs a caveat so
+ * that a member never pays more believing otherwise. None today: Elite's applications come first (missions).
  */
-export const PLAN_NOTES: Partial<Record<PaidPlan, string>> = {
-  elite: 'Aujourd’hui, Elite donne les mêmes droits que Premium.',
-};
+export const PLAN_NOTES: Partial<Record<PaidPlan, string>> = {};
+
+/** What Elite gives beyond Premium (the transporter sees an Elite driver's application first, marked "Elite"). */
+export const ELITE_FEATURE = 'Candidatures en tête de liste chez le transporteur';
 
 /** The plan's price for one interval, in cents, from the tariff settings. */
 export function planPriceCents(tariffs: Tariffs, plan: PaidPlan, interval: BillingInterval): number {

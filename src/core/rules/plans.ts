@@ -1,4 +1,5 @@
 import type { MissionStatus, SubscriptionPlan } from './enums.js';
+import { ELITE_FEATURE } from './billing.js';
 import { FREEMIUM_LIMITS } from './tariffs.js';
 
 /** Freemium (plan 'basic') limits; Premium and Elite have none (SPEC.md §1, §9). */
@@ -96,5 +97,8 @@ export function planSummary(
       ? 'Candidatures illimitées'
       : `${FREEMIUM_LIMITS.applicationsPerMonth} candidatures par mois`;
   const name = plan === 'premium' ? 'Premium Chauffeur' : plan === 'elite' ? 'Elite Chauffeur' : 'Freemium';
-  return { name, limits: [applications, messages] };
+  return {
+    name,
+    limits: plan === 'elite' ? [applications, messages, ELITE_FEATURE] : [applications, messages],
+  };
 }

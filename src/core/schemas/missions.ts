@@ -266,6 +266,8 @@ export const applicantSchema = z.object({
   completedMissions: z.number(),
   /** The driver deleted their account: the application stays in the history, without a person behind it. */
   accountClosed: z.boolean(),
+  /** An Elite driver's application, shown first to the transporter. */
+  featured: z.boolean(),
   /** Relais's validation of the driver (documents then interview): "non vérifié" until approved. */
   validationStatus: z.enum(['pending_validation', 'approved', 'rejected']),
 });

@@ -37,6 +37,8 @@ const applicantFields = {
   documentsVerified: users.documentsVerified,
   completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
   accountClosed: sql<boolean>`${users.accountStatus} = 'deleted'`,
+  /** Elite plan: the application is shown first (what the plan gives, core/rules/billing.ts). */
+  featured: sql<boolean>`${users.subscriptionPlan} = 'elite'`,
   validationStatus: sql<
     'pending_validation' | 'approved' | 'rejected'
   >`coalesce((select da.status from driver_applications da where da.user_id = users.id), 'pending_validation')`,
@@ -87,7 +89,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       .from(missionApplications)
       .innerJoin(users, eq(users.id, missionApplications.driverId))
       .where(eq(missionApplications.missionId, missionId))
-      .orderBy(missionApplications.createdAt);
+      // Elite drivers' applications first, then in the order they came.
+      .orderBy(sql`${users.subscriptionPlan} = 'elite' desc`, missionApplications.createdAt);
     const papers = await loadPapers(
       db,
       rows.map(({ driver }) => driver.id),

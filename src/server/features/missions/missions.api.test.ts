@@ -407,6 +407,17 @@ describe('choosing a driver and running the mission', () => {
     expect(counts(mine.find((m: { id: string }) => m.id === id))).toEqual([2, 1]);
   });
 
+  it('shows an Elite driver’s application first, marked, whatever its arrival', async () => {
+    const { owner, id, applications } = await missionWithApplicants(2);
+    const elite = await driver({ subscriptionPlan: 'elite' });
+    const late = (await elite.agent.post(`/api/missions/${id}/apply`, {})).json().id;
+    const listed = (await owner.agent.get(`/api/missions/${id}`)).json().applications;
+    expect(listed.map((application: { id: string }) => application.id)).toEqual([late, ...applications]);
+    expect(
+      listed.map((application: { driver: { featured: boolean } }) => application.driver.featured),
+    ).toEqual([true, false, false]);
+  });
+
   it('shows the applicants to the publisher only', async () => {
     const { owner, id, drivers } = await missionWithApplicants(2);
     const detail = (await owner.agent.get(`/api/missions/${id}`)).json();

@@ -86,6 +86,11 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                         ) : (
                           <span className="text-ink-muted">Documents non vérifiés</span>
                         )}
+                        {driver.featured && (
+                          <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">
+                            Elite
+                          </span>
+                        )}
                         {driver.validationStatus !== 'approved' && (
                           <span
                             className="flex items-center gap-1 rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger"

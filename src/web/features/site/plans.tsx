@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { PLAN_NOTES } from '#core/rules/billing.js';
+import { ELITE_FEATURE, PLAN_NOTES } from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { FREEMIUM_LIMITS, annualSaving, formatEuros, type Tariffs } from '#core/rules/tariffs.js';
 import { loadTariffs } from '#web/lib/tariffs.js';
@@ -63,7 +63,7 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       monthly: tariffs.driverEliteMonthly,
       annual: tariffs.driverEliteAnnual,
       cta: 'Choisir Elite',
-      features: ['Candidatures illimitées', 'Messages illimités', 'Tout Freemium'],
+      features: ['Tout Premium', ELITE_FEATURE],
       note: PLAN_NOTES.elite,
     },
     {
