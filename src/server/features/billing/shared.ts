@@ -28,7 +28,7 @@ export const billingFeatureMessages = {
   noRequest: 'Aucune demande en cours',
   noStripeCustomer: 'Aucun abonnement en ligne à gérer : souscrivez d’abord une formule.',
   managedOnline:
-    'Votre abonnement est géré en ligne : changez de formule depuis « Gérer mon abonnement en ligne ».',
+    'Votre abonnement est géré en ligne : changez de formule depuis « Gérer mon abonnement et mes factures ».',
   managedByRelais:
     'Votre formule actuelle a été accordée par Relais sur facture : écrivez-nous pour en changer, ou attendez la fin de sa période.',
   stripeUnavailable: 'Le service de paiement ne répond pas. Réessayez dans un instant.',
