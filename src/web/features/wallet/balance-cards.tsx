@@ -10,7 +10,8 @@ interface Card {
   tone?: 'danger' | 'success';
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+const count = (n: number, one: string, many: string) =>
+  n === 0 ? `Aucune ${one}` : `${n} ${n > 1 ? many : one}`;
 
 /** The six figures of the wallet, in the words of the viewer's side. */
 export function balanceCards(balance: WalletBalance): Card[] {
