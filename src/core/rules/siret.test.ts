@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSiret, luhnValid, normalizeSiret } from './siret.js';
+import { frenchVatKey, isValidFrenchVatNumber, isValidSiret, luhnValid, normalizeSiret } from './siret.js';
 
 describe('SIRET', () => {
   it('accepts a SIRET whose Luhn key is right, with or without spaces', () => {
@@ -25,5 +25,19 @@ describe('SIRET', () => {
     expect(isValidSiret('35600000049838')).toBe(false);
     // The exception is La Poste's only: the same shape under another SIREN is refused.
     expect(isValidSiret('35700000049804')).toBe(false);
+  });
+});
+
+describe('French VAT numbers', () => {
+  it('FR + the key of the SIREN + the SIREN; a letter key is not computed and not checked', () => {
+    expect(frenchVatKey('732829320')).toBe('44');
+    // (12 + 3 × (100000012 mod 97)) mod 97 = 0: on two digits.
+    expect(frenchVatKey('100000012')).toBe('00');
+    expect(isValidFrenchVatNumber('FR44732829320')).toBe(true);
+    expect(isValidFrenchVatNumber('FR12732829320')).toBe(false);
+    expect(isValidFrenchVatNumber('FR44732829321')).toBe(false);
+    expect(isValidFrenchVatNumber('FRXA732829320')).toBe(true);
+    expect(isValidFrenchVatNumber('FR4473282932')).toBe(false);
+    expect(isValidFrenchVatNumber('DE123456789')).toBe(false);
   });
 });

@@ -30,3 +30,19 @@ export function isValidSiret(input: string): boolean {
   }
   return false;
 }
+
+/** The key of a French VAT number from its SIREN (9 digits): (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */
+export function frenchVatKey(siren: string): string {
+  return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0');
+}
+
+/**
+ * A French intra-community VAT number "FR" + key + SIREN, normalised (no spaces, upper case): a numeric key must be
+ * the one of its SIREN (a key in letters, given to some bodies, is not computed from it and is not checked here).
+ */
+export function isValidFrenchVatNumber(vatNumber: string): boolean {
+  const match = /^FR([0-9A-Z]{2})(\d{9})$/.exec(vatNumber);
+  if (!match) return false;
+  const [, key, siren] = match;
+  return !/^\d{2}$/.test(key!) || key === frenchVatKey(siren!);
+}

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PAID_PLANS, SUBSCRIPTION_STATUSES } from '../rules/billing.js';
 import { SUBSCRIPTION_PLANS } from '../rules/enums.js';
+import { cleanText, requiredText, textMessages } from './text.js';
 
 export const billingMessages = {
   planForRole: 'Cette formule n’est pas proposée pour votre type de compte',
@@ -14,6 +15,7 @@ export const billingMessages = {
   stripeOff: 'Le paiement en ligne n’est pas activé sur Relais',
   demoAccount: 'Les comptes de démonstration ne peuvent pas souscrire de formule payante',
   reasonRequired: 'Indiquez la raison (10 caractères au moins)',
+  reasonTooLong: 'La raison ne doit pas dépasser 500 caractères',
   referenceTooLong: 'La référence ne doit pas dépasser 100 caractères',
 } as const;
 
@@ -79,17 +81,23 @@ export const checkoutResultSchema = z.object({
 export const grantPlanSchema = z.object({
   plan: z.enum(PAID_PLANS, { error: 'Formule inconnue' }),
   interval: z.enum(BILLING_INTERVALS, { error: 'Choisissez mensuel ou annuel' }),
-  invoiceReference: z.string().trim().max(100, billingMessages.referenceTooLong).optional(),
+  invoiceReference: z
+    .string()
+    .trim()
+    .max(100, billingMessages.referenceTooLong)
+    .refine((value) => cleanText(value).ok, textMessages.control)
+    .optional(),
 });
 export type GrantPlanInput = z.infer<typeof grantPlanSchema>;
 
 /** DELETE /api/admin/users/:id/plan */
 export const endPlanSchema = z.object({
-  reason: z
-    .string({ error: billingMessages.reasonRequired })
-    .trim()
-    .min(10, billingMessages.reasonRequired)
-    .max(500),
+  reason: requiredText(billingMessages.reasonRequired, {
+    min: 10,
+    max: 500,
+    tooLong: billingMessages.reasonTooLong,
+    multiline: true,
+  }),
 });
 
 /** Admin answers about plans (no-Stripe mode grants), in the administrator's words. */

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../rules/enums.js';
 import { PAYMENT_TERMS, SETTLEMENT_STATUSES, TRANSACTION_CATEGORIES, VAT_REGIMES } from '../rules/money.js';
+import { normalizeSiret } from '../rules/siret.js';
 import { daySchema } from './dates.js';
+import { requiredText } from './text.js';
 
 const isoDateSchema = daySchema('Date invalide (AAAA-MM-JJ)');
 
@@ -34,20 +36,20 @@ export const paymentTermsSchema = z.enum(PAYMENT_TERMS, { error: 'Choisissez un 
 
 export const markPaidSchema = z.object({
   paidOn: daySchema(paymentMessages.paidOnRequired),
-  reference: z
-    .string({ error: paymentMessages.referenceRequired })
-    .trim()
-    .min(1, paymentMessages.referenceRequired)
-    .max(140, paymentMessages.referenceTooLong),
+  reference: requiredText(paymentMessages.referenceRequired, {
+    max: 140,
+    tooLong: paymentMessages.referenceTooLong,
+  }),
 });
 export type MarkPaidInput = z.infer<typeof markPaidSchema>;
 
 export const disputeSchema = z.object({
-  reason: z
-    .string({ error: paymentMessages.disputeReason })
-    .trim()
-    .min(10, paymentMessages.disputeReason)
-    .max(1000, paymentMessages.disputeTooLong),
+  reason: requiredText(paymentMessages.disputeReason, {
+    min: 10,
+    max: 1000,
+    tooLong: paymentMessages.disputeTooLong,
+    multiline: true,
+  }),
 });
 export type DisputeInput = z.infer<typeof disputeSchema>;
 
@@ -55,21 +57,23 @@ const VAT_NUMBER = /^FR[0-9A-Z]{2}\d{9}$/;
 
 /** PUT /api/billing/details: what invoices print about the user. SIRET and VAT only for a carrier (driver). */
 export const billingDetailsSchema = z.object({
-  billingAddress: z
-    .string({ error: paymentMessages.addressRequired })
-    .trim()
-    .min(10, paymentMessages.addressRequired)
-    .max(300, paymentMessages.addressTooLong),
+  billingAddress: requiredText(paymentMessages.addressRequired, {
+    min: 10,
+    max: 300,
+    tooLong: paymentMessages.addressTooLong,
+    multiline: true,
+  }),
+  /** Spaces, dots and dashes dropped as at registration (core normalizeSiret); the Luhn key is checked by the server. */
   siretNumber: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/\s/g, ''))
+    .string({ error: paymentMessages.siretRequired })
+    .max(40, paymentMessages.siretRequired)
+    .transform(normalizeSiret)
     .pipe(z.string().regex(/^\d{14}$/, paymentMessages.siretRequired))
     .optional(),
   vatRegime: z.enum(VAT_REGIMES, { error: paymentMessages.vatRegimeRequired }).optional(),
   vatNumber: z
-    .string()
-    .trim()
+    .string({ error: paymentMessages.vatNumberInvalid })
+    .max(40, paymentMessages.vatNumberInvalid)
     .transform((value) => value.replace(/\s/g, '').toUpperCase())
     .pipe(z.string().regex(VAT_NUMBER, paymentMessages.vatNumberInvalid))
     .nullable()

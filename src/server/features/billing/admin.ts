@@ -152,6 +152,19 @@ export async function grantPlan(
         throw new AppError(400, adminBillingMessages.planForRole, { plan: adminBillingMessages.planForRole });
       const live = await liveSubscription(tx, userId, true);
       if (live?.source === 'stripe') throw new AppError(409, adminBillingMessages.stripeManaged);
+      const reference = input.invoiceReference || null;
+      // One invoice, one grant: the same invoice sent twice (a double click, two administrators) is refused,
+      // read under the holder's lock.
+      if (reference) {
+        const [already] = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.invoiceReference, reference)));
+        if (already)
+          throw new AppError(409, `La facture ${reference} a déjà été enregistrée pour ce membre.`, {
+            invoiceReference: `La facture ${reference} a déjà été enregistrée pour ce membre.`,
+          });
+      }
       const now = new Date();
       if (live)
         await tx
@@ -169,7 +182,6 @@ export async function grantPlan(
           : null;
       const start = renewal ?? now;
       const end = periodEnd(start, input.interval);
-      const reference = input.invoiceReference || null;
       const [granted] = await tx
         .insert(subscriptions)
         .values({

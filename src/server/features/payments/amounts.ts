@@ -2,7 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { amountOwed, centsToDecimal, toCents, withVat, type AmountOwed } from '#core/rules/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
+import { AppError } from '../../platform/errors.js';
 import type { MissionRow, PaymentRow } from './shared.js';
+
+/** The most a numeric(12,2) column holds, in cents. */
+const MAX_STORED_CENTS = 999_999_999_999;
+export const AMOUNT_TOO_LARGE =
+  'Le montant calculé pour cette mission dépasse ce que Relais peut enregistrer : vérifiez ses heures de début et de livraison avec notre support.';
+
+/** An amount no payment row can hold (an hourly mission left running for months) is refused, not a 500. */
+function storable<T extends { grossCents: number }>(vat: T): T {
+  if (vat.grossCents > MAX_STORED_CENTS) throw new AppError(409, AMOUNT_TOO_LARGE);
+  return vat;
+}
 
 /**
  * What a completed mission owes: the agreed price applied to the real times (core amountOwed), with VAT for an
@@ -14,7 +26,7 @@ export function amountsOf(
 ): { owed: AmountOwed; vat: ReturnType<typeof withVat> } {
   const owed = amountOwed(mission);
   const regime = mission.engagementType === 'independent' ? vatRegime : null;
-  return { owed, vat: withVat(owed.amountCents, regime) };
+  return { owed, vat: storable(withVat(owed.amountCents, regime)) };
 }
 
 /**
@@ -28,7 +40,7 @@ export async function keepVatInStep(
   vatRegime: string | null,
 ): Promise<PaymentRow> {
   if (payment.engagementType !== 'independent') return payment;
-  const vat = withVat(toCents(payment.amountExclTax), vatRegime);
+  const vat = storable(withVat(toCents(payment.amountExclTax), vatRegime));
   const vatRate = vat.ratePercent === null ? null : String(vat.ratePercent);
   const sameRate = (payment.vatRate === null) === (vatRate === null);
   if (sameRate && toCents(payment.vatAmount) === vat.vatCents) return payment;

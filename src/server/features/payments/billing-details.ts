@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
-import { isValidSiret } from '#core/rules/siret.js';
+import { isValidFrenchVatNumber, isValidSiret } from '#core/rules/siret.js';
 import { type BillingDetailsInput, type BillingDetailsView } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
@@ -15,6 +15,9 @@ export const DRIVER_ONLY_FIELD =
   'Réservé aux chauffeurs indépendants : le SIRET d’une entreprise reste celui de son inscription, et le mandat de facturation comme le régime de TVA concernent le chauffeur.';
 const SIRET_CHECKSUM = 'Numéro SIRET invalide : la clé de contrôle ne correspond pas';
 const VAT_NUMBER_REQUIRED = 'Indiquez votre numéro de TVA intracommunautaire (assujetti à la TVA)';
+const VAT_NUMBER_KEY = 'Numéro de TVA intracommunautaire invalide : la clé ne correspond pas au SIREN';
+const VAT_NUMBER_SIREN =
+  'Ce numéro de TVA n’est pas celui de votre entreprise : il reprend son SIREN (les 9 premiers chiffres du SIRET)';
 
 export function billingDetailsView(user: User): BillingDetailsView {
   return {
@@ -69,6 +72,12 @@ export async function saveBillingDetails(
     const vatRegime = input.vatRegime ?? current.vatRegime;
     const vatNumber = input.vatNumber === undefined ? current.vatNumber : input.vatNumber;
     if (vatRegime === 'normal' && !vatNumber) throw fieldError('vatNumber', VAT_NUMBER_REQUIRED);
+    // The number printed on the invoices is FR + key + the carrier's own SIREN.
+    const siret = input.siretNumber ?? current.siretNumber;
+    if (vatRegime === 'normal' && vatNumber) {
+      if (!isValidFrenchVatNumber(vatNumber)) throw fieldError('vatNumber', VAT_NUMBER_KEY);
+      if (siret && vatNumber.slice(4) !== siret.slice(0, 9)) throw fieldError('vatNumber', VAT_NUMBER_SIREN);
+    }
     const [row] = await tx
       .update(users)
       .set({

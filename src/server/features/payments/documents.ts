@@ -73,8 +73,12 @@ export async function issueInvoice(deps: PaymentDeps, missionId: string): Promis
     const [driver] = await tx.select().from(users).where(eq(users.id, locked.payment.driverId));
     const [transporter] = await tx.select().from(users).where(eq(users.id, locked.payment.transporterId));
     if (!driver || !transporter || invoiceBlockers(driver, transporter).length > 0) return null;
-    // The invoice and the payment say the same amounts: the regime as it is now.
-    const payment = await keepVatInStep(tx, locked.payment, driver.vatRegime);
+    // The invoice and the payment say the same amounts: a payment still owed follows the regime as it is now;
+    // one declared paid, received or disputed keeps the amounts (and regime) it was settled on.
+    const payment =
+      locked.payment.settlementStatus === 'owed'
+        ? await keepVatInStep(tx, locked.payment, driver.vatRegime)
+        : locked.payment;
     const issuedOn = parisDate(new Date());
     const number = await nextNumber(tx, driver.id, 'AF', Number(issuedOn.slice(0, 4)));
     const bytes = await renderPdf(
@@ -86,7 +90,7 @@ export async function issueInvoice(deps: PaymentDeps, missionId: string): Promis
           name: driver.fullName,
           address: driver.billingAddress!,
           siret: driver.siretNumber!,
-          vatRegime: driver.vatRegime as 'franchise' | 'normal',
+          vatRegime: payment.vatRate === null ? 'franchise' : 'normal',
           vatNumber: driver.vatNumber,
         },
         buyer: {

@@ -9,6 +9,7 @@ import {
   missionPaymentSchema,
   paymentMessages,
 } from '#core/schemas/payments.js';
+import { requiredText } from '#core/schemas/text.js';
 import type { User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { parisToday } from '../../platform/driver-papers.js';
@@ -28,11 +29,10 @@ const documentParams = idParams.extend({
   documentId: z.uuid({ error: 'Identifiant de document invalide' }),
 });
 const payslipQuery = z.object({
-  number: z
-    .string({ error: paymentMessages.payslipNumberRequired })
-    .trim()
-    .min(1, paymentMessages.payslipNumberRequired)
-    .max(60, 'Le numéro du bulletin ne doit pas dépasser 60 caractères'),
+  number: requiredText(paymentMessages.payslipNumberRequired, {
+    max: 60,
+    tooLong: 'Le numéro du bulletin ne doit pas dépasser 60 caractères',
+  }),
 });
 /** The payslip is the request body (a PDF); the content decides, not the declared type. */
 const FILE_TYPES = ['application/pdf', 'application/octet-stream'];

@@ -9,7 +9,7 @@ import {
 import { paymentMessages, type DisputeInput, type MarkPaidInput } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
-import type { User } from '../../db/schema/users.js';
+import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { PaymentEvent } from '../../platform/events.js';
 import { ensurePayment } from './create.js';
@@ -33,6 +33,8 @@ const ONLY: Record<'driver' | 'transporter', string> = {
 };
 
 const paidOnError = (message: string) => new AppError(400, message, { paidOn: message });
+const AMOUNT_NOT_FINAL =
+  'Le montant n’est pas encore définitif : le chauffeur doit d’abord indiquer son régime de TVA (la TVA peut s’y ajouter).';
 
 /**
  * One step of the settlement (core SETTLEMENT_ACTIONS): the transporter declares the transfer made (date,
@@ -54,6 +56,15 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
     const { payment } = locked;
     const move = settlementTransition(payment.settlementStatus as SettlementStatus, step.action);
     if (!move.ok) throw new AppError(409, move.message);
+    // An independent carrier's amount follows their VAT regime until settled: not declared paid or received
+    // while it is unknown (the amounts settled are never rewritten afterwards).
+    if (step.action !== 'dispute' && payment.engagementType === 'independent') {
+      const [carrier] = await tx
+        .select({ vatRegime: users.vatRegime })
+        .from(users)
+        .where(eq(users.id, payment.driverId));
+      if (!carrier?.vatRegime) throw new AppError(409, AMOUNT_NOT_FINAL);
+    }
     const base = {
       missionId,
       title: mission.title,

@@ -6,9 +6,13 @@ import type { User } from '../../db/schema/users.js';
 
 export type WalletRole = 'driver' | 'transporter';
 
-/** Sums of numeric(12,2) stay exact in PostgreSQL and travel as text ("1234.50"), never through a float. */
+/**
+ * Sums of numeric(12,2) stay exact in PostgreSQL and travel as text ("1234.50"), never through a float; the cast
+ * keeps two decimals and room for any number of rows (a narrower one overflows, a 500, on large accounts).
+ */
+const SUM = 'numeric(30,2)';
 const total = (condition: SQL) =>
-  sql`coalesce(sum(amount) filter (where ${condition}), 0)::numeric(14,2)::text`;
+  sql`coalesce(sum(amount) filter (where ${condition}), 0)::${sql.raw(SUM)}::text`;
 const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
 
 /** The user's side of the payments: what they are owed (driver) or owe (transporter). */
@@ -114,8 +118,8 @@ export async function walletChart(db: Db, user: User, role: WalletRole): Promise
       from mine where ${condition} group by 1
     )
     select to_char(m.month, 'YYYY-MM') as month,
-      coalesce(e.total, 0)::numeric(14,2)::text as earned,
-      coalesce(s.total, 0)::numeric(14,2)::text as settled
+      coalesce(e.total, 0)::${sql.raw(SUM)}::text as earned,
+      coalesce(s.total, 0)::${sql.raw(SUM)}::text as settled
     from months m
     left join earned e on e.month = m.month
     left join settled s on s.month = m.month
