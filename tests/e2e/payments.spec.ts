@@ -56,7 +56,7 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   await blockers.getByLabel('Adresse de facturation').fill('12 rue des Routiers, 94150 Rungis');
   await blockers.getByLabel('Numéro SIRET').fill('732 829 320 00074');
   await blockers.getByLabel('Assujetti à la TVA (20 %)').check();
-  await blockers.getByLabel('Numéro de TVA intracommunautaire').fill('FR12 345678901');
+  await blockers.getByLabel('Numéro de TVA intracommunautaire').fill('FR44 732 829 320');
   await blockers.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(
     blockers.getByText('Acceptez le mandat de facturation pour que Relais émette vos factures'),

@@ -309,6 +309,12 @@ describe('the employment frame: hours statement and payslip', () => {
     const refused = await upload(owner.agent, id, 'BP-1');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Le bulletin de paie concerne un contrat de travail');
+    // No payslip to offer; and no "payé" either while the carrier's VAT regime (hence the amount) is unknown.
+    expect((await paymentOf(owner.agent, id)).actions).toEqual([]);
+    await carrier.agent.put('/api/billing/details', {
+      billingAddress: '3 rue du Port, 13002 Marseille',
+      vatRegime: 'franchise',
+    });
     expect((await paymentOf(owner.agent, id)).actions).toEqual(['markPaid']);
   });
 });

@@ -86,11 +86,17 @@ export function moneyDocumentView(row: DocumentRow): MoneyDocument {
   };
 }
 
-function settlementActions(side: Side, payment: PaymentRow): MissionPayment['actions'] {
+function settlementActions(side: Side, payment: PaymentRow, driver: User): MissionPayment['actions'] {
   if (side === 'admin') return [];
   const status = payment.settlementStatus as SettlementStatus;
+  // A carrier's amount is not settled while their VAT regime is unknown (the server refuses it; the invoice
+  // blockers say what is missing): only a dispute stays open.
+  const amountKnown = payment.engagementType !== 'independent' || driver.vatRegime !== null;
   const actions: MissionPayment['actions'] = (Object.keys(SETTLEMENT_ACTIONS) as SettlementAction[]).filter(
-    (action) => SETTLEMENT_ACTIONS[action].by === side && settlementTransition(status, action).ok,
+    (action) =>
+      SETTLEMENT_ACTIONS[action].by === side &&
+      settlementTransition(status, action).ok &&
+      (amountKnown || action === 'dispute'),
   );
   if (side === 'transporter' && payment.engagementType === 'employment') actions.push('uploadPayslip');
   return actions;
@@ -173,7 +179,7 @@ function toView(
     payslipNumber: payment.payslipNumber,
     documents: documents.map(moneyDocumentView),
     invoiceBlockers: mission.invoiceNumber ? [] : blockers,
-    actions: settlementActions(side, payment),
+    actions: settlementActions(side, payment, parties.driver),
     stripe: stripeView(deps, side, mission, payment, parties.driver),
   };
 }
