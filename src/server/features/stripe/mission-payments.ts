@@ -123,7 +123,10 @@ async function openCheckout(
 ): Promise<string> {
   const metadata = { missionId: mission.id, kind };
   const description = `${PRODUCT_LABELS[kind]} de la mission ${quoted(mission.title)}`;
-  const back = (outcome: string) => pageUrl(deps, `/mission/${mission.id}/payment?paiement=${outcome}`);
+  // Back where it was paid from: the deposit from the mission page, the balance from the payment page (which
+  // opens only once the mission is completed).
+  const from = kind === 'deposit' ? `/mission/${mission.id}` : `/mission/${mission.id}/payment`;
+  const back = (outcome: string) => pageUrl(deps, `${from}?paiement=${outcome}`);
   const session = await callStripe(log, () =>
     stripe.checkout.sessions.create({
       mode: 'payment',

@@ -74,7 +74,8 @@ describe('deposit and balance on Stripe Checkout', () => {
     // Checkout alone changes nothing; paying on Stripe's page does, through the webhook.
     const paid = await payCheckout(t.stripe, url!);
     expect(paid.status).toBe(303);
-    expect(paid.location).toBe(`${t.config.publicUrl}/mission/${scene.missionId}/payment?paiement=ok`);
+    // Back on the mission page, where the deposit is paid from (the payment page opens at completion).
+    expect(paid.location).toBe(`${t.config.publicUrl}/mission/${scene.missionId}?paiement=ok`);
     const intent = t.stripe.paymentIntents.get(String(sessionOf(url!).payment_intent))!;
     expect(intent).toMatchObject({ status: 'succeeded', amount_received: 37037 });
     expect(t.stripe.deliveries.filter((d) => d.status !== 200)).toEqual([]);
@@ -116,7 +117,8 @@ describe('deposit and balance on Stripe Checkout', () => {
       metadata: { missionId: scene.missionId, kind: 'balance' },
     });
     expect((await missionOf(scene.missionId)).finalPaymentDue).toBe('864.19');
-    await payCheckout(t.stripe, balance.url!);
+    const balancePaid = await payCheckout(t.stripe, balance.url!);
+    expect(balancePaid.location).toBe(`${t.config.publicUrl}/mission/${scene.missionId}/payment?paiement=ok`);
     expect(await missionOf(scene.missionId)).toMatchObject({ paymentStatus: 'paid', depositPaid: true });
     const debits = await transactionsOf(scene.transporter.id, scene.missionId);
     const stripeDebits = debits.filter((row) => row.category === 'deposit' || row.category === 'balance');

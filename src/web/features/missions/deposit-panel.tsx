@@ -1,13 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { formatMoney } from '#core/rules/money.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { apiRequest } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
+import { missionKeys } from './api.js';
 import { Section } from './detail-section.js';
 
 const RUNNING = ['assigned', 'in_progress', 'delivered'];
+const POLL_MS = 12_000;
+
+/**
+ * Back from Stripe Checkout on the mission page (`?paiement=ok` or `?paiement=annule`): says so once, drops the
+ * parameter, and reads the mission again for a few seconds until the deposit shows paid (it changes only when
+ * Stripe's verified webhook arrives).
+ */
+function useDepositReturn(missionId: string, paid: boolean) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [polling, setPolling] = useState(false);
+  const handled = useRef(false);
+  const outcome = new URLSearchParams(search).get('paiement');
+  useEffect(() => {
+    if (!outcome || handled.current) return;
+    handled.current = true;
+    if (outcome === 'ok') {
+      toast({
+        title: 'Paiement reçu',
+        description: 'L’acompte apparaît ici dès que Stripe le confirme, dans quelques secondes.',
+        variant: 'success',
+      });
+      setPolling(true);
+    } else if (outcome === 'annule') {
+      toast({ title: 'Paiement annulé', description: 'Rien n’a été débité.' });
+    }
+    navigate(`/mission/${missionId}`, { replace: true });
+  }, [outcome, missionId, navigate, toast]);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setPolling(false), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [polling]);
+  useQuery<MissionDetail>({
+    queryKey: missionKeys.detail(missionId),
+    refetchInterval: polling && !paid ? 2000 : false,
+  });
+}
 
 /**
  * Stripe mode: the deposit of a mission whose driver is chosen. The transporter pays it on Stripe's Checkout
@@ -18,6 +60,7 @@ export function DepositPanel({ detail, isOwner }: { detail: MissionDetail; isOwn
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const { mission, deposit } = detail;
+  useDepositReturn(mission.id, deposit?.paid ?? false);
   if (!deposit || !RUNNING.includes(mission.status)) return null;
   if (deposit.paid)
     return (
