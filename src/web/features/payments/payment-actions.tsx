@@ -248,18 +248,27 @@ function PayslipDialog({
   );
 }
 
-/** What the viewer has to do, in one sentence, from the actions the server allows now. */
-function whatToDo(payment: MissionPayment): string {
+/**
+ * The actions to offer: the server's, except that a mission paid online (Stripe) is no longer settled by a
+ * declared transfer — the "Paiement en ligne" panel follows it (validation, then the driver's payout).
+ */
+function offeredActions(payment: MissionPayment): MissionPayment['actions'] {
+  if (payment.method !== 'stripe') return payment.actions;
+  return payment.actions.filter((action) => action === 'uploadPayslip');
+}
+
+/** What the viewer has to do, in one sentence, from the actions offered now. */
+function whatToDo(payment: MissionPayment, actions: MissionPayment['actions']): string {
   const { company } = names(payment);
   if (payment.viewerRole === 'driver') {
     if (payment.status === 'marked_paid')
       return `${company} déclare avoir payé le ${payment.paidOn ? formatDay(payment.paidOn) : '—'} : vérifiez votre compte, puis confirmez la réception ou contestez.`;
     return 'Confirmez la réception dès que le virement est arrivé sur votre compte, ou contestez s’il y a un problème.';
   }
-  const payslip = payment.actions.includes('uploadPayslip')
+  const payslip = actions.includes('uploadPayslip')
     ? ' Déposez aussi le bulletin de paie établi pour cette mission.'
     : '';
-  if (!payment.actions.includes('markPaid'))
+  if (!actions.includes('markPaid'))
     return 'Déposez le bulletin de paie établi par votre logiciel de paie pour cette mission : le chauffeur pourra l’ouvrir ici.';
   if (payment.status === 'disputed')
     return `Le chauffeur conteste le paiement : réglez le problème avec lui, puis déclarez le nouveau paiement.${payslip}`;
@@ -288,13 +297,13 @@ export function PaymentActions({ payment }: { payment: MissionPayment }) {
       });
     },
   });
-  const actions = payment.actions;
+  const actions = offeredActions(payment);
   if (actions.length === 0) return null;
   const opener = (name: Dialog) => (open: boolean) => setDialog(open ? name : null);
   const { company } = names(payment);
   return (
     <Panel title="À faire">
-      <p className="mb-3 text-ink-muted">{whatToDo(payment)}</p>
+      <p className="mb-3 text-ink-muted">{whatToDo(payment, actions)}</p>
       <div className="flex flex-wrap gap-2">
         {actions.includes('markPaid') && (
           <Button onClick={() => setDialog('markPaid')}>Marquer comme payé</Button>

@@ -62,7 +62,7 @@ function vatLine(payment: MissionPayment): { term: string; value: string } {
  * TTC for an independent, how and by when it is paid, with the legal cap on payment terms.
  */
 export function PaymentSummary({ payment }: { payment: MissionPayment }) {
-  const badge = settlementBadge(payment.status, payment.overdue);
+  const badge = settlementBadge(payment.status, payment.overdue, payment.method === 'stripe');
   const independent = payment.engagementType === 'independent';
   const vat = vatLine(payment);
   // The employer's own payslip (the hours statement Relais makes is not one, and says so).

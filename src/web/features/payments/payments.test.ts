@@ -68,6 +68,12 @@ describe('the payment page in words', () => {
     expect(settlementBadge('owed', false)).toEqual({ label: 'À régler', tone: 'pending' });
     expect(settlementBadge('owed', true)).toEqual({ label: 'En retard', tone: 'danger' });
     expect(settlementBadge('confirmed', false).label).toBe('Reçu');
+    // Paid online: the transporter has paid, the driver's transfer waits for the validation.
+    expect(settlementBadge('owed', false, true)).toEqual({
+      label: 'Payé en ligne, à valider',
+      tone: 'pending',
+    });
+    expect(settlementBadge('confirmed', false, true).label).toBe('Reçu');
   });
 
   it('reads a calendar day as such, and an instant as its Paris day', () => {

@@ -30,9 +30,11 @@ const PAYMENT_STATES: Record<string, string> = {
   canceled: 'Annulé',
   refunded: 'Remboursé',
 };
+// The driver's payout: `pending` until the mission is paid in full, `processing` once it is (waiting for the
+// transporter's validation, which sends the transfer), then `paid`.
 const TRANSFER_STATES: Record<string, string> = {
-  pending: 'En attente de validation',
-  processing: 'En cours',
+  pending: 'En attente du paiement de la mission',
+  processing: 'En attente de validation',
   paid: 'Versé',
   succeeded: 'Versé',
   transferred: 'Versé',
