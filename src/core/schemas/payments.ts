@@ -30,6 +30,8 @@ export const paymentMessages = {
   payslipNumberRequired: 'Indiquez le numéro du bulletin de paie',
   independentOnly: 'La facture concerne une prestation d’indépendant',
   employmentOnly: 'Le bulletin de paie concerne un contrat de travail',
+  paidOnline:
+    'Cette mission est réglée en ligne : le chauffeur est payé par le versement que le transporteur valide.',
 } as const;
 
 export const paymentTermsSchema = z.enum(PAYMENT_TERMS, { error: 'Choisissez un délai de paiement' });

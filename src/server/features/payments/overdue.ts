@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import type { PaymentDeps } from './shared.js';
@@ -18,6 +18,8 @@ export async function alertOverduePayments(
     .where(
       and(
         inArray(driverPayments.settlementStatus, ['owed', 'disputed']),
+        // Paid by card and waiting for the transporter's validation is not late.
+        eq(driverPayments.method, 'transfer'),
         lt(driverPayments.dueDate, today),
         isNull(driverPayments.overdueAlertedAt),
       ),

@@ -54,6 +54,8 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
     const locked = await lockedPayment(tx, missionId);
     if (!locked) throw missingPayment();
     const { payment } = locked;
+    // Paid by card (Stripe mode): the driver is paid by the transfer the transporter validates, not declared here.
+    if (payment.method === 'stripe') throw new AppError(409, paymentMessages.paidOnline);
     const move = settlementTransition(payment.settlementStatus as SettlementStatus, step.action);
     if (!move.ok) throw new AppError(409, move.message);
     // An independent carrier's amount follows their VAT regime until settled: not declared paid or received

@@ -92,10 +92,13 @@ function settlementActions(side: Side, payment: PaymentRow, driver: User): Missi
   // A carrier's amount is not settled while their VAT regime is unknown (the server refuses it; the invoice
   // blockers say what is missing): only a dispute stays open.
   const amountKnown = payment.engagementType !== 'independent' || driver.vatRegime !== null;
+  // Paid by card (Stripe mode): settled by the validated transfer, not by these steps.
+  const online = payment.method === 'stripe';
   const actions: MissionPayment['actions'] = (Object.keys(SETTLEMENT_ACTIONS) as SettlementAction[]).filter(
     (action) =>
       SETTLEMENT_ACTIONS[action].by === side &&
       settlementTransition(status, action).ok &&
+      !online &&
       (amountKnown || action === 'dispute'),
   );
   if (side === 'transporter' && payment.engagementType === 'employment') actions.push('uploadPayslip');
@@ -163,7 +166,9 @@ function toView(
     currency: 'eur',
     paymentTerms: payment.paymentTerms as PaymentTerms,
     dueDate: payment.dueDate,
-    overdue: isOverdue(payment.settlementStatus, payment.dueDate, parisDate(new Date())),
+    overdue:
+      payment.method !== 'stripe' &&
+      isOverdue(payment.settlementStatus, payment.dueDate, parisDate(new Date())),
     method: payment.method as MissionPayment['method'],
     status: payment.settlementStatus as SettlementStatus,
     paidOn: payment.paidOn,

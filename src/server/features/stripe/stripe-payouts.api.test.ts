@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { paymentMessages } from '#core/schemas/payments.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts } from '../../db/schema/messaging.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -96,6 +97,19 @@ describe('validating a paid mission pays the driver', () => {
     expect(notPaid.json().message).toMatch(/^Le paiement de la mission n’est pas encore complet/);
     const balance = await scene.company.post(`/api/missions/${scene.missionId}/payment/balance`, {});
     await payCheckout(t.stripe, balance.json().url);
+    // Paid by card: never declared paid, confirmed or disputed by hand, never late while it waits for validation.
+    const payment = (await scene.company.get(`/api/missions/${scene.missionId}/payment`)).json();
+    expect(payment.actions).not.toContain('markPaid');
+    expect(payment.overdue).toBe(false);
+    const byHand = await scene.company.post(`/api/missions/${scene.missionId}/payment/mark-paid`, {
+      paidOn: new Date().toISOString().slice(0, 10),
+      reference: 'VIR-1',
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe(paymentMessages.paidOnline);
+    expect(
+      (await scene.chauffeur.post(`/api/missions/${scene.missionId}/payment/confirm`, {})).statusCode,
+    ).toBe(409);
     const noAccount = await validate(scene);
     expect(noAccount.statusCode).toBe(409);
     expect(noAccount.json().message).toMatch(/configuré ses versements/);

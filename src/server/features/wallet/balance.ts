@@ -51,8 +51,9 @@ export async function walletBalance(
   role: WalletRole,
   today = parisDate(new Date()),
 ): Promise<WalletBalance> {
-  const overdue = sql`settlement_status in ('owed', 'disputed') and due_date < ${today}::date`;
-  const notYetDue = sql`settlement_status = 'owed' and due_date >= ${today}::date`;
+  // A mission paid by card waits for the transporter's validation of the transfer: pending, never late.
+  const overdue = sql`settlement_status in ('owed', 'disputed') and method = 'transfer' and due_date < ${today}::date`;
+  const notYetDue = sql`settlement_status = 'owed' and (due_date >= ${today}::date or method = 'stripe')`;
   const pending = role === 'driver' ? sql`(${notYetDue}) or settlement_status = 'marked_paid'` : notYetDue;
   const disputed = sql`settlement_status = 'disputed'`;
   const completed = sql`coalesce(completed_at, created_at)`;
