@@ -16,17 +16,22 @@ export function whoOwesWhom(payment: MissionPayment): string {
   const driver = payment.driver.fullName;
   const settled = payment.status === 'confirmed';
   const declared = payment.status === 'marked_paid';
+  // Paid by card, waiting for the transporter to validate the transfer to the driver.
+  const paidOnline = payment.stripe?.paymentStatus === 'paid' && !settled;
   switch (payment.viewerRole) {
     case 'transporter':
       if (settled) return `Vous avez réglé ${driver}`;
+      if (paidOnline) return `Vous avez payé en ligne pour ${driver}`;
       if (declared) return `Vous avez déclaré avoir payé ${driver}`;
       return `Vous devez à ${driver}`;
     case 'driver':
       if (settled) return `${company} vous a réglé`;
+      if (paidOnline) return `${company} a payé en ligne : versement à venir`;
       if (declared) return `${company} déclare vous avoir payé`;
       return `${company} vous doit`;
     default:
       if (settled) return `${company} a réglé ${driver}`;
+      if (paidOnline) return `${company} a payé en ligne pour ${driver}`;
       if (declared) return `${company} déclare avoir payé ${driver}`;
       return `${company} doit à ${driver}`;
   }

@@ -57,6 +57,22 @@ describe('the payment page in words', () => {
   it('says who owes whom from the viewer’s side, and once declared or settled', () => {
     expect(whoOwesWhom(payment())).toBe('Transports Martin vous doit');
     expect(whoOwesWhom(payment({ viewerRole: 'transporter' }))).toBe('Vous devez à Jean Routier');
+    const online = {
+      depositAmount: null,
+      depositPaid: false,
+      finalPaymentDue: '420.00',
+      paymentStatus: 'paid',
+      transferStatus: 'processing',
+      paidAt: null,
+      validatedAt: null,
+      actions: ['validate' as const],
+    };
+    expect(whoOwesWhom(payment({ viewerRole: 'transporter', stripe: online }))).toBe(
+      'Vous avez payé en ligne pour Jean Routier',
+    );
+    expect(whoOwesWhom(payment({ stripe: online }))).toBe(
+      'Transports Martin a payé en ligne : versement à venir',
+    );
     expect(whoOwesWhom(payment({ status: 'marked_paid' }))).toBe('Transports Martin déclare vous avoir payé');
     expect(whoOwesWhom(payment({ viewerRole: 'transporter', status: 'confirmed' }))).toBe(
       'Vous avez réglé Jean Routier',
