@@ -28,6 +28,11 @@ test('axe finds no accessibility violation on /mission/:id/payment and /wallet (
     engagementType: 'independent',
     paymentTerms: '15_days',
   });
+  // The carrier's VAT regime is known (the amount is final), so the transporter may declare the payment.
+  const details = await driver.request.put('/api/billing/details', {
+    data: { billingAddress: '5 quai du Rhône, 69007 Lyon', vatRegime: 'franchise' },
+  });
+  expect(details.status()).toBe(200);
   for (const theme of ['dark', 'light'] as const) {
     for (const page of [driver, transporter]) {
       await page.addInitScript((value) => {
