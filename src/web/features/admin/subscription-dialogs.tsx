@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   INTERVAL_LABELS,
@@ -15,7 +15,8 @@ import type { AdminSubscription } from '#core/schemas/billing.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { SelectField, TextAreaField, TextField } from '#web/ui/field.js';
+import { SelectField, TextField } from '#web/ui/field.js';
+import { DialogFrame, ReasonDialog } from './reason-dialog.js';
 
 type Holder = AdminSubscription['user'];
 
@@ -24,45 +25,13 @@ interface GrantForm {
   interval: BillingInterval;
   invoiceReference: string;
 }
-interface EndForm {
-  reason: string;
-}
 
 const grantResolver = lazyResolver<GrantForm>(
   async () => (await import('./subscription-resolvers.js')).grantResolver as never,
 );
-const endResolver = lazyResolver<EndForm>(
+const endResolver = lazyResolver<{ reason: string }>(
   async () => (await import('./subscription-resolvers.js')).endResolver as never,
 );
-
-function DialogFrame({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="user-text mt-2 space-y-1 text-ink-muted">{description}</div>
-          </Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
 
 /** "23 novembre 2026", in Paris. */
 export const frenchDate = (iso: string) =>
@@ -211,23 +180,8 @@ export function EndDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
-  const form = useForm<EndForm>({ resolver: endResolver, defaultValues: { reason: '' } });
-  const { errors, isSubmitting } = form.formState;
-  useEffect(() => {
-    if (target) form.reset({ reason: '' });
-  }, [target, form]);
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await onConfirm(reason);
-      onOpenChange(false);
-    } catch (error) {
-      showFieldErrors(form, error);
-      if (!form.getFieldState('reason').error)
-        form.setError('root', { message: errorMessage(error, 'La formule n’a pas pu être arrêtée') });
-    }
-  });
   return (
-    <DialogFrame
+    <ReasonDialog
       open={target !== null}
       onOpenChange={onOpenChange}
       title="Mettre fin à la formule"
@@ -243,31 +197,12 @@ export function EndDialog({
           </>
         )
       }
-    >
-      <form noValidate className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label="Motif"
-          rows={4}
-          maxLength={500}
-          hint="10 caractères au moins, par exemple : facture impayée après relance."
-          error={errors.reason?.message}
-          onFocus={endResolver.preload}
-          {...form.register('reason')}
-        />
-        {errors.root?.message && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {errors.root.message}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Annuler</Button>
-          </Dialog.Close>
-          <Button type="submit" variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Envoi...' : 'Mettre fin'}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      label="Motif"
+      hint="10 caractères au moins, par exemple : facture impayée après relance."
+      confirmLabel="Mettre fin"
+      failure="La formule n’a pas pu être arrêtée"
+      resolver={endResolver}
+      onConfirm={onConfirm}
+    />
   );
 }
