@@ -5,6 +5,7 @@ import {
   type DriverDocumentType,
   type Paper,
 } from '#core/rules/documents.js';
+import { parisDate } from '#core/rules/money.js';
 import type { DbOrTx } from '../db/client.js';
 import { documents } from '../db/schema/documents.js';
 import { users } from '../db/schema/users.js';
@@ -61,14 +62,10 @@ export async function loadPapers(db: DbOrTx, driverIds: readonly string[]): Prom
 }
 
 /** Today in Europe/Paris, `YYYY-MM-DD` (a document valid "until the 12th" is valid all that French day). */
-export function parisToday(now = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-}
+export const parisToday = (now = new Date()): string => parisDate(now);
 
 /** A mission's last day in Europe/Paris. */
-export function parisDay(instant: Date): string {
-  return instant.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-}
+export const parisDay = (instant: Date): string => parisDate(instant);
 
 export const fileUrlOf = (id: string) => `/api/documents/${id}/file`;
 
