@@ -12,7 +12,8 @@ export function Invoices({ view }: { view: SubscriptionView }) {
       </h2>
       {view.invoices.length === 0 ? (
         <p className="mt-2 text-ink-muted">
-          Aucune facture pour l’instant. Les factures de votre abonnement apparaîtront ici.
+          Aucune facture : chaque règlement d’une formule payante (en ligne ou par virement) est listé ici
+          avec sa référence.
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-line">

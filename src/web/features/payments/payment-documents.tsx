@@ -5,8 +5,9 @@ import { Panel } from './panel.js';
 
 /** What each frame's documents are, said while there are none yet. */
 function noDocumentYet(payment: MissionPayment): string {
-  if (payment.engagementType === 'independent') return 'La facture apparaîtra ici dès qu’elle sera émise.';
-  return 'Le relevé d’heures et de rémunération et le bulletin de paie apparaîtront ici.';
+  if (payment.engagementType === 'independent')
+    return 'Pas encore de facture : Relais l’émet dès que les coordonnées listées ci-dessus sont complètes.';
+  return 'Pas encore de relevé d’heures : Relais le produit à la fin de la mission ; rechargez la page dans un instant.';
 }
 
 /** The mission's money documents (invoice, hours statement, payslip), each opened as a PDF in a new tab. */
