@@ -28,10 +28,15 @@ const inYears = (years: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** Once the page has settled after a resize (the layout switches to its phone form), nothing is wider than it. */
 async function expectNoSidewaysScroll(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, label).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: label,
+      timeout: 5_000,
+    })
+    .toBeLessThanOrEqual(0);
 }
 
 /** Uploads through the API, as the page does (file as the body, the fields in the query string). */
