@@ -45,3 +45,12 @@ export const BADGE_TYPES = [
   'safety_champion',
   'eco_driver',
 ] as const;
+
+/** What can go wrong during a mission (issue 15): retard, panne, accident, marchandise endommagée, attente au quai. */
+export const INCIDENT_TYPES = ['delay', 'breakdown', 'accident', 'damage', 'dock_wait'] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+/** Where a waiting time is counted: at the pickup or at the delivery. */
+export const WAITING_PLACES = ['pickup', 'delivery'] as const;
+export type WaitingPlace = (typeof WAITING_PLACES)[number];
+/** A reported review: open until an administrator keeps it (dismissed) or removes it. */
+export const REVIEW_REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;

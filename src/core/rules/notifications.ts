@@ -9,6 +9,7 @@ export const ALERT_TYPES = [
   'message',
   'document',
   'payment',
+  'reputation',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -19,6 +20,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   message: 'Messages',
   document: 'Documents',
   payment: 'Paiements et abonnement',
+  reputation: 'Avis et badges',
 };
 
 /** Alert types that concern each role (a transporter never gets "new missions in my zone"). */

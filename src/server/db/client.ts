@@ -9,6 +9,7 @@ import * as messaging from './schema/messaging.js';
 import * as missions from './schema/missions.js';
 import * as payments from './schema/payments.js';
 import * as platform from './schema/platform.js';
+import * as road from './schema/road.js';
 import * as users from './schema/users.js';
 
 export const schema = {
@@ -20,6 +21,7 @@ export const schema = {
   ...documents,
   ...admin,
   ...analytics,
+  ...road,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A Drizzle handle, or the transaction a service runs in. */

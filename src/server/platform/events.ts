@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BadgeType } from '#core/rules/badges.js';
+import type { IncidentType } from '#core/rules/enums.js';
 
 /**
  * Domain events: what happened, with ids and the little data an alert or a realtime update needs.
@@ -6,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * realtime and cross-instance delivery of the messaging issue later).
  */
 export type DomainEvent =
+  | RoadEvent
   | DocumentEvent
   | PaymentEvent
   | PlanEvent
@@ -177,6 +180,53 @@ interface StripePaymentEventBase {
 
 export const isStripePaymentEvent = (event: DomainEvent): event is StripePaymentEvent =>
   event.type.startsWith('stripe.');
+
+/**
+ * On the road (issue 15): an incident reported during a mission (the transporter is told at once), a review
+ * written (the other party is invited to write theirs) or published (its subject is told), a badge earned or
+ * lost. Each leaves an alert (alerts/road-alerts.ts).
+ */
+export type RoadEvent =
+  | {
+      type: 'incident.reported';
+      incidentId: string;
+      missionId: string;
+      title: string;
+      companyId: string;
+      driverId: string;
+      driverName: string;
+      incidentType: IncidentType;
+      note: string | null;
+    }
+  | {
+      type: 'review.submitted';
+      missionId: string;
+      title: string;
+      reviewerName: string;
+      /** The other party, who has not written theirs yet. */
+      revieweeId: string;
+      /** When the window to write closes (ISO instant). */
+      closesAt: string;
+    }
+  | {
+      type: 'review.published';
+      reviewId: string;
+      missionId: string;
+      title: string;
+      reviewerName: string;
+      revieweeId: string;
+      rating: number;
+    }
+  | { type: 'badge.earned' | 'badge.lost'; userId: string; badge: BadgeType };
+
+const ROAD_EVENTS = new Set<string>([
+  'incident.reported',
+  'review.submitted',
+  'review.published',
+  'badge.earned',
+  'badge.lost',
+]);
+export const isRoadEvent = (event: DomainEvent): event is RoadEvent => ROAD_EVENTS.has(event.type);
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

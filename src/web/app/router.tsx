@@ -55,6 +55,12 @@ const AdminSubscriptions = page(
 const work = () => import('#web/features/workspace/workspace-pages.js');
 const Wallet = page(() => import('#web/features/wallet/wallet-page.js'), 'WalletPage');
 const MissionPayment = page(() => import('#web/features/payments/payment-page.js'), 'MissionPaymentPage');
+const MissionTracking = page(() => import('#web/features/tracking/tracking-page.js'), 'MissionTrackingPage');
+const DeliveryTracking = page(
+  () => import('#web/features/tracking/delivery-tracking-page.js'),
+  'DeliveryTrackingPage',
+);
+const MissionReview = page(() => import('#web/features/reviews/review-page.js'), 'MissionReviewPage');
 const Subscription = page(() => import('#web/features/billing/subscription-page.js'), 'SubscriptionPage');
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
@@ -96,6 +102,9 @@ const OWN_PAGES = new Set([
   '/wallet',
   '/mission/:id/payment',
   '/driver/subscription',
+  '/mission/:id/tracking',
+  '/delivery-tracking',
+  '/mission/:id/review',
 ]);
 const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
 
@@ -138,6 +147,9 @@ const Pages = memo(function Pages() {
       <Route path="/wallet" component={Wallet} />
       <Route path="/mission/:id/payment" component={MissionPayment} />
       <Route path="/driver/subscription" component={Subscription} />
+      <Route path="/mission/:id/tracking" component={MissionTracking} />
+      <Route path="/delivery-tracking" component={DeliveryTracking} />
+      <Route path="/mission/:id/review" component={MissionReview} />
       {WORKSPACE_PATHS.map((path) => (
         <Route key={path} path={path} component={Workspace} />
       ))}

@@ -83,6 +83,9 @@ export const badges = pgTable(
     type: text().notNull(),
     earnedAt: createdAt(),
     criteria: jsonb().$type<Record<string, unknown>>(),
+    /** Badges given by an administrator (eco_driver): who, and why. */
+    awardedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reason: text(),
   },
   (t) => [
     uniqueIndex('badges_user_type_key').on(t.userId, t.type),

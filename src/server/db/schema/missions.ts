@@ -174,9 +174,16 @@ export const gpsPositions = pgTable(
     speed: numeric({ precision: 6, scale: 2 }),
     heading: numeric({ precision: 5, scale: 2 }),
     accuracy: numeric({ precision: 8, scale: 2 }),
+    /** When the phone took the point (it may reach us later, from its offline queue). */
     recordedAt: createdAt(),
+    /** The phone's id for the point: a batch sent twice stores each point once. */
+    clientId: uuid().notNull(),
+    receivedAt: createdAt(),
   },
-  (t) => [index('gps_positions_mission_idx').on(t.missionId, t.recordedAt)],
+  (t) => [
+    index('gps_positions_mission_idx').on(t.missionId, t.recordedAt),
+    uniqueIndex('gps_positions_mission_client_key').on(t.missionId, t.clientId),
+  ],
 );
 
 export const reviews = pgTable(
@@ -203,8 +210,15 @@ export const reviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    /** When it became visible (both parties reviewed, or the 14-day window closed); null until then. */
+    publishedAt: timestamptz(),
+    /** Removed by an administrator after a report: no longer shown nor counted. */
+    removedAt: timestamptz(),
   },
   (t) => [
+    index('reviews_unpublished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.publishedAt} is null`),
     uniqueIndex('reviews_reviewer_mission_key').on(t.reviewerId, t.missionId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
     check('reviews_rating_check', score(t.rating)),

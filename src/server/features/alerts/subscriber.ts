@@ -10,12 +10,14 @@ import {
   isPaymentEvent,
   isPlanEvent,
   isStripePaymentEvent,
+  isRoadEvent,
   type DocumentEvent,
   type DomainEvent,
 } from '../../platform/events.js';
 import { matchingDrivers, newMissionMessage } from './matching.js';
 import { paymentAlerts } from './payment-alerts.js';
 import { planAlerts } from './plan-alerts.js';
+import { roadAlerts } from './road-alerts.js';
 import { stripeAlerts } from './stripe-alerts.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
@@ -37,6 +39,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isPaymentEvent(event)) return paymentAlerts(event);
   if (isPlanEvent(event)) return planAlerts(event);
   if (isStripePaymentEvent(event)) return stripeAlerts(event);
+  if (isRoadEvent(event)) return roadAlerts(event);
   if (event.type === 'message.sent') {
     return [
       {

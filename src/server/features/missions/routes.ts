@@ -57,6 +57,8 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const searchCache = new SearchCache();
   events.subscribe((event) => {
     if (event.type === 'message.sent' || isDocumentEvent(event) || isPlanEvent(event)) return;
+    // Reviews and badges change no mission.
+    if (!('missionId' in event) || event.type.startsWith('review.')) return;
     searchCache.clear();
     // Everyone concerned sees the mission change without a reload.
     const parties = [

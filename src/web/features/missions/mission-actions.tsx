@@ -12,7 +12,9 @@ import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
+import { DeliveryProofDialog } from './delivery-proof-dialog.js';
 import { useToastError } from './detail-section.js';
+import { StartTrackingDialog } from './start-tracking-dialog.js';
 
 /** Now, again every minute: a button that waits for a time turns on when it comes. */
 function useMinute(): number {
@@ -29,6 +31,8 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
   const toast = useToast();
   const failed = useToastError();
   const [pending, setPending] = useState<MissionAction | null>(null);
+  // Starting asks for the position sharing first; delivering collects the proof of delivery.
+  const [dialog, setDialog] = useState<'start' | 'deliver' | null>(null);
   const [reason, setReason] = useState('');
   const act = useMissionMutation(
     ({ action, reason }: { action: MissionAction; reason?: string }) =>
@@ -60,7 +64,13 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
               variant={needsReason ? 'danger' : 'primary'}
               disabled={act.isPending || waiting}
               aria-describedby={waiting ? 'start-window' : undefined}
-              onClick={() => (needsReason ? setPending(action) : act.mutate({ action }))}
+              onClick={() =>
+                action === 'start' || action === 'deliver'
+                  ? setDialog(action)
+                  : needsReason
+                    ? setPending(action)
+                    : act.mutate({ action })
+              }
             >
               {ACTION_LABELS[action]}
             </Button>
@@ -72,6 +82,21 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
           Vous pourrez démarrer à partir du {formatDateTime(startsAt.toISOString())}, {START_EARLY_HOURS} h
           avant le départ prévu.
         </p>
+      )}
+      {dialog === 'start' && (
+        <StartTrackingDialog
+          detail={detail}
+          busy={act.isPending}
+          onConfirm={() => act.mutate({ action: 'start' }, { onSettled: () => setDialog(null) })}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'deliver' && (
+        <DeliveryProofDialog
+          detail={detail}
+          onDelivered={() => setDialog(null)}
+          onCancel={() => setDialog(null)}
+        />
       )}
       {pending && (
         <form

@@ -26,11 +26,14 @@ import { Applicants } from './applicants.js';
 import { ApplyBox } from './apply-box.js';
 import { Section } from './detail-section.js';
 import { formatPrice, vehicleLabel } from './format.js';
+import { DeliveryPanel } from './delivery-panel.js';
 import { DepositPanel } from './deposit-panel.js';
 import { EngagementPanel } from './engagement-panel.js';
 import { ActionBar } from './mission-actions.js';
 import { StatusBadge, UrgentBadge } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
+import { ReviewPanel } from './review-panel.js';
+import { TrackingPanel } from './tracking-panel.js';
 
 /** How the mission is paid: online when Relais runs with Stripe, else directly by transfer within the terms. */
 function settlementSentence(detail: MissionDetail, online: boolean): string {
@@ -299,6 +302,9 @@ export function MissionDetailPage() {
           </div>
         </Section>
       )}
+      <TrackingPanel detail={detail} />
+      <DeliveryPanel detail={detail} />
+      <ReviewPanel detail={detail} />
       {settles && (
         <Section title="Règlement">
           <div className="flex flex-wrap items-center justify-between gap-3">

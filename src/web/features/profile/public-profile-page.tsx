@@ -8,6 +8,8 @@ import type { PublicProfile } from '#core/schemas/profile.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { Avatar } from '#web/ui/avatar.js';
+import { BadgesSection } from './badges-section.js';
+import { ReviewsSection } from './reviews-section.js';
 
 /** /profile/{id}: a member as others see them (no e-mail; the phone only for people who work together). */
 export function PublicProfilePage() {
@@ -99,12 +101,8 @@ export function PublicProfilePage() {
           </p>
         )}
       </section>
-      <section aria-labelledby="avis" className="rounded-2xl border border-line bg-surface-raised p-6">
-        <h2 id="avis" className="mb-2 text-lg font-bold">
-          Avis
-        </h2>
-        <p className="text-ink-muted">Les avis laissés après chaque mission terminée apparaîtront ici.</p>
-      </section>
+      <BadgesSection userId={member.id} />
+      <ReviewsSection userId={member.id} />
     </div>
   );
 }

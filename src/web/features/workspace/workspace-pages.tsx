@@ -1,14 +1,4 @@
-import {
-  BarChart3,
-  BookOpen,
-  Bug,
-  CalendarDays,
-  PlayCircle,
-  Route,
-  Star,
-  Truck,
-  type LucideIcon,
-} from 'lucide-react';
+import { BarChart3, BookOpen, Bug, CalendarDays, PlayCircle, Truck, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { useSession, type SessionUser } from '#web/app/session.js';
 import { useContactEmail } from '#web/app/site-settings.js';
@@ -38,36 +28,6 @@ const SECTIONS: Array<[RegExp, Section]> = [
       empty: 'Statistiques détaillées pas encore disponibles',
       text: 'Vos chiffres du mois (candidatures, missions, gains convenus) sont sur votre tableau de bord.',
       action: { href: '/dashboard', label: 'Tableau de bord' },
-    },
-  ],
-  [
-    /^\/delivery-tracking$/,
-    {
-      title: 'Suivi des livraisons',
-      icon: Route,
-      empty: 'Suivi en direct pas encore disponible',
-      text: 'Chaque étape de vos missions (chauffeur retenu, départ, livraison, fin) est datée sur la page de la mission.',
-      action: { href: '/missions', label: 'Mes missions' },
-    },
-  ],
-  [
-    /^\/mission\/[^/]+\/tracking$/,
-    {
-      title: 'Suivi de mission',
-      icon: Truck,
-      empty: 'Suivi en direct pas encore disponible',
-      text: 'Les étapes de la mission (départ, livraison, fin) sont datées sur sa page.',
-      action: { href: '/missions', label: 'Mes missions' },
-    },
-  ],
-  [
-    /^\/mission\/[^/]+\/review$/,
-    {
-      title: 'Laisser un avis',
-      icon: Star,
-      empty: 'Avis pas encore ouverts',
-      text: 'Les avis entre chauffeurs et transporteurs ne sont pas encore ouverts sur Relais.',
-      action: { href: '/mission-history', label: 'Historique des missions' },
     },
   ],
   [
