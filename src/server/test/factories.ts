@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
+import { missions } from '../db/schema/missions.js';
 import { users, type NewUser, type User } from '../db/schema/users.js';
 import { hashPassword } from '../platform/passwords.js';
 
@@ -91,4 +92,46 @@ export function missionPayload(overrides: Record<string, unknown> = {}) {
     engagementType: 'employment',
     ...overrides,
   };
+}
+
+/**
+ * A mission written straight into the database in any state (no API walk): for tests that need many missions
+ * behind a member (reviews, reputation, badges). Defaults: Rungis → Lesquin, assigned to `driverId`, completed a
+ * day after a planned start two days ago, started on time.
+ */
+export async function insertMission(
+  db: Db,
+  fields: Partial<typeof missions.$inferInsert> & { companyId: string },
+): Promise<typeof missions.$inferSelect> {
+  const start = new Date(Date.now() - 2 * 24 * 3600_000);
+  const status = fields.status ?? 'completed';
+  const reached = (step: string) =>
+    ['in_progress', 'delivered', 'completed'].indexOf(status) >=
+    ['in_progress', 'delivered', 'completed'].indexOf(step);
+  const [row] = await db
+    .insert(missions)
+    .values({
+      title: 'Livraison frigo Rungis → Lille',
+      description: 'Chargement de produits frais au MIN de Rungis, livraison sur plateforme à Lesquin.',
+      pickupAddress: 'MIN de Rungis, 1 rue de la Tour, 94150 Rungis',
+      deliveryAddress: 'Zone logistique, 59810 Lesquin',
+      pickupCity: 'Rungis',
+      deliveryCity: 'Lesquin',
+      pickupLat: '48.746000',
+      pickupLng: '2.350000',
+      deliveryLat: '50.589000',
+      deliveryLng: '3.111000',
+      vehicleType: 'semi_frigorifique',
+      startDate: start,
+      endDate: new Date(start.getTime() + 8 * 3600_000),
+      price: '420.00',
+      status,
+      assignedAt: fields.driverId ? new Date(start.getTime() - 24 * 3600_000) : null,
+      startedAt: reached('in_progress') ? start : null,
+      deliveredAt: reached('delivered') ? new Date(start.getTime() + 7 * 3600_000) : null,
+      completedAt: reached('completed') ? new Date(start.getTime() + 8 * 3600_000) : null,
+      ...fields,
+    })
+    .returning();
+  return row!;
 }
