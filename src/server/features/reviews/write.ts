@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import {
+  reviewClosesAt,
+  reviewWindowOpen,
+  SUB_SCORES,
+  SUB_SCORES_FOR,
+  type SubScore,
+} from '#core/rules/reviews.js';
+import { roleOf } from '#core/rules/roles.js';
+import { REVIEW_PHOTO_MAX_BYTES, reviewMessages, type reviewInputSchema } from '#core/schemas/reviews.js';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { missions, reviews } from '../../db/schema/missions.js';
+import { users, type User } from '../../db/schema/users.js';
+import { AppError, databaseErrorCode, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import type { DomainEvent, EventBus } from '../../platform/events.js';
+import { isOpenAccount } from '../../platform/sessions.js';
+import type { Storage } from '../../platform/storage.js';
+import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
+import { lockMembers, recomputeReputation } from './shared.js';
+
+type ReviewInput = z.output<typeof reviewInputSchema>;
+
+export const reviewErrors = {
+  missing: 'Mission introuvable',
+  admin: 'Les administrateurs ne donnent pas d’avis sur les missions',
+  notCompleted: 'Vous pourrez donner votre avis quand la mission sera terminée.',
+  closed: 'Le délai de 14 jours pour donner un avis sur cette mission est passé.',
+  already: 'Vous avez déjà donné votre avis sur cette mission.',
+  revieweeGone: 'Ce membre a quitté Relais : il ne peut plus recevoir d’avis.',
+} as const;
+
+/** How a member signs a review in the alerts: the company's name for a transporter. */
+export const displayName = (user: Pick<User, 'fullName' | 'companyName' | 'userType' | 'isAdmin'>) =>
+  roleOf(user) === 'transporter' && user.companyName ? user.companyName : user.fullName;
+
+/** The sub-scores given must be exactly those that apply to the member reviewed: others are refused. */
+function checkSubScores(input: ReviewInput, applicable: readonly SubScore[]): void {
+  const errors: Record<string, string> = {};
+  for (const key of SUB_SCORES) {
+    const given = input[key] !== undefined;
+    if (applicable.includes(key) && !given) errors[key] = reviewMessages.subScore;
+    if (!applicable.includes(key) && given) errors[key] = reviewMessages.notApplicable;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError(400, first, errors);
+}
+
+/** Decodes, checks by content and re-encodes (no EXIF position) each photo; refused with a French message. */
+async function cleanPhotos(photos: string[]): Promise<Array<{ bytes: Buffer; ext: string }>> {
+  const cleaned: Array<{ bytes: Buffer; ext: string }> = [];
+  for (const [index, photo] of photos.entries()) {
+    const field = `photos.${index}`;
+    const bytes = Buffer.from(photo, 'base64');
+    if (bytes.length === 0) throw new AppError(400, reviewMessages.photo, { [field]: reviewMessages.photo });
+    if (bytes.length > REVIEW_PHOTO_MAX_BYTES)
+      throw new AppError(413, reviewMessages.photoTooLarge, { [field]: reviewMessages.photoTooLarge });
+    const type = inspectUpload(bytes);
+    if (!type || type.kind === 'pdf')
+      throw new AppError(415, reviewMessages.photo, { [field]: reviewMessages.photo });
+    const clean = await sanitizeUpload(bytes, type.kind).catch((error: unknown) => {
+      if (error instanceof AppError)
+        throw new AppError(error.statusCode, reviewMessages.photo, { [field]: reviewMessages.photo });
+      throw error;
+    });
+    cleaned.push({ bytes: clean, ext: type.ext });
+  }
+  return cleaned;
+}
+
+/** The mission and the viewer's side, or 404 (not a party) / 403 (an administrator). */
+export async function partyOf(db: Db, viewer: User, missionId: string) {
+  const [mission] = await db.select().from(missions).where(eq(missions.id, missionId));
+  if (!mission) throw notFound(reviewErrors.missing);
+  const role = roleOf(viewer);
+  if (role === 'admin') return { mission, role, revieweeId: mission.driverId } as const;
+  const isParty =
+    (role === 'transporter' && mission.companyId === viewer.id) ||
+    (role === 'driver' && mission.driverId === viewer.id);
+  if (!isParty) throw notFound(reviewErrors.missing);
+  return { mission, role, revieweeId: role === 'driver' ? mission.companyId : mission.driverId } as const;
+}
+
+/**
+ * A party's review of the other, once, after completion and within 14 days. Double-blind: it waits unpublished
+ * until the other party writes theirs — then both are published in this transaction, each reviewee's reputation
+ * recomputed with it — or until the window closes (publish-job.ts). The mission row is locked so that the two
+ * parties writing at the same instant still end with both published; the unique index keeps one per party.
+ */
+export async function submitReview(
+  deps: { db: Db; storage: Storage; events: EventBus },
+  viewer: User,
+  missionId: string,
+  input: ReviewInput,
+  now = new Date(),
+): Promise<void> {
+  const { db, storage, events } = deps;
+  const { mission, role, revieweeId } = await partyOf(db, viewer, missionId);
+  if (role === 'admin') throw forbidden(reviewErrors.admin);
+  const reviewedRole = role === 'driver' ? 'transporter' : 'driver';
+  checkSubScores(input, SUB_SCORES_FOR[reviewedRole]);
+  // Checked before the photos are decoded; again under the locks below.
+  if (mission.status !== 'completed' || !mission.completedAt)
+    throw new AppError(409, reviewErrors.notCompleted);
+  if (!reviewWindowOpen(mission.completedAt, now)) throw new AppError(409, reviewErrors.closed);
+  if (!revieweeId) throw new AppError(409, reviewErrors.revieweeGone);
+
+  const photos = await cleanPhotos(input.photos);
+  const reviewId = randomUUID();
+  const keys = photos.map((photo, index) => `reviews/${reviewId}/${index}.${photo.ext}`);
+  for (const [index, photo] of photos.entries()) await storage.put(keys[index]!, photo.bytes);
+
+  let published: Array<{ id: string; reviewerId: string; revieweeId: string; rating: number }> = [];
+  try {
+    published = await db.transaction(async (tx) => {
+      const members = await lockMembers(tx, [mission.companyId, mission.driverId]);
+      if (!isOpenAccount(members.get(viewer.id))) throw unauthorized();
+      if (!isOpenAccount(members.get(revieweeId))) throw new AppError(409, reviewErrors.revieweeGone);
+      const [locked] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+      if (!locked || locked.status !== 'completed' || !locked.completedAt)
+        throw new AppError(409, reviewErrors.notCompleted);
+      if (!reviewWindowOpen(locked.completedAt, now)) throw new AppError(409, reviewErrors.closed);
+      const [mine] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.missionId, missionId), eq(reviews.reviewerId, viewer.id)));
+      if (mine) throw new AppError(409, reviewErrors.already);
+      await tx.insert(reviews).values({
+        id: reviewId,
+        reviewerId: viewer.id,
+        revieweeId,
+        missionId,
+        rating: input.rating,
+        professionalismScore: input.professionalismScore ?? null,
+        communicationScore: input.communicationScore ?? null,
+        drivingSkillScore: input.drivingSkillScore ?? null,
+        safetyScore: input.safetyScore ?? null,
+        comment: input.comment ?? null,
+        photos: keys,
+        createdAt: now,
+      });
+      const [other] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.missionId, missionId),
+            ne(reviews.reviewerId, viewer.id),
+            isNull(reviews.publishedAt),
+          ),
+        );
+      if (!other) return [];
+      // Both have written: both show now, and both reputations move in this same transaction.
+      const rows = await tx
+        .update(reviews)
+        .set({ publishedAt: now })
+        .where(and(eq(reviews.missionId, missionId), isNull(reviews.publishedAt)))
+        .returning({
+          id: reviews.id,
+          reviewerId: reviews.reviewerId,
+          revieweeId: reviews.revieweeId,
+          rating: reviews.rating,
+        });
+      for (const id of new Set(rows.map((row) => row.revieweeId))) await recomputeReputation(tx, id);
+      return rows;
+    });
+  } catch (error) {
+    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+    if (databaseErrorCode(error) === '23505') throw new AppError(409, reviewErrors.already);
+    throw error;
+  }
+
+  const names = await reviewerNames(db, [mission.companyId, mission.driverId]);
+  const toPublish: DomainEvent[] =
+    published.length === 0
+      ? [
+          {
+            type: 'review.submitted',
+            missionId,
+            title: mission.title,
+            reviewerName: displayName(viewer),
+            revieweeId,
+            closesAt: reviewClosesAt(mission.completedAt).toISOString(),
+          },
+        ]
+      : published.map((row) => ({
+          type: 'review.published',
+          reviewId: row.id,
+          missionId,
+          title: mission.title,
+          reviewerName: names.get(row.reviewerId) ?? 'Un membre',
+          revieweeId: row.revieweeId,
+          rating: row.rating,
+        }));
+  for (const event of toPublish) await events.publish(event);
+}
+
+/** The names the alerts use, for the given users. */
+export async function reviewerNames(db: Db, ids: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = ids.filter((id): id is string => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, displayName(row)]));
+}
