@@ -10,6 +10,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('mission-update'),
     mission: z.object({ id: z.string(), status: z.string().nullable() }),
   }),
+  /** A mission's tracking changed (new points, paused, resumed): no coordinates here, the screens read them. */
+  z.object({
+    type: z.literal('tracking-update'),
+    missionId: z.string(),
+    paused: z.boolean(),
+    lastPositionAt: z.string().nullable(),
+  }),
   z.object({ type: z.literal('user-typing'), userId: z.string(), missionId: z.string().nullable() }),
   z.object({ type: z.literal('user-stop-typing'), userId: z.string(), missionId: z.string().nullable() }),
 ]);

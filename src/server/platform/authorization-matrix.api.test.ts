@@ -548,6 +548,42 @@ const MATRIX: Record<string, Row> = {
       json('POST', `/api/missions/${s.assigned}/engagement/waive`, { reason: 'Urgence, signature au dépôt' }),
     expected: signedIn(404, { driver: 403, transporter: 409, admin: 403 }),
   },
+  // Live tracking of the assigned mission (issue 15), not started yet: points and pause by its driver only
+  // (refused until the start), the map for its two parties and admins, the log of looks for the driver and admins.
+  'POST /api/missions/:id/positions': {
+    request: (s) =>
+      json('POST', `/api/missions/${s.assigned}/positions`, {
+        points: [
+          {
+            clientId: randomUUID(),
+            latitude: 48.746,
+            longitude: 2.352,
+            recordedAt: new Date().toISOString(),
+          },
+        ],
+      }),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/tracking/pause': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/tracking/pause`),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/tracking/resume': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/tracking/resume`),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'GET /api/missions/:id/tracking': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}/tracking`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'GET /api/missions/:id/tracking/views': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}/tracking/views`),
+    expected: signedIn(404, { driver: 200, transporter: 403, admin: 200 }),
+  },
+  'GET /api/tracking/active': {
+    request: () => json('GET', '/api/tracking/active'),
+    expected: signedIn(403, { transporter: 200, otherTransporter: 200 }),
+  },
   // The payment of the completed mission (issue 14): its two parties, admins to read; each step by its party.
   'GET /api/missions/:id/payment': {
     request: (s) => json('GET', `/api/missions/${s.completed}/payment`),
