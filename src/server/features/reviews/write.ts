@@ -111,7 +111,7 @@ export async function submitReview(
   const keys = photos.map((photo, index) => `reviews/${reviewId}/${index}.${photo.ext}`);
   for (const [index, photo] of photos.entries()) await storage.put(keys[index]!, photo.bytes);
 
-  let published: Array<{ id: string; reviewerId: string; revieweeId: string; rating: number }> = [];
+  let published: Array<{ id: string; reviewerId: string; revieweeId: string; rating: number }>;
   try {
     published = await db.transaction(async (tx) => {
       const members = await lockMembers(tx, [mission.companyId, mission.driverId]);
