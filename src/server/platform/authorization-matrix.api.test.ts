@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { documents } from '../db/schema/documents.js';
 import { alerts, messages, conversations } from '../db/schema/messaging.js';
-import { missionApplications, missions } from '../db/schema/missions.js';
+import { missionApplications, missions, reviews } from '../db/schema/missions.js';
+import { reviewReports } from '../db/schema/road.js';
 import { sessions } from '../db/schema/platform.js';
 import type { User } from '../db/schema/users.js';
 import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
@@ -56,6 +57,10 @@ interface Scene {
    * the hours statement of that payment. */
   completed: string;
   completedDocument: string;
+  /** Reviews (issue 15): the transporter's published review of the driver (with a photo), which the driver
+   * has reported (open). */
+  review: string;
+  reviewReport: string;
 }
 
 const day = 86_400_000;
@@ -171,6 +176,28 @@ async function scene(): Promise<Scene> {
     status: 'verified',
     number: 'RH-2026-0001',
   });
+  const reviewedMission = await missionOf(transporter.id, {
+    status: 'completed',
+    driverId: driver.id,
+    startDate: yesterday,
+    endDate: new Date(yesterday.getTime() + 8 * 3_600_000),
+    completedAt: new Date(yesterday.getTime() + 8 * 3_600_000),
+  });
+  const reviewId = randomUUID();
+  await storage.put(`reviews/${reviewId}/0.png`, PNG);
+  await t.db.insert(reviews).values({
+    id: reviewId,
+    reviewerId: transporter.id,
+    revieweeId: driver.id,
+    missionId: reviewedMission.id,
+    rating: 2,
+    photos: [`reviews/${reviewId}/0.png`],
+    publishedAt: new Date(),
+  });
+  const [reviewReport] = await t.db
+    .insert(reviewReports)
+    .values({ reviewId, reporterId: driver.id, reason: 'Avis injuste et faux.' })
+    .returning();
   await sessionCookie(t.db, driver.id, 'second device');
   const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
   const [alert] = await t.db
@@ -192,6 +219,8 @@ async function scene(): Promise<Scene> {
     driverAlert: alert!.id,
     completed: completed.id,
     completedDocument: statement.id,
+    review: reviewId,
+    reviewReport: reviewReport!.id,
   };
 }
 
@@ -680,6 +709,47 @@ const MATRIX: Record<string, Row> = {
   'POST /api/missions/:id/payment/validate': {
     request: (s) => json('POST', `/api/missions/${s.completed}/payment/validate`, {}),
     expected: signedIn(403, { transporter: 409, otherTransporter: 409 }),
+  },
+  // Reviews (issue 15): the parties of the completed mission; the driver's form fits a transporter reviewed (a
+  // transporter's lacks the driving skill: 400); the member's published reviews and their photos for everyone.
+  'GET /api/missions/:id/review': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/review`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'POST /api/missions/:id/review': {
+    request: (s) =>
+      json('POST', `/api/missions/${s.completed}/review`, {
+        rating: 4,
+        professionalismScore: 4,
+        communicationScore: 5,
+        safetyScore: 4,
+      }),
+    expected: signedIn(404, { driver: 201, transporter: 400, admin: 403 }),
+  },
+  'GET /api/reviews/user/:id': {
+    request: (s) => json('GET', `/api/reviews/user/${s.driver.id}`),
+    expected: everyone(200),
+  },
+  'GET /api/reviews/:id/photos/:index': {
+    request: (s) => json('GET', `/api/reviews/${s.review}/photos/0`),
+    expected: everyone(200),
+  },
+  'POST /api/reviews/:id/report': {
+    // The member reviewed only, once (the scene's driver already has).
+    request: (s) => json('POST', `/api/reviews/${s.review}/report`, { reason: 'Cet avis est injuste.' }),
+    expected: signedIn(403, { driver: 409 }),
+  },
+  'GET /api/admin/review-reports': {
+    request: () => json('GET', '/api/admin/review-reports'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/review-reports/:id': {
+    request: (s) =>
+      json('POST', `/api/admin/review-reports/${s.reviewReport}`, {
+        decision: 'remove',
+        reason: 'Propos abusifs',
+      }),
+    expected: signedIn(403, { admin: 200 }),
   },
   'POST /api/billing/connect': {
     request: () => json('POST', '/api/billing/connect', {}),
