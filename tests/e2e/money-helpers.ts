@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { deliverByApi } from './delivery-helpers.js';
 import { moveMissionStart, publishMissionByApi } from './helpers.js';
 
 /** French money as the screens write it: narrow no-break space between thousands, no-break space before €. */
@@ -82,7 +83,7 @@ export async function completedMission(
     [missionId, minutes - 1],
   );
   if (moved !== 1) throw new Error(`no mission ${missionId}`);
-  await post(driver, `/api/missions/${missionId}/deliver`);
+  await deliverByApi(driver, missionId);
   await post(transporter, `/api/missions/${missionId}/complete`);
   return missionId;
 }

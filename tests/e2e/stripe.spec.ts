@@ -6,6 +6,7 @@ import {
   registerDriverByApi,
   signedInPage,
 } from './helpers.js';
+import { deliverByApi } from './delivery-helpers.js';
 import { euros } from './money-helpers.js';
 
 /**
@@ -149,7 +150,7 @@ test('a mission paid online: the deposit when the driver is chosen, the balance,
     reason: 'Contrat signé sur papier au dépôt ce matin.',
   });
   await post(driver, `/api/missions/${missionId}/start`);
-  await post(driver, `/api/missions/${missionId}/deliver`);
+  await deliverByApi(driver, missionId);
   await post(transporter, `/api/missions/${missionId}/complete`);
 
   // The balance: what the mission owes less the deposit, to the cent, paid on Stripe's page.

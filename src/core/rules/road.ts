@@ -15,3 +15,50 @@ export const WAITING_PLACE_LABELS: Record<WaitingPlace, string> = {
   pickup: 'au chargement',
   delivery: 'à la livraison',
 };
+
+/** A waiting period as stored: started, and ended unless it still runs. */
+export interface WaitingSpan {
+  place: WaitingPlace;
+  startedAt: Date;
+  endedAt: Date | null;
+}
+
+/** Whole minutes of a period (a running one counts up to `now`), never negative. */
+export function waitingMinutes(span: Pick<WaitingSpan, 'startedAt' | 'endedAt'>, now: Date): number {
+  const end = span.endedAt ?? now;
+  return Math.max(0, Math.floor((end.getTime() - span.startedAt.getTime()) / 60_000));
+}
+
+/**
+ * The waiting of a mission, per place, in minutes (what the mission and payment pages show). Relais has no
+ * waiting tariff: the totals are for information, never billed by Relais (`billed: false`).
+ */
+export function waitingTotals(spans: readonly WaitingSpan[], now: Date) {
+  let pickupMinutes = 0;
+  let deliveryMinutes = 0;
+  for (const span of spans) {
+    const minutes = waitingMinutes(span, now);
+    if (span.place === 'pickup') pickupMinutes += minutes;
+    else deliveryMinutes += minutes;
+  }
+  return {
+    pickupMinutes,
+    deliveryMinutes,
+    totalMinutes: pickupMinutes + deliveryMinutes,
+    periods: spans.length,
+    running: spans.some((span) => span.endedAt === null),
+    billed: false as const,
+  };
+}
+
+/** 0 → "0 min", 45 → "45 min", 65 → "1 h 05", 120 → "2 h". */
+export function formatWaiting(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')}`;
+}
+
+/** Why the waiting totals are shown but not added to the amount (payment page). */
+export const WAITING_NOT_BILLED_NOTE =
+  'À titre d’information : Relais n’a pas de tarif d’attente et n’ajoute pas ce temps au montant. Une mission payée à l’heure le compte déjà dans les heures travaillées ; sinon, voyez-le directement entre vous.';

@@ -7,6 +7,7 @@ import { TRANSACTION_TYPES } from '../rules/enums.js';
 import { PAYMENT_TERMS, SETTLEMENT_STATUSES, TRANSACTION_CATEGORIES, VAT_REGIMES } from '../rules/money.js';
 import { normalizeSiret } from '../rules/siret.js';
 import { daySchema } from './dates.js';
+import { waitingTotalsSchema } from './delivery.js';
 import { requiredText } from './text.js';
 
 const isoDateSchema = daySchema('Date invalide (AAAA-MM-JJ)');
@@ -148,6 +149,8 @@ export const missionPaymentSchema = z.object({
   invoiceBlockers: z.array(z.string()),
   /** Actions the viewer may take now. */
   actions: z.array(z.enum(['markPaid', 'confirm', 'dispute', 'uploadPayslip'])),
+  /** Waiting at the pickup and the delivery, recorded by the driver: shown for information, never billed. */
+  waiting: waitingTotalsSchema,
   /** Stripe mode: deposit and balance of the mission (null without Stripe). */
   stripe: z
     .object({

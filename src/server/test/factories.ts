@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { missions } from '../db/schema/missions.js';
 import { users, type NewUser, type User } from '../db/schema/users.js';
 import { hashPassword } from '../platform/passwords.js';
+import type { Agent } from './harness.js';
 
 export const TEST_PASSWORD = 'motdepasse-test';
 let hashed: Promise<string> | undefined;
@@ -134,4 +136,64 @@ export async function insertMission(
     })
     .returning();
   return row!;
+}
+
+/** A multipart/form-data body, as a browser's FormData sends it: text fields, then files (field, name, bytes). */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; bytes: Buffer; type?: string }> = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----relais${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A signature as the phone's canvas exports it: a transparent PNG with a dark stroke across. */
+export async function signaturePng(): Promise<Buffer> {
+  const width = 120;
+  const height = 40;
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let x = 10; x < 110; x++) {
+    const y = 20 + Math.round(10 * Math.sin(x / 8));
+    pixels.set([20, 20, 40, 255], (y * width + x) * 4);
+  }
+  const { default: sharp } = await import('sharp');
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/** The proof of delivery (recipient and signature) sent by the driver's agent, then "deliver"; the deliver answer. */
+export async function deliverWithProof(
+  agent: Agent,
+  missionId: string,
+  fields: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const proof = await agent.request({
+    method: 'POST',
+    url: `/api/missions/${missionId}/delivery-proof`,
+    ...multipartBody({ recipientName: 'Paul Quai', ...fields }, [
+      { field: 'signature', name: 'signature.png', bytes: await signaturePng(), type: 'image/png' },
+    ]),
+  });
+  if (proof.statusCode !== 201) throw new Error(`delivery proof refused: ${proof.statusCode} ${proof.body}`);
+  return agent.post(`/api/missions/${missionId}/deliver`);
 }

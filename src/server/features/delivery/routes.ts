@@ -1,5 +1,179 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DELIVERY_FORM_MAX_BYTES,
+  MAX_PHOTOS,
+  missionDeliverySchema,
+  waitingStartSchema,
+} from '#core/schemas/delivery.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/errors.js';
+import { guards, requireUser } from '../../platform/sessions.js';
+import { sendPrivateFile } from '../../platform/storage.js';
+import { incidentPhoto, proofPdf, proofPhoto, proofSignature, type PrivateFile } from './downloads.js';
+import { parseFormData } from './form-data.js';
+import { reportIncident } from './incidents.js';
+import { ensureProofDocument } from './proof-document.js';
+import { submitProof } from './proof.js';
+import { deliveryView } from './view.js';
+import { startWaiting, stopWaiting } from './waiting.js';
 
-/** Proof of delivery, incidents and waiting times of a mission (issue 15: being built). */
-export async function deliveryRoutes(_root: FastifyInstance, _deps: FeatureDeps): Promise<void> {}
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+const photoParams = idParams.extend({ index: z.coerce.number().int().min(1).max(MAX_PHOTOS) });
+const incidentPhotoParams = photoParams.extend({ incidentId: z.uuid({ error: 'Identifiant invalide' }) });
+const ok = { 200: missionDeliverySchema, ...errorResponses };
+const created = { 201: missionDeliverySchema, ...errorResponses };
+const PROOF_JOB = 'delivery-proof-pdf';
+
+/** Proof of delivery, incidents and waiting times of a mission (issue 15 §2). */
+export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, events, jobs } = deps;
+
+  // At delivery, the proof-of-delivery PDF is made by a queued job: a failure (storage down) is retried.
+  jobs.define<{ missionId: string }>(
+    PROOF_JOB,
+    async (run) => {
+      const document = await ensureProofDocument(db, storage, run.data.missionId);
+      run.log.info({ missionId: run.data.missionId, made: document !== null }, 'delivery proof pdf');
+    },
+    { retryLimit: 5, retryDelaySeconds: 20 },
+  );
+  events.subscribe(async (event) => {
+    if (event.type === 'mission.status_changed' && event.status === 'delivered')
+      await jobs.send(PROOF_JOB, { missionId: event.missionId }, { singletonKey: event.missionId });
+  });
+
+  // The proof and incidents arrive as a browser's FormData; the body is read whole, within its limit.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: DELIVERY_FORM_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const form = { onRequest: guards.user, bodyLimit: DELIVERY_FORM_MAX_BYTES };
+
+  app.get(
+    '/api/missions/:id/delivery',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'Preuve de livraison, incidents et temps d’attente de la mission (ses deux parties)',
+        params: idParams,
+        response: ok,
+      },
+    },
+    async (request) => deliveryView(db, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/missions/:id/delivery-proof',
+    {
+      ...form,
+      schema: {
+        tags: ['missions'],
+        summary:
+          'Preuve de livraison (chauffeur, mission en cours ; multipart : recipientName, signature PNG, 0 à 5 photos, latitude, longitude, accuracy, note)',
+        params: idParams,
+        response: created,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const parsed = parseFormData(request.body, request.headers['content-type']);
+      await submitProof(db, storage, user, request.params.id, parsed);
+      return reply.status(201).send(await deliveryView(db, user, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/missions/:id/incidents',
+    {
+      ...form,
+      schema: {
+        tags: ['missions'],
+        summary:
+          'Signaler un incident (chauffeur ; multipart : type, occurredAt, latitude, longitude, note, 0 à 5 photos)',
+        params: idParams,
+        response: created,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const parsed = parseFormData(request.body, request.headers['content-type']);
+      await reportIncident(deps, user, request.params.id, parsed);
+      return reply.status(201).send(await deliveryView(db, user, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/missions/:id/waiting/start',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'Commencer à compter une attente, au chargement ou à la livraison (chauffeur)',
+        params: idParams,
+        body: waitingStartSchema,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await startWaiting(db, user, request.params.id, request.body.place);
+      return deliveryView(db, user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/missions/:id/waiting/stop',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'Arrêter l’attente en cours (chauffeur)',
+        params: idParams,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await stopWaiting(db, user, request.params.id);
+      return deliveryView(db, user, request.params.id);
+    },
+  );
+
+  const send = (reply: FastifyReply, file: PrivateFile) => sendPrivateFile(reply, file);
+  const hidden = { onRequest: guards.user };
+
+  app.get(
+    '/api/missions/:id/delivery/pdf',
+    { ...hidden, schema: { hide: true, params: idParams } },
+    async (request, reply) =>
+      send(reply, await proofPdf(db, storage, requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/api/missions/:id/delivery/signature',
+    { ...hidden, schema: { hide: true, params: idParams } },
+    async (request, reply) =>
+      send(reply, await proofSignature(db, storage, requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/api/missions/:id/delivery/photos/:index',
+    { ...hidden, schema: { hide: true, params: photoParams } },
+    async (request, reply) =>
+      send(
+        reply,
+        await proofPhoto(db, storage, requireUser(request), request.params.id, request.params.index),
+      ),
+  );
+  app.get(
+    '/api/missions/:id/incidents/:incidentId/photos/:index',
+    { ...hidden, schema: { hide: true, params: incidentPhotoParams } },
+    async (request, reply) => {
+      const { id, incidentId, index } = request.params;
+      return send(reply, await incidentPhoto(db, storage, requireUser(request), id, incidentId, index));
+    },
+  );
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MissionStatus } from '#core/rules/enums.js';
 import {
   ACTIONS_WITH_REASON,
@@ -11,9 +11,11 @@ import {
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
 import { engagementMessages } from '#core/schemas/engagements.js';
+import { deliveryMessages } from '#core/schemas/delivery.js';
 import { documents } from '../../db/schema/documents.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
+import { deliveryProofs, waitingPeriods } from '../../db/schema/road.js';
 import { type User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
@@ -79,6 +81,27 @@ export async function actOnMission(
         .for('share');
       if (!engagement?.signedAt && !engagement?.waivedAt)
         throw new AppError(409, engagementMessages.notSigned, undefined, undefined, 'engagement_unsigned');
+    }
+
+    if (action === 'deliver') {
+      // The proof of delivery (delivery feature) comes first: recipient and signature, sent by this driver.
+      const [proof] = await tx
+        .select({ id: deliveryProofs.id })
+        .from(deliveryProofs)
+        .where(and(eq(deliveryProofs.missionId, missionId), eq(deliveryProofs.driverId, user.id)));
+      if (!proof)
+        throw new AppError(
+          409,
+          deliveryMessages.proofMissing,
+          undefined,
+          undefined,
+          'delivery_proof_missing',
+        );
+      // A wait still counting ends with the delivery.
+      await tx
+        .update(waitingPeriods)
+        .set({ endedAt: now })
+        .where(and(eq(waitingPeriods.missionId, missionId), isNull(waitingPeriods.endedAt)));
     }
 
     if (action === 'drop') {

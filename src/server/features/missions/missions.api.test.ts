@@ -4,7 +4,7 @@ import { APPLICATION_LIMIT_MESSAGE } from '#core/rules/plans.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
-import { createUser, missionPayload } from '../../test/factories.js';
+import { createUser, deliverWithProof, missionPayload } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -507,7 +507,11 @@ describe('choosing a driver and running the mission', () => {
     const started = await chosen.agent.post(`/api/missions/${id}/start`);
     expect(started.json().mission.status).toBe('in_progress');
     expect(started.json().mission.startedAt).not.toBeNull();
-    expect((await chosen.agent.post(`/api/missions/${id}/deliver`)).json().mission.status).toBe('delivered');
+    // Not without the proof of delivery (recipient and signature).
+    const unproven = await chosen.agent.post(`/api/missions/${id}/deliver`);
+    expect(unproven.statusCode).toBe(409);
+    expect(unproven.json().code).toBe('delivery_proof_missing');
+    expect((await deliverWithProof(chosen.agent, id)).json().mission.status).toBe('delivered');
     const done = await owner.agent.post(`/api/missions/${id}/complete`);
     expect(done.json().mission.status).toBe('completed');
     expect(done.json().timeline.map((event: { type: string }) => event.type)).toEqual([

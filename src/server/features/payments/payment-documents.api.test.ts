@@ -9,7 +9,7 @@ import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { documentSequences, driverPayments } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
-import { missionPayload, VALID_SIRET } from '../../test/factories.js';
+import { deliverWithProof, missionPayload, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -58,7 +58,7 @@ async function delivered(owner: Party, carrier: Party, mission: Record<string, u
     .set({ startDate: new Date(Date.now() + 30 * 60_000) })
     .where(eq(missions.id, id));
   expect((await carrier.agent.post(`/api/missions/${id}/start`)).statusCode).toBe(200);
-  expect((await carrier.agent.post(`/api/missions/${id}/deliver`)).statusCode).toBe(200);
+  expect((await deliverWithProof(carrier.agent, id)).statusCode).toBe(200);
   return id;
 }
 const complete = async (owner: Party, id: string) => {

@@ -1,4 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { WaitingPlace } from '#core/rules/enums.js';
+import { waitingTotals } from '#core/rules/road.js';
 import {
   isOverdue,
   MONEY_DOCUMENT_LABELS,
@@ -13,6 +15,7 @@ import {
 import type { MissionPayment, MoneyDocument } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
+import { waitingPeriods } from '../../db/schema/road.js';
 import { users, type User } from '../../db/schema/users.js';
 import { invoiceBlockers } from './blockers.js';
 import { ensurePayment } from './create.js';
@@ -61,7 +64,13 @@ export async function paymentView(
     [payment = payment] = await db.select().from(driverPayments).where(eq(driverPayments.id, payment.id));
     documents = await moneyDocumentsOf(db, missionId);
   }
-  return toView(deps, side, mission, payment, parties, documents, blockers);
+  // The waiting the driver recorded (delivery feature's table), totalled as the mission page shows it.
+  const periods = await db.select().from(waitingPeriods).where(eq(waitingPeriods.missionId, missionId));
+  const waiting = waitingTotals(
+    periods.map((row) => ({ ...row, place: row.place as WaitingPlace })),
+    mission.deliveredAt ?? new Date(),
+  );
+  return { ...toView(deps, side, mission, payment, parties, documents, blockers), waiting };
 
   async function partiesOf(row: PaymentRow) {
     const found = await db
@@ -142,7 +151,7 @@ function toView(
   parties: { driver: User; transporter: User },
   documents: DocumentRow[],
   blockers: string[],
-): MissionPayment {
+): Omit<MissionPayment, 'waiting'> {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     missionId: mission.id,

@@ -41,6 +41,14 @@ const payment = (over: Partial<MissionPayment> = {}): MissionPayment => ({
   documents: [],
   invoiceBlockers: [],
   actions: [],
+  waiting: {
+    pickupMinutes: 0,
+    deliveryMinutes: 0,
+    totalMinutes: 0,
+    periods: 0,
+    running: false,
+    billed: false,
+  },
   stripe: null,
   ...over,
 });

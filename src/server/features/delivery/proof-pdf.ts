@@ -1,0 +1,189 @@
+import { PDFDocument, rgb, StandardFonts, type PDFImage } from 'pdf-lib';
+import sharp from 'sharp';
+import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
+import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
+import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
+import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
+import type { User } from '../../db/schema/users.js';
+import {
+  formatParisDateTime,
+  renderPdf,
+  toWinAnsi,
+  type PdfRow,
+  type PdfSection,
+} from '../../platform/pdf.js';
+import type { MissionRow } from './access.js';
+import { isPdfKey } from './files.js';
+
+type ProofRow = typeof deliveryProofs.$inferSelect;
+type IncidentRow = typeof missionIncidents.$inferSelect;
+type WaitingRow = typeof waitingPeriods.$inferSelect;
+
+export const PROOF_TITLE = 'Preuve de livraison';
+export const missionReference = (missionId: string) => `M-${missionId.slice(0, 8).toUpperCase()}`;
+
+const contact = (user: User) => [user.email, user.phone].filter(Boolean).join(' · ') || '—';
+
+export function positionText(latitude: string | null, longitude: string | null, accuracy: string | null) {
+  if (latitude === null || longitude === null) return 'Non communiquée (le téléphone ne l’a pas donnée)';
+  const around = accuracy === null ? '' : ` (à ${Math.round(Number(accuracy))} m près)`;
+  return `${Number(latitude).toFixed(6)}, ${Number(longitude).toFixed(6)}${around}`;
+}
+
+export interface ProofInput {
+  mission: MissionRow;
+  company: User;
+  driver: User;
+  proof: ProofRow;
+  incidents: IncidentRow[];
+  waiting: WaitingRow[];
+  /** The stored files: the signature, then the photos in order. */
+  signature: Buffer;
+  photos: Array<{ key: string; bytes: Buffer }>;
+}
+
+/**
+ * The proof-of-delivery PDF: the mission and both parties, the recipient, the time and place of the signature,
+ * incidents and waiting times, the signature itself, then each photo of the delivery note / CMR on its own page
+ * (PDFs sent as photos are listed, they stay downloadable from the mission).
+ */
+export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
+  const { mission, company, driver, proof } = input;
+  const reference = missionReference(mission.id);
+  const photoLines = input.photos.map(({ key }, index) =>
+    isPdfKey(key)
+      ? `Pièce ${index + 1} : document PDF (consultable sur la mission dans Relais)`
+      : `Pièce ${index + 1} : photo, reproduite en annexe`,
+  );
+  const totals = waitingTotals(
+    input.waiting.map((row) => ({ ...row, place: row.place as WaitingPlace })),
+    mission.deliveredAt ?? new Date(),
+  );
+  const sections: PdfSection[] = [
+    {
+      heading: 'Mission',
+      rows: [
+        { label: 'Mission', value: mission.title },
+        { label: 'Enlèvement', value: mission.pickupAddress },
+        { label: 'Livraison', value: mission.deliveryAddress },
+        {
+          label: 'Véhicule',
+          value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType,
+        },
+        ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
+        ...(mission.startedAt ? [{ label: 'Départ', value: formatParisDateTime(mission.startedAt) }] : []),
+        ...(mission.deliveredAt
+          ? [{ label: 'Livrée', value: formatParisDateTime(mission.deliveredAt) }]
+          : []),
+      ],
+    },
+    {
+      heading: 'Parties',
+      rows: [
+        { label: 'Transporteur', value: company.companyName ?? company.fullName },
+        ...(company.siretNumber ? [{ label: 'SIRET', value: company.siretNumber }] : []),
+        { label: 'Contact transporteur', value: `${company.fullName} — ${contact(company)}` },
+        { label: 'Chauffeur', value: driver.fullName },
+        { label: 'Contact chauffeur', value: contact(driver) },
+      ],
+    },
+    {
+      heading: 'Réception',
+      rows: [
+        { label: 'Réceptionné par', value: proof.recipientName },
+        { label: 'Signé le', value: formatParisDateTime(proof.signedAt) },
+        { label: 'Position', value: positionText(proof.latitude, proof.longitude, proof.accuracy) },
+        ...(proof.note ? [{ label: 'Remarque du chauffeur', value: proof.note }] : []),
+        {
+          label: 'Pièces jointes',
+          value: photoLines.length ? photoLines.join('\n') : 'Aucune photo du bon de livraison',
+        },
+      ],
+      paragraphs: [
+        'L’heure est celle du serveur de Relais au moment où la signature a été enregistrée ; la position est celle que le téléphone du chauffeur a donnée, s’il l’a donnée. La signature et les photos sont reproduites en annexe, après cette page.',
+      ],
+    },
+    {
+      heading: 'Incidents signalés',
+      ...(input.incidents.length
+        ? {
+            rows: input.incidents.map((incident): PdfRow => ({
+              label: formatParisDateTime(incident.occurredAt),
+              value: `${INCIDENT_LABELS[incident.type as IncidentType]}${incident.note ? ` — ${incident.note}` : ''}`,
+            })),
+          }
+        : { paragraphs: ['Aucun incident signalé pendant la mission.'] }),
+    },
+    {
+      heading: 'Temps d’attente',
+      ...(totals.periods
+        ? {
+            rows: (['pickup', 'delivery'] as const).map((place) => ({
+              label: `Attente ${WAITING_PLACE_LABELS[place]}`,
+              value: formatWaiting(place === 'pickup' ? totals.pickupMinutes : totals.deliveryMinutes),
+            })),
+            paragraphs: ['Relevé par le chauffeur (début et fin), à titre d’information.'],
+          }
+        : { paragraphs: ['Aucune attente relevée.'] }),
+    },
+  ];
+  const base = await renderPdf({
+    title: PROOF_TITLE,
+    subtitle: mission.title,
+    meta: [
+      { label: 'Référence', value: reference },
+      { label: 'Établie le', value: formatParisDateTime(new Date()) },
+    ],
+    sections,
+    footer: `Relais — ${PROOF_TITLE} ${reference}`,
+  });
+  const document = await PDFDocument.load(base, { updateMetadata: false });
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+
+  /** One A4 page: a title, then the image fitted into the rest of the page. */
+  const imagePage = (title: string, caption: string, image: PDFImage, maxHeight?: number) => {
+    const page = document.addPage([595.28, 841.89]);
+    page.drawText(toWinAnsi(title), { x: 56, y: 781, size: 16, font: bold, color: rgb(0.11, 0.12, 0.15) });
+    page.drawText(toWinAnsi(caption), {
+      x: 56,
+      y: 761,
+      size: 9.5,
+      font: regular,
+      color: rgb(0.38, 0.4, 0.45),
+    });
+    const box = { width: 595.28 - 112, height: maxHeight ?? 680 };
+    const scale = Math.min(box.width / image.width, box.height / image.height, maxHeight ? 2 : 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawRectangle({
+      x: 56,
+      y: 740 - height - 8,
+      width: box.width,
+      height: height + 16,
+      borderColor: rgb(0.8, 0.82, 0.86),
+      borderWidth: 0.7,
+    });
+    page.drawImage(image, { x: 56 + (box.width - width) / 2, y: 740 - height, width, height });
+  };
+
+  imagePage(
+    `Signature de ${proof.recipientName}`,
+    `Signée le ${formatParisDateTime(proof.signedAt)} sur le téléphone du chauffeur.`,
+    await document.embedPng(input.signature),
+    260,
+  );
+  for (const [index, photo] of input.photos.entries()) {
+    if (isPdfKey(photo.key)) continue;
+    // pdf-lib draws JPEG and PNG; a WebP photo is converted (the stored file is unchanged).
+    const image = photo.key.endsWith('.png')
+      ? await document.embedPng(photo.bytes)
+      : await document.embedJpg(
+          photo.key.endsWith('.jpg')
+            ? photo.bytes
+            : await sharp(photo.bytes).jpeg({ quality: 88 }).toBuffer(),
+        );
+    imagePage(`Pièce ${index + 1}`, `Bon de livraison / CMR — ${reference}`, image);
+  }
+  return document.save();
+}

@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { WaitingPlace } from '#core/rules/enums.js';
+import { deliveryMessages } from '#core/schemas/delivery.js';
+import type { Db } from '../../db/client.js';
+import { waitingPeriods } from '../../db/schema/road.js';
+import type { User } from '../../db/schema/users.js';
+import { AppError, databaseErrorCode } from '../../platform/errors.js';
+import { driverMission } from './access.js';
+
+const running = { statuses: ['in_progress'], closed: deliveryMessages.notInProgress, lock: true };
+
+/**
+ * The driver starts counting a wait at the pickup or the delivery. One open period per mission: the mission row
+ * is locked while checking, and the unique partial index (mission where not ended) backs it up.
+ */
+export async function startWaiting(db: Db, driver: User, missionId: string, place: WaitingPlace) {
+  try {
+    await db.transaction(async (tx) => {
+      await driverMission(tx, driver, missionId, running);
+      const [open] = await tx
+        .select({ id: waitingPeriods.id })
+        .from(waitingPeriods)
+        .where(and(eq(waitingPeriods.missionId, missionId), isNull(waitingPeriods.endedAt)));
+      if (open) throw new AppError(409, deliveryMessages.waitingOpen);
+      await tx
+        .insert(waitingPeriods)
+        .values({ missionId, place, startedAt: new Date(), startedBy: driver.id });
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) === '23505') throw new AppError(409, deliveryMessages.waitingOpen);
+    throw error;
+  }
+}
+
+/** The driver stops the running wait (the delivery closes it too, see missions/lifecycle.ts). */
+export async function stopWaiting(db: Db, driver: User, missionId: string) {
+  await db.transaction(async (tx) => {
+    await driverMission(tx, driver, missionId, running);
+    const stopped = await tx
+      .update(waitingPeriods)
+      .set({ endedAt: new Date() })
+      .where(and(eq(waitingPeriods.missionId, missionId), isNull(waitingPeriods.endedAt)))
+      .returning({ id: waitingPeriods.id });
+    if (stopped.length === 0) throw new AppError(409, deliveryMessages.waitingNone);
+  });
+}
