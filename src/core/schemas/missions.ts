@@ -1,7 +1,7 @@
 import { PLACEMENT_PRECISIONS, placementSchema } from './places.js';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../rules/money.js';
-import { LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
+import { BADGE_TYPES, LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
 import { addMonths, dateSchema } from './dates.js';
 import { requirementVerdictSchema } from './documents.js';
@@ -262,6 +262,10 @@ export const applicantSchema = z.object({
   licenseType: z.string().nullable(),
   yearsExperience: z.number(),
   reputationScore: z.string(),
+  /** Published reviews of the driver (not removed): how many the reputation score stands on. */
+  reviewCount: z.number(),
+  /** The driver's badges (core/rules/badges.ts says what each means), in the order of BADGE_TYPES. */
+  badges: z.array(z.enum(BADGE_TYPES)),
   documentsVerified: z.boolean(),
   completedMissions: z.number(),
   /** The driver deleted their account: the application stays in the history, without a person behind it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LICENSE_TYPES } from '../rules/enums.js';
+import { memberBadgeSchema } from './badges.js';
 import { VEHICLE_TYPES } from '../rules/missions.js';
 import {
   authMessages,
@@ -58,6 +59,8 @@ export const publicProfileSchema = z.object({
   certifications: z.array(z.string()),
   documentsVerified: z.boolean(),
   reputationScore: z.string(),
+  /** Badges (drivers only; none for a transporter), each with what it means in core/rules/badges.ts. */
+  badges: z.array(memberBadgeSchema),
   completedMissions: z.number(),
   publishedMissions: z.number(),
   memberSince: z.string(),

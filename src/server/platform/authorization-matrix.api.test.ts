@@ -417,6 +417,25 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('GET', `/api/users/${s.driver.id}/profile`),
     expected: everyone(200),
   },
+  'GET /api/users/:id/badges': {
+    request: (s) => json('GET', `/api/users/${s.driver.id}/badges`),
+    expected: everyone(200),
+  },
+  'GET /api/badges/mine': {
+    request: () => json('GET', '/api/badges/mine'),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'POST /api/admin/users/:id/badges/eco_driver': {
+    request: (s) =>
+      json('POST', `/api/admin/users/${s.driver.id}/badges/eco_driver`, { reason: 'Formation éco-conduite' }),
+    expected: signedIn(403, { admin: 201 }),
+  },
+  'DELETE /api/admin/users/:id/badges/eco_driver': {
+    request: (s) =>
+      json('DELETE', `/api/admin/users/${s.driver.id}/badges/eco_driver`, { reason: 'Attribué par erreur' }),
+    // The driver of a fresh scene does not hold it: the administrator is told so.
+    expected: signedIn(403, { admin: 409 }),
+  },
   'GET /api/conversations': { request: () => json('GET', '/api/conversations'), expected: signedIn(200) },
   'GET /api/messages/:userId': {
     request: (s) => json('GET', `/api/messages/${s.transporter.id}`),

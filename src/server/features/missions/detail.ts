@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MissionStatus } from '#core/rules/enums.js';
+import type { BadgeType } from '#core/rules/badges.js';
+import { BADGE_TYPES, type MissionStatus } from '#core/rules/enums.js';
 import { availableActions, startableFrom } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.js';
 import { applicationIsActive, assignmentIsActive } from '#core/rules/relations.js';
@@ -34,6 +35,10 @@ const applicantFields = {
   licenseType: users.licenseType,
   yearsExperience: users.yearsExperience,
   reputationScore: users.reputationScore,
+  reviewCount: sql<number>`(select count(*)::int from reviews r where r.reviewee_id = users.id and r.published_at is not null and r.removed_at is null)`,
+  badges: sql<
+    BadgeType[]
+  >`coalesce((select array_agg(b.type order by array_position(array[${sql.raw(BADGE_TYPES.map((type) => `'${type}'`).join(','))}], b.type)) from badges b where b.user_id = users.id), '{}')`,
   documentsVerified: users.documentsVerified,
   completedMissions: sql<number>`(select count(*)::int from missions m where m.driver_id = users.id and m.status = 'completed')`,
   accountClosed: sql<boolean>`${users.accountStatus} = 'deleted'`,

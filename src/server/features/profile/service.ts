@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { AWARDED_BADGES, type BadgeType } from '#core/rules/badges.js';
+import { BADGE_TYPES } from '#core/rules/enums.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
+import { badges } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { syncDriverPapers } from '../../platform/driver-papers.js';
@@ -112,6 +115,12 @@ export async function publicProfile(db: Db, viewer: User | null, id: string): Pr
     select
       (select count(*)::int from missions where driver_id = ${id} and status = 'completed') as completed,
       (select count(*)::int from missions where company_id = ${id}) as published`);
+  // Badges (drivers): the type and when; an administrator's reason for eco_driver stays out of the public page.
+  const held = await db
+    .select({ type: badges.type, earnedAt: badges.earnedAt })
+    .from(badges)
+    .where(eq(badges.userId, id))
+    .orderBy(asc(badges.earnedAt));
   // The phone only for the member themself and for someone who works with them now (relations.ts).
   const showPhone =
     viewer !== null && (viewer.id === id || (await relationBetween(db, viewer.id, id)) === 'active');
@@ -127,6 +136,13 @@ export async function publicProfile(db: Db, viewer: User | null, id: string): Pr
     certifications: member.certifications,
     documentsVerified: member.documentsVerified,
     reputationScore: member.reputationScore,
+    badges: held
+      .map((row) => ({
+        type: row.type as BadgeType,
+        earnedAt: row.earnedAt.toISOString(),
+        awarded: AWARDED_BADGES.includes(row.type as BadgeType),
+      }))
+      .sort((a, b) => BADGE_TYPES.indexOf(a.type) - BADGE_TYPES.indexOf(b.type)),
     completedMissions: counts?.completed ?? 0,
     publishedMissions: counts?.published ?? 0,
     memberSince: member.createdAt.toISOString(),
