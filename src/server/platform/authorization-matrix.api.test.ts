@@ -632,6 +632,61 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/tracking/active'),
     expected: signedIn(403, { transporter: 200, otherTransporter: 200 }),
   },
+  // Proof of delivery, incidents, waiting (issue 15) on the assigned mission, not started yet: sent by its driver
+  // only (refused until the start), read by its two parties and admins; no proof yet, so no file to download.
+  'GET /api/missions/:id/delivery': {
+    request: (s) => json('GET', `/api/missions/${s.assigned}/delivery`),
+    expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
+  },
+  'POST /api/missions/:id/delivery-proof': {
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/missions/${s.assigned}/delivery-proof`,
+      headers: { 'content-type': 'multipart/form-data; boundary=matrix' },
+      payload: Buffer.concat([
+        Buffer.from(
+          '--matrix\r\nContent-Disposition: form-data; name="recipientName"\r\n\r\nPaul Quai\r\n' +
+            '--matrix\r\nContent-Disposition: form-data; name="signature"; filename="s.png"\r\n\r\n',
+        ),
+        PNG,
+        Buffer.from('\r\n--matrix--\r\n'),
+      ]),
+    }),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/incidents': {
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/missions/${s.assigned}/incidents`,
+      headers: { 'content-type': 'multipart/form-data; boundary=matrix' },
+      payload: '--matrix\r\nContent-Disposition: form-data; name="type"\r\n\r\ndelay\r\n--matrix--\r\n',
+    }),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/waiting/start': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/waiting/start`, { place: 'pickup' }),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'POST /api/missions/:id/waiting/stop': {
+    request: (s) => json('POST', `/api/missions/${s.assigned}/waiting/stop`),
+    expected: signedIn(404, { driver: 409, transporter: 403, admin: 403 }),
+  },
+  'GET /api/missions/:id/delivery/pdf': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/delivery/pdf`),
+    expected: signedIn(404),
+  },
+  'GET /api/missions/:id/delivery/signature': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/delivery/signature`),
+    expected: signedIn(404),
+  },
+  'GET /api/missions/:id/delivery/photos/:index': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/delivery/photos/1`),
+    expected: signedIn(404),
+  },
+  'GET /api/missions/:id/incidents/:incidentId/photos/:index': {
+    request: (s) => json('GET', `/api/missions/${s.completed}/incidents/${randomUUID()}/photos/1`),
+    expected: signedIn(404),
+  },
   // The payment of the completed mission (issue 14): its two parties, admins to read; each step by its party.
   'GET /api/missions/:id/payment': {
     request: (s) => json('GET', `/api/missions/${s.completed}/payment`),
