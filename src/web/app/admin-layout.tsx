@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useDocumentQueue, useDriverQueue } from '#web/features/admin/api.js';
+import { useReviewReports } from '#web/features/admin/review-reports-api.js';
 import { useAdminSubscriptions } from '#web/features/admin/subscriptions-api.js';
 import { cn } from '#web/ui/cn.js';
 import { Logo } from '#web/ui/logo.js';
@@ -15,10 +16,12 @@ function useWaitingCounts(): Record<string, number> {
   const documents = useDocumentQueue({ status: 'pending', type: '', page: 1 });
   const drivers = useDriverQueue('pending_validation');
   const subscriptions = useAdminSubscriptions();
+  const reviews = useReviewReports();
   return {
     documents: documents.data?.total ?? 0,
     drivers: drivers.data?.drivers.length ?? 0,
     subscriptions: subscriptions.data?.requests.length ?? 0,
+    reviews: reviews.data?.open ?? 0,
   };
 }
 

@@ -47,6 +47,7 @@ describe('menus (SPEC.md §2)', () => {
       ['/admin/documents', 'Documents à vérifier', 'documents'],
       ['/admin/chauffeurs', 'Validation des chauffeurs', 'drivers'],
       ['/admin/abonnements', 'Abonnements', 'subscriptions'],
+      ['/admin/avis', 'Avis signalés', 'reviews'],
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   CreditCard,
   FileCheck2,
   FileText,
+  Flag,
   History,
   LayoutDashboard,
   Map,
@@ -24,7 +25,7 @@ export interface MenuItem {
   label: string;
   icon: LucideIcon;
   /** Which unread (or, for administrators, waiting) counter shows on this entry. */
-  badge?: 'messages' | 'alerts' | 'documents' | 'drivers' | 'subscriptions';
+  badge?: 'messages' | 'alerts' | 'documents' | 'drivers' | 'subscriptions' | 'reviews';
 }
 
 const common = {
@@ -75,6 +76,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { href: '/admin/documents', label: 'Documents à vérifier', icon: FileCheck2, badge: 'documents' },
   { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badge: 'drivers' },
   { href: '/admin/abonnements', label: 'Abonnements', icon: CreditCard, badge: 'subscriptions' },
+  { href: '/admin/avis', label: 'Avis signalés', icon: Flag, badge: 'reviews' },
 ];
 
 /** Unread counters are capped at 99+ (SPEC.md §9). */

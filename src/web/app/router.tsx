@@ -52,6 +52,10 @@ const AdminSubscriptions = page(
   () => import('#web/features/admin/subscriptions-page.js'),
   'AdminSubscriptionsPage',
 );
+const AdminReviewReports = page(
+  () => import('#web/features/admin/review-reports-page.js'),
+  'AdminReviewReportsPage',
+);
 const work = () => import('#web/features/workspace/workspace-pages.js');
 const Wallet = page(() => import('#web/features/wallet/wallet-page.js'), 'WalletPage');
 const MissionPayment = page(() => import('#web/features/payments/payment-page.js'), 'MissionPaymentPage');
@@ -133,6 +137,7 @@ const Pages = memo(function Pages() {
       <Route path="/admin/chauffeurs" component={AdminDrivers} />
       <Route path="/admin/chauffeurs/:id" component={AdminDriver} />
       <Route path="/admin/abonnements" component={AdminSubscriptions} />
+      <Route path="/admin/avis" component={AdminReviewReports} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />

@@ -57,6 +57,15 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
           for (const key of ['/api/billing/subscription', '/api/auth/me'])
             void queryClient.invalidateQueries({ queryKey: [key] });
       }
+      // A review written or published (the other party's, or one's own once both are in): the review pages,
+      // the member's reviews and their score.
+      if (event.alert.type === 'reputation') {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === '/api/missions' && query.queryKey[2] === 'review',
+        });
+        for (const key of ['/api/reviews/user', '/api/users'])
+          void queryClient.invalidateQueries({ queryKey: [key] });
+      }
       // A message already notified itself (above).
       if (event.alert.type !== 'message') {
         const { title, body } = notificationFor(event.alert);

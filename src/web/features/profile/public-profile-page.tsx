@@ -5,16 +5,19 @@ import { BadgeCheck, Phone, Star, UserRound } from 'lucide-react';
 import { useParams } from 'wouter';
 import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
+import type { UserReviews } from '#core/schemas/reviews.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { BadgesSection } from './badges-section.js';
-import { ReviewsSection } from './reviews-section.js';
+import { ReviewsSection, reviewsKey } from './reviews-section.js';
 
 /** /profile/{id}: a member as others see them (no e-mail; the phone only for people who work together). */
 export function PublicProfilePage() {
   const { id } = useParams<{ id: string }>();
   const profile = useQuery<PublicProfile>({ queryKey: ['/api/users', id, 'profile'] });
+  // The first page of reviews (the section below asks the same): its count goes with the score.
+  const reviews = useQuery<UserReviews>({ queryKey: reviewsKey(id), enabled: profile.isSuccess });
   if (profile.isPending) return <Spinner />;
   if (profile.isError)
     return (
@@ -41,7 +44,10 @@ export function PublicProfilePage() {
           <p className="mt-2 flex flex-wrap items-center gap-4 text-sm">
             <span className="flex items-center gap-1">
               <Star className="h-4 w-4 text-accent" aria-hidden="true" />{' '}
-              {reputationLabel(member.reputationScore)}
+              {reputationLabel(
+                reviews.data?.summary.reputationScore ?? member.reputationScore,
+                reviews.data?.summary.count,
+              )}
             </span>
             {member.documentsVerified && (
               <span className="flex items-center gap-1 text-success">

@@ -1,0 +1,63 @@
+import { SUB_SCORE_SHORT, SUB_SCORES } from '#core/rules/reviews.js';
+import type { Review } from '#core/schemas/reviews.js';
+import { Avatar } from '#web/ui/avatar.js';
+import { Stars } from './star-rating.js';
+
+/** "15 mars 2030" in Paris time. */
+export const frenchDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
+
+/** One review as written: overall stars, the sub-scores given, the comment and photos. */
+export function ReviewCard({ title, review }: { title: string; review: Review }) {
+  const given = SUB_SCORES.filter((key) => review[key] !== null);
+  return (
+    <article className="space-y-3 rounded-2xl border border-line bg-surface-raised p-5">
+      <header className="flex flex-wrap items-center gap-3">
+        <Avatar src={review.reviewer.avatar} />
+        <div className="min-w-0 flex-1">
+          <h3 className="user-text font-bold">{title}</h3>
+          <p className="text-sm text-ink-muted">
+            Écrit le {frenchDay(review.createdAt)}
+            {review.publishedAt ? ` · publié le ${frenchDay(review.publishedAt)}` : ' · pas encore publié'}
+          </p>
+        </div>
+        <span className="flex items-center gap-2">
+          <Stars value={review.rating} />
+          <span className="font-bold">{review.rating}/5</span>
+        </span>
+      </header>
+      {given.length > 0 && (
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          {given.map((key) => (
+            <div key={key} className="flex items-center justify-between gap-2">
+              <dt className="text-ink-muted">{SUB_SCORE_SHORT[key]}</dt>
+              <dd className="font-semibold">{review[key]}/5</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {review.comment && <p className="user-text whitespace-pre-line">{review.comment}</p>}
+      {review.photos.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {review.photos.map((url, index) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noreferrer">
+                <img
+                  src={url}
+                  alt={`Photo ${index + 1} de l’avis`}
+                  loading="lazy"
+                  className="h-20 w-20 rounded-lg object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

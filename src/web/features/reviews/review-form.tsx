@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ROLE_LABELS } from '#core/rules/roles.js';
+import { SUB_SCORE_LABELS, SUB_SCORE_SHORT, type SubScore } from '#core/rules/reviews.js';
+import { REVIEW_COMMENT_MAX, type MissionReviewState, type ReviewInput } from '#core/schemas/reviews.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
+import { errorMessage } from '#web/lib/form-errors.js';
+import { Avatar } from '#web/ui/avatar.js';
+import { Button } from '#web/ui/button.js';
+import { TextAreaField } from '#web/ui/field.js';
+import { PhotoPicker, type PickedPhoto } from './photo-picker.js';
+import { frenchDay } from './review-card.js';
+import { StarRatingInput } from './star-rating.js';
+
+export const reviewKey = (missionId: string) => ['/api/missions', missionId, 'review'] as const;
+
+const REQUIRED = 'Choisissez une note de 1 à 5 étoiles';
+
+/** "professionnalisme, communication et sécurité sur site". */
+function listOf(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} et ${words.at(-1)}`;
+}
+
+/**
+ * The review of the other party: overall stars, then the sub-scores that apply to them (said above the
+ * list), a comment and up to three photos. Sent once; it stays hidden until the other party writes theirs.
+ */
+export function ReviewForm({ state }: { state: MissionReviewState }) {
+  const queryClient = useQueryClient();
+  const role = state.reviewee.role;
+  const labels = SUB_SCORE_LABELS[role];
+  const [scores, setScores] = useState<Partial<Record<'rating' | SubScore, number>>>({});
+  const [comment, setComment] = useState('');
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const name = state.reviewee.companyName ?? state.reviewee.fullName;
+
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    for (const key of ['rating', ...state.subScores] as const) if (!scores[key]) missing[key] = REQUIRED;
+    setErrors(missing);
+    setFailure(null);
+    if (Object.keys(missing).length > 0) {
+      setFailure('Il manque des notes : chaque critère attend de 1 à 5 étoiles.');
+      return;
+    }
+    const body: ReviewInput = {
+      rating: scores.rating!,
+      ...Object.fromEntries(state.subScores.map((key) => [key, scores[key]])),
+      comment: comment.trim() || null,
+      photos: photos.map((photo) => photo.base64),
+    };
+    setSending(true);
+    try {
+      const next = await apiRequest<MissionReviewState>(
+        'POST',
+        `/api/missions/${state.missionId}/review`,
+        body,
+      );
+      queryClient.setQueryData(reviewKey(state.missionId), next);
+      void queryClient.invalidateQueries({ queryKey: ['/api/reviews/user'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/users'] });
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      setFailure(errorMessage(error, 'Votre avis n’a pas pu être envoyé. Réessayez dans un instant.'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-6 rounded-2xl border border-line bg-surface-raised p-5 sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="flex items-center gap-3">
+        <Avatar src={state.reviewee.avatar} size="md" />
+        <div className="user-text min-w-0">
+          <p className="text-sm text-ink-muted">Vous donnez votre avis sur</p>
+          <p className="text-lg font-bold">{name}</p>
+          <p className="text-sm text-ink-muted">
+            {ROLE_LABELS[role]}
+            {state.reviewee.companyName ? ` · ${state.reviewee.fullName}` : ''}
+          </p>
+        </div>
+      </div>
+      <p className="rounded-lg bg-surface-sunken p-3 text-sm">
+        Votre avis reste caché jusqu’à ce que {name} ait donné le sien, ou jusqu’au{' '}
+        {state.closesAt ? frenchDay(state.closesAt) : 'terme du délai'}. Une fois envoyé, il ne peut plus être
+        modifié.
+      </p>
+      <StarRatingInput
+        name="rating"
+        label="Note globale"
+        large
+        value={scores.rating}
+        onChange={(value) => setScores({ ...scores, rating: value })}
+        error={errors.rating}
+      />
+      <div className="space-y-5 border-t border-line pt-5">
+        <div>
+          <h2 className="text-lg font-bold">Détail</h2>
+          <p className="text-sm text-ink-muted">
+            {role === 'driver'
+              ? `Pour un chauffeur, quatre critères : ${listOf(state.subScores.map((key) => SUB_SCORE_SHORT[key].toLowerCase()))}.`
+              : `Pour un transporteur, trois critères s’appliquent : ${listOf(state.subScores.map((key) => (labels[key]?.label ?? key).toLowerCase()))}. La conduite ne concerne que les chauffeurs.`}
+          </p>
+        </div>
+        {state.subScores.map((key) => (
+          <StarRatingInput
+            key={key}
+            name={key}
+            label={labels[key]?.label ?? SUB_SCORE_SHORT[key]}
+            hint={labels[key]?.hint}
+            value={scores[key]}
+            onChange={(value) => setScores({ ...scores, [key]: value })}
+            error={errors[key]}
+          />
+        ))}
+      </div>
+      <div className="space-y-5 border-t border-line pt-5">
+        <TextAreaField
+          label="Commentaire (facultatif)"
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          hint={`Ce qui s’est bien passé, ce qui pourrait être mieux. ${REVIEW_COMMENT_MAX} caractères au plus.`}
+          error={errors.comment}
+        />
+        <PhotoPicker
+          photos={photos}
+          onChange={setPhotos}
+          error={Object.entries(errors).find(([key]) => key.startsWith('photos'))?.[1]}
+        />
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
+        {sending ? 'Envoi...' : 'Envoyer mon avis'}
+      </Button>
+    </form>
+  );
+}
