@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRealtime } from '#web/lib/realtime.js';
+import { TrackingIndicator } from '#web/lib/tracking/indicator.js';
+import { useTrackingController } from '#web/lib/tracking/use-tracking.js';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -148,6 +150,8 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   const menu = role === 'transporter' ? TRANSPORTER_MENU : DRIVER_MENU;
   const counts = useUnreadCounts();
   useRealtime(user.id);
+  // The driver's position sharing runs app-wide (resumed after a reload), shown in the header while on.
+  useTrackingController(role === 'driver' ? user.id : null);
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
   const isActive = (href: string) =>
     location === href || (href !== '/dashboard' && location.startsWith(`${href}/`));
@@ -306,7 +310,8 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
               )}
             </button>
             {mobile && <span className="font-semibold">{ROLE_LABELS[role]}</span>}
-            <div className="ml-auto">
+            <div className="ml-auto flex items-center gap-2">
+              {role === 'driver' && <TrackingIndicator />}
               <ThemeToggle />
             </div>
           </header>

@@ -5,6 +5,7 @@ import { NEW_MESSAGE_NOTIFICATION, notificationFor } from '#core/rules/notificat
 import { conversationPath } from '#core/schemas/messaging.js';
 import { ME_KEY } from './query-client.js';
 import { notifyIfHidden } from './notifications.js';
+import { missionStatusSeen, trackingStateSeen } from './tracking/controller.js';
 
 const RETRY_MS = 5000;
 const MAX_ATTEMPTS = 3;
@@ -73,7 +74,15 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
       }
       return;
     }
+    case 'tracking-update':
+      // New points, paused or resumed: the map and the list read again (no coordinates travel here).
+      void queryClient.invalidateQueries({ queryKey: ['/api/missions', event.missionId, 'tracking'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/tracking/active'] });
+      trackingStateSeen(event.missionId, event.paused);
+      return;
     case 'mission-update':
+      // Delivered (or dropped): the phone stops sharing the mission's position.
+      missionStatusSeen(event.mission.id, event.mission.status);
       for (const key of [
         '/api/missions',
         '/api/missions/search',

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { FUTURE_SKEW_SECONDS, LATE_POINTS_HOURS } from '#core/rules/tracking.js';
-import type {
-  positionsBatchSchema} from '#core/schemas/tracking.js';
+import type { positionsBatchSchema } from '#core/schemas/tracking.js';
 import {
   TRACKING_ENDED,
   TRACKING_NOT_STARTED,
   trackingMessages,
-  type PositionsResult
+  type PositionsResult,
 } from '#core/schemas/tracking.js';
 import type { z } from 'zod';
 import { gpsPositions } from '../../db/schema/missions.js';

@@ -90,9 +90,15 @@ export function estimate(mission: MissionRow, points: TrackingPoint[], now = Dat
 /**
  * A mission's tracking for its two parties and the administrators: pickup and delivery, the route so far, the
  * estimate, paused or not; once purged, the trip summary instead of points. A read by anyone but the driver
- * that shows positions is logged (the driver sees who looked).
+ * that shows positions is logged (the driver sees who looked). `statusOnly`: paused, last seen and late, without
+ * any position or estimate drawn from one (the mission page): not a look at positions, not logged.
  */
-export async function missionTrackingFor(db: Db, user: User, missionId: string): Promise<MissionTracking> {
+export async function missionTrackingFor(
+  db: Db,
+  user: User,
+  missionId: string,
+  statusOnly = false,
+): Promise<MissionTracking> {
   const driver = alias(users, 'driver');
   const company = alias(users, 'company');
   const [found] = await db
@@ -118,7 +124,7 @@ export async function missionTrackingFor(db: Db, user: User, missionId: string):
       .where(eq(gpsPositions.missionId, missionId))
       .orderBy(asc(gpsPositions.recordedAt))
   ).map(toPoint);
-  if (reader !== 'driver' && points.length > 0) await logView(db, missionId, user, reader);
+  if (reader !== 'driver' && points.length > 0 && !statusOnly) await logView(db, missionId, user, reader);
   const place = (lat: string | null, lng: string | null, label: string | null, fallback: string) =>
     lat !== null && lng !== null
       ? { latitude: Number(lat), longitude: Number(lng), label: label ?? fallback }
@@ -136,8 +142,9 @@ export async function missionTrackingFor(db: Db, user: User, missionId: string):
     endDate: mission.endDate.toISOString(),
     startedAt: iso(mission.startedAt),
     deliveredAt: iso(mission.deliveredAt),
-    positions: thin(points),
-    ...estimate(mission, points),
+    ...(statusOnly
+      ? { positions: [], ...estimate(mission, []), late: estimate(mission, points).late }
+      : { positions: thin(points), ...estimate(mission, points) }),
     lastPositionAt: iso(tracking?.lastPositionAt ?? null),
     paused,
     pausedAt: paused ? iso(tracking!.pausedAt) : null,

@@ -82,10 +82,15 @@ export async function trackingRoutes(root: FastifyInstance, deps: FeatureDeps): 
         tags: ['tracking'],
         summary: 'Suivi de la mission : trajet, dernière position, estimation d’arrivée (parties et admins)',
         params: idParams,
+        querystring: z.object({
+          // 'status': paused, last seen and late only, no position (not a look, not logged): the mission page.
+          view: z.enum(['map', 'status'], { error: 'Vue inconnue' }).default('map'),
+        }),
         response: { 200: missionTrackingSchema, ...errorResponses },
       },
     },
-    async (request) => missionTrackingFor(db, requireUser(request), request.params.id),
+    async (request) =>
+      missionTrackingFor(db, requireUser(request), request.params.id, request.query.view === 'status'),
   );
 
   app.get(

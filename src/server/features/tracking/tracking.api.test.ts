@@ -199,6 +199,10 @@ describe('reading the tracking', () => {
     await s.company.get(url);
     await s.driver.post(`/api/missions/${s.mission.id}/positions`, { points: route(2) });
     await s.driver.get(url);
+    // The mission page's status (paused, last seen, late) shows no position: not a look.
+    const status = (await s.company.get(`${url}?view=status`)).json();
+    expect(status).toMatchObject({ positions: [], lastPosition: null, remainingKm: null, etaAt: null });
+    expect(status.lastPositionAt).not.toBeNull();
     await s.company.get(url);
     await s.company.get(url);
     await s.admin.get(url);

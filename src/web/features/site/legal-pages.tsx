@@ -99,6 +99,40 @@ export function PrivacyPage() {
           Les journaux d'administration gardent l'action et sa date, sans les détails qui vous désignaient.
         </li>
       </ul>
+      <h2 id="geolocalisation">Géolocalisation pendant les missions</h2>
+      <p>
+        Pendant une mission, le chauffeur peut partager la position de son téléphone avec le transporteur,
+        pour que celui-ci suive la livraison et connaisse l’heure d’arrivée estimée (exécution du contrat de
+        mission ; recommandations de la CNIL sur la géolocalisation des salariés et des prestataires).
+      </p>
+      <ul>
+        <li>
+          Quand : seulement pendant la mission, de « Démarrer la mission » à la livraison, et seulement si le
+          chauffeur l’accepte après une explication ; jamais avant, jamais après. Il voit en permanence que le
+          partage est actif et peut le mettre en pause à tout moment (le transporteur voit alors « suivi en
+          pause »).
+        </li>
+        <li>
+          Quoi : la position (6 décimales), la vitesse, le cap et la précision, un point toutes les 30
+          secondes ou tous les 200 mètres. Sans réseau, les points restent sur le téléphone et partent au
+          retour du réseau.
+        </li>
+        <li>
+          Qui les voit : le transporteur de la mission, le chauffeur lui-même et les administrateurs de
+          Relais, personne d’autre. Chaque consultation des positions par quelqu’un d’autre que le chauffeur
+          est enregistrée (qui, quand, combien de fois) et montrée au chauffeur sur la page de la mission.
+        </li>
+        <li>
+          Combien de temps : 30 jours après la fin de la mission, les positions sont effacées ; il n’en reste
+          qu’un résumé du trajet (distance, durée, vitesse moyenne, nombre de points, heures de début et de
+          fin).
+        </li>
+        <li>
+          Vos droits : accès (les positions figurent dans « Télécharger mes données » tant qu’elles existent),
+          opposition (refuser ou mettre en pause le partage, sans autre conséquence que l’absence de suivi en
+          direct), effacement et réclamation comme indiqué ci-dessous.
+        </li>
+      </ul>
       <h2>Destinataires</h2>
       <p>
         Vos données ne sont ni vendues ni louées. Le profil public d'un chauffeur (nom, permis, expérience,

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { seenAgo } from '#core/rules/tracking.js';
+import type { ActiveTracking } from '#core/schemas/tracking.js';
+import { useMapTiles } from '#web/app/site-settings.js';
+import { L, createBaseMap, popupContent, textNode } from '#web/lib/map/base-map.js';
+import { truckDot } from './markers.js';
+
+/** Every mission in progress at its last position (late in red, paused in grey), each linking to its page. */
+export default function FleetMap({ items }: { items: ActiveTracking[] }) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const fittedCount = useRef(-1);
+  const [, navigate] = useLocation();
+  const tiles = useMapTiles();
+  const ready = tiles !== undefined;
+
+  useEffect(() => {
+    if (!element.current || map.current || tiles === undefined) return;
+    map.current = createBaseMap(element.current, null, tiles);
+    layer.current = L.layerGroup().addTo(map.current);
+    return () => {
+      map.current?.remove();
+      map.current = null;
+      fittedCount.current = -1;
+    };
+    // Built once, when the tile source is known.
+  }, [ready]);
+
+  useEffect(() => {
+    const group = layer.current;
+    if (!map.current || !group) return;
+    group.clearLayers();
+    const points: L.LatLngTuple[] = [];
+    for (const item of items) {
+      const last = item.lastPosition;
+      if (!last) continue;
+      const at: L.LatLngTuple = [last.latitude, last.longitude];
+      points.push(at);
+      const state = item.paused ? 'suivi en pause' : item.late ? 'en retard' : 'à l’heure';
+      L.marker(at, {
+        icon: L.divIcon({
+          className: 'relais-truck',
+          html: truckDot(item.paused, item.late),
+          iconSize: [22, 22],
+        }),
+      })
+        .bindTooltip(textNode(item.title))
+        .bindPopup(
+          popupContent([
+            {
+              lines: [
+                { text: item.title, strong: true },
+                { text: `${item.driverName ?? 'Chauffeur'} · ${state}` },
+                { text: `Vu ${seenAgo(last.recordedAt)}` },
+              ],
+              link: {
+                href: `/mission/${item.missionId}/tracking`,
+                label: 'Suivre en direct',
+                attribute: 'data-mission-link',
+              },
+            },
+          ]),
+        )
+        .addTo(group);
+    }
+    // Refitted when the number of vehicles shown changes, not at every update.
+    if (points.length !== fittedCount.current && points.length > 0) {
+      fittedCount.current = points.length;
+      if (points.length === 1) map.current.setView(points[0]!, 9);
+      else map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 10 });
+    }
+  }, [items, ready]);
+
+  return (
+    <div
+      ref={element}
+      role="region"
+      aria-label="Carte des livraisons en cours"
+      className="h-[50vh] min-h-72 w-full overflow-hidden rounded-2xl border border-line bg-surface-sunken"
+      onClick={(event) => {
+        const link = (event.target as Element).closest('a[data-mission-link]');
+        if (!link) return;
+        event.preventDefault();
+        navigate(link.getAttribute('href')!);
+      }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '#web/lib/dates.js';
+
+/** Now, again every 15 s: "vu il y a 2 min" stays true between updates. */
+export function useNow(every = 15_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), every);
+    return () => window.clearInterval(timer);
+  }, [every]);
+  return now;
+}
+
+/** "14:35" in Paris, with the day when it is not today. */
+export function formatEta(iso: string, now: number): string {
+  const date = new Date(iso);
+  const day = (value: Date) => value.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
+  if (day(date) !== day(new Date(now))) return formatDateTime(iso);
+  return date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import type { MissionTracking } from '#core/schemas/tracking.js';
+import { useMapTiles } from '#web/app/site-settings.js';
+import { L, createBaseMap, textNode } from '#web/lib/map/base-map.js';
+import { truckDot } from './markers.js';
+
+/**
+ * One mission's trip on a map (Leaflet, loaded with this page only): the route so far, the pickup and the
+ * delivery, the last position. Fitted to all of it once; later updates move the marker and extend the line
+ * without taking the view from the reader.
+ */
+export default function TrackingMap({ tracking }: { tracking: MissionTracking }) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const fitted = useRef(false);
+  const tiles = useMapTiles();
+  const ready = tiles !== undefined;
+
+  useEffect(() => {
+    if (!element.current || map.current || tiles === undefined) return;
+    map.current = createBaseMap(element.current, null, tiles);
+    layer.current = L.layerGroup().addTo(map.current);
+    return () => {
+      map.current?.remove();
+      map.current = null;
+      fitted.current = false;
+    };
+    // Built once, when the tile source is known.
+  }, [ready]);
+
+  useEffect(() => {
+    const group = layer.current;
+    if (!map.current || !group) return;
+    group.clearLayers();
+    const bounds: L.LatLngExpression[] = [];
+    const route = tracking.positions.map((point): L.LatLngTuple => [point.latitude, point.longitude]);
+    if (route.length > 1)
+      L.polyline(route, { color: '#f76707', weight: 5, opacity: 0.85, className: 'relais-route' }).addTo(
+        group,
+      );
+    bounds.push(...route);
+    const place = (
+      at: { latitude: number; longitude: number; label: string } | null,
+      kind: string,
+      fill: string,
+    ) => {
+      if (!at) return;
+      const point: L.LatLngTuple = [at.latitude, at.longitude];
+      bounds.push(point);
+      L.circleMarker(point, { radius: 8, color: '#151920', weight: 2, fillColor: fill, fillOpacity: 1 })
+        .bindTooltip(textNode(`${kind} : ${at.label}`))
+        .addTo(group);
+    };
+    place(tracking.pickup, 'Enlèvement', '#2f9e44');
+    place(tracking.delivery, 'Livraison', '#1c7ed6');
+    const last = tracking.lastPosition;
+    if (last) {
+      const here: L.LatLngTuple = [last.latitude, last.longitude];
+      L.marker(here, {
+        keyboard: false,
+        icon: L.divIcon({
+          className: 'relais-truck',
+          html: truckDot(tracking.paused),
+          iconSize: [22, 22],
+        }),
+      })
+        .bindTooltip(textNode(tracking.paused ? 'Dernière position (suivi en pause)' : 'Position actuelle'))
+        .addTo(group);
+    }
+    if (!fitted.current && bounds.length > 0) {
+      fitted.current = true;
+      if (bounds.length === 1) map.current.setView(bounds[0]!, 10);
+      else map.current.fitBounds(L.latLngBounds(bounds), { padding: [30, 30], maxZoom: 13 });
+    }
+  }, [tracking, ready]);
+
+  return (
+    <div
+      ref={element}
+      role="region"
+      aria-label="Carte du trajet"
+      data-testid="tracking-map"
+      data-points={tracking.positions.length}
+      className="h-[55vh] min-h-72 w-full overflow-hidden rounded-2xl border border-line bg-surface-sunken"
+    />
+  );
+}
