@@ -16,6 +16,7 @@ import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 import { adminApi, useAdminMutation, useDriverDetail, type AdminDriverDetail } from './api.js';
 import { DocumentReview } from './document-review.js';
+import { EcoDriverCard } from './eco-driver-card.js';
 import {
   VALIDATION_LABELS,
   day,
@@ -434,6 +435,7 @@ export function AdminDriverPage() {
         </div>
         <div className="min-w-0 space-y-6">
           <Validation driver={driver} />
+          <EcoDriverCard driverId={driver.id} driverName={driver.fullName} />
           <div className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-6">
             <HistoryList entries={driver.history} level={2} />
           </div>

@@ -1,5 +1,5 @@
 import { reputationLabel } from '#core/rules/reputation.js';
-import { BadgeCheck, MessageSquare, ShieldAlert, Star } from 'lucide-react';
+import { BadgeCheck, MessageSquare, ShieldAlert, Star, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
@@ -8,6 +8,7 @@ import type { MissionDetail } from '#core/schemas/missions.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
+import { BadgeChips } from '#web/ui/member-badges.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
 import { Section, useToastError } from './detail-section.js';
@@ -78,6 +79,12 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                         <span className="flex items-center gap-1">
                           <Star className="h-4 w-4 text-accent" aria-hidden="true" />{' '}
                           {reputationLabel(driver.reputationScore)}
+                          {driver.reviewCount > 0 && (
+                            <span className="text-ink-muted">
+                              {' '}
+                              · {driver.reviewCount} avis publié{driver.reviewCount > 1 ? 's' : ''}
+                            </span>
+                          )}
                         </span>
                         {driver.documentsVerified ? (
                           <span className="flex items-center gap-1 text-success">
@@ -100,6 +107,7 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                           </span>
                         )}
                       </p>
+                      <BadgeChips badges={driver.badges} className="mt-2" />
                     </div>
                   </div>
                   <span className="text-sm font-semibold">
@@ -125,6 +133,9 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                     className={buttonClasses('secondary', 'sm')}
                   >
                     <MessageSquare className="h-4 w-4" aria-hidden="true" /> Écrire
+                  </Link>
+                  <Link href={`/profile/${driver.id}`} className={buttonClasses('secondary', 'sm')}>
+                    <UserRound className="h-4 w-4" aria-hidden="true" /> Voir le profil et les avis
                   </Link>
                   {open && application.status === 'pending' && (
                     <>

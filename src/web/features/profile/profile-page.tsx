@@ -16,6 +16,7 @@ import { PageHeader } from '#web/ui/empty-state.js';
 import { CheckboxGroup, FormFields, SelectField, TextField, PhoneField } from '#web/ui/field.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { useToast } from '#web/ui/toast.js';
+import { MyBadgesSection } from './badges-section.js';
 
 const resolver = lazyResolver<ProfileFormValues>(
   async () => (await import('./resolvers.js')).profileResolver as never,
@@ -215,6 +216,12 @@ export function ProfilePage() {
       <section aria-label="Informations" className="rounded-2xl border border-line bg-surface-raised p-5">
         <ProfileForm user={user} />
       </section>
+      {/* Badges are for drivers: their own, and the way to the others. */}
+      {user.role === 'driver' && (
+        <div className="mt-5">
+          <MyBadgesSection />
+        </div>
+      )}
     </div>
   );
 }
