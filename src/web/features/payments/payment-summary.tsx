@@ -6,6 +6,7 @@ import {
   VAT_FRANCHISE_MENTION,
   formatMoney,
 } from '#core/rules/money.js';
+import { formatWaiting, WAITING_NOT_BILLED_NOTE } from '#core/rules/road.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
 import { formatDay, settlementBadge } from './format.js';
 import { Badge } from './panel.js';
@@ -118,6 +119,18 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
         {independent && payment.invoiceNumber && <Fact term="Facture n°">{payment.invoiceNumber}</Fact>}
         {!independent && payslip?.number && <Fact term="Bulletin de paie n°">{payslip.number}</Fact>}
       </dl>
+      {payment.waiting.periods > 0 && (
+        <div className="mt-4 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="payment-waiting">
+          <p className="font-semibold">
+            Temps d’attente relevé par le chauffeur : {formatWaiting(payment.waiting.totalMinutes)}
+          </p>
+          <p className="mt-0.5">
+            {formatWaiting(payment.waiting.pickupMinutes)} au chargement,{' '}
+            {formatWaiting(payment.waiting.deliveryMinutes)} à la livraison — non facturé.
+          </p>
+          <p className="mt-1 text-ink-muted">{WAITING_NOT_BILLED_NOTE}</p>
+        </div>
+      )}
       {payment.status === 'disputed' && payment.disputeReason && (
         <p className="mt-4 rounded-lg border border-danger p-3">
           <span className="font-semibold text-danger">Contesté par le chauffeur : </span>

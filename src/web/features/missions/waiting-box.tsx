@@ -1,0 +1,103 @@
+import { Hourglass } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatWaiting, WAITING_PLACE_LABELS } from '#core/rules/road.js';
+import type { MissionDelivery } from '#core/schemas/delivery.js';
+import { errorMessage } from '#web/lib/form-errors.js';
+import { formatShortDateTime } from '#web/lib/dates.js';
+import { Button } from '#web/ui/button.js';
+import { deliveryApi, useSetDelivery } from './delivery-api.js';
+
+/** "12:04" or "1:02:09" since `from`, ticking every second. */
+function useElapsed(from: string | null): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!from) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [from]);
+  if (!from) return '';
+  const seconds = Math.max(0, Math.floor((now - new Date(from).getTime()) / 1000));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  const clock = `${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+  return hours ? `${hours}:${clock}` : clock;
+}
+
+/** The driver counts a wait at the pickup or the delivery: start, a live timer, stop. */
+export function WaitingBox({ delivery }: { delivery: MissionDelivery }) {
+  const setDelivery = useSetDelivery(delivery.missionId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = delivery.waiting.open;
+  const elapsed = useElapsed(open?.startedAt ?? null);
+  // The periods already stopped (the running one is the timer).
+  const closed = delivery.waiting.periods.filter((period) => period.endedAt !== null);
+  const closedMinutes = (place: 'pickup' | 'delivery') =>
+    closed.filter((period) => period.place === place).reduce((sum, period) => sum + period.minutes, 0);
+
+  const run = async (request: () => Promise<MissionDelivery>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setDelivery(await request());
+    } catch (failure) {
+      setError(errorMessage(failure, 'Pas de connexion : réessayez dans un instant.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="rounded-xl border border-line p-4" aria-label="Temps d’attente" role="group">
+      <p className="flex items-center gap-2 font-semibold">
+        <Hourglass className="h-5 w-5 text-accent" aria-hidden="true" />
+        {open ? `Attente ${WAITING_PLACE_LABELS[open.place]} en cours` : 'Vous attendez ?'}
+      </p>
+      {open ? (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">Depuis {formatShortDateTime(open.startedAt)}</p>
+          <p className="mt-2 font-mono text-3xl font-bold tabular-nums" role="timer" aria-live="off">
+            {elapsed}
+          </p>
+          <Button
+            className="mt-3 w-full sm:w-auto"
+            disabled={busy}
+            onClick={() => void run(() => deliveryApi.stopWaiting(delivery.missionId))}
+          >
+            Arrêter l’attente
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">
+            Comptez le temps passé à attendre : le transporteur le voit, avec le total, sur la mission et le
+            règlement.
+          </p>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2">
+            {(['pickup', 'delivery'] as const).map((place) => (
+              <Button
+                key={place}
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void run(() => deliveryApi.startWaiting(delivery.missionId, place))}
+              >
+                Attente {WAITING_PLACE_LABELS[place]}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
+      {closed.length > 0 && (
+        <p className="mt-3 text-sm text-ink-muted">
+          Déjà compté : {formatWaiting(closedMinutes('pickup'))} au chargement,{' '}
+          {formatWaiting(closedMinutes('delivery'))} à la livraison.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
