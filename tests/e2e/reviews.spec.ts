@@ -30,6 +30,8 @@ async function shot(page: Page, name: string) {
     await page.evaluate((value) => {
       document.documentElement.classList.toggle('dark', value === 'dark');
     }, theme);
+    // Colours change with a short transition: the picture waits for its end.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`), fullPage: true });
   }
 }

@@ -84,6 +84,14 @@ export const SUB_SCORE_SHORT: Record<SubScore, string> = {
   safetyScore: 'Sécurité',
 };
 
+/** A sub-score's name for the side reviewed ("Sécurité sur site" for a transporter). */
+export const subScoreLabel = (key: SubScore, reviewed: ReviewedRole) =>
+  SUB_SCORE_LABELS[reviewed][key]?.label ?? SUB_SCORE_SHORT[key];
+
+/** Who a review is about, from who wrote it: the two parties of a mission review each other. */
+export const reviewedRoleOf = (reviewerRole: ReviewedRole): ReviewedRole =>
+  reviewerRole === 'driver' ? 'transporter' : 'driver';
+
 export const RATING_WORDS: Record<number, string> = {
   1: 'Très décevant',
   2: 'Décevant',

@@ -1,6 +1,6 @@
 import { Flag, Star } from 'lucide-react';
 import { useState } from 'react';
-import { SUB_SCORE_SHORT, SUB_SCORES } from '#core/rules/reviews.js';
+import { SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { AdminReviewReport } from '#core/schemas/reviews.js';
 import { Button } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -54,7 +54,7 @@ function ReportItem({
           <Star className="h-5 w-5 fill-current text-accent" aria-hidden="true" /> {review.rating}/5
           {given.length > 0 && (
             <span className="ml-2 text-sm font-normal text-ink-muted">
-              {given.map((key) => `${SUB_SCORE_SHORT[key]} ${review[key]}/5`).join(' · ')}
+              {given.map((key) => `${subScoreLabel(key, review.reviewee.role)} ${review[key]}/5`).join(' · ')}
             </span>
           )}
         </p>

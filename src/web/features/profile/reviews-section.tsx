@@ -6,7 +6,8 @@ import {
   PRIOR_MEAN,
   PRIOR_WEIGHT,
   reviewCountLabel,
-  SUB_SCORE_SHORT,
+  reviewedRoleOf,
+  subScoreLabel,
   SUB_SCORES,
 } from '#core/rules/reviews.js';
 import type { PublicReview, UserReviews } from '#core/schemas/reviews.js';
@@ -78,7 +79,7 @@ function ReviewItem({ review, onReport }: { review: PublicReview; onReport: () =
       </div>
       {given.length > 0 && (
         <p className="text-sm text-ink-muted">
-          {given.map((key) => `${SUB_SCORE_SHORT[key]} ${review[key]}/5`).join(' · ')}
+          {given.map((key) => `${subScoreLabel(key, reviewedRoleOf(who.role))} ${review[key]}/5`).join(' · ')}
         </p>
       )}
       {review.comment && <p className="user-text whitespace-pre-line">{review.comment}</p>}
@@ -123,6 +124,8 @@ export function ReviewsSection({ userId }: { userId: string }) {
   const { summary, reviews, total } = query.data;
   const pages = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
   const averages = SUB_SCORES.filter((key) => summary.subScores[key] !== null);
+  // Who the member is, as their reviewers say it (a transporter's safety is "sécurité sur site").
+  const reviewed = reviewedRoleOf(reviews[0]?.reviewer.role ?? 'transporter');
   return (
     <section aria-labelledby="avis" className="rounded-2xl border border-line bg-surface-raised p-6">
       <h2 id="avis" className="mb-3 text-lg font-bold">
@@ -152,7 +155,7 @@ export function ReviewsSection({ userId }: { userId: string }) {
               )}
               {averages.map((key) => (
                 <div key={key} className="flex items-center justify-between gap-2">
-                  <dt className="text-ink-muted">{SUB_SCORE_SHORT[key]}</dt>
+                  <dt className="text-ink-muted">{subScoreLabel(key, reviewed)}</dt>
                   <dd className="font-semibold">{decimal(summary.subScores[key]!)}/5</dd>
                 </div>
               ))}

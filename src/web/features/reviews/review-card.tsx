@@ -1,4 +1,4 @@
-import { SUB_SCORE_SHORT, SUB_SCORES } from '#core/rules/reviews.js';
+import { reviewedRoleOf, SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { Review } from '#core/schemas/reviews.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Stars } from './star-rating.js';
@@ -35,7 +35,7 @@ export function ReviewCard({ title, review }: { title: string; review: Review })
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           {given.map((key) => (
             <div key={key} className="flex items-center justify-between gap-2">
-              <dt className="text-ink-muted">{SUB_SCORE_SHORT[key]}</dt>
+              <dt className="text-ink-muted">{subScoreLabel(key, reviewedRoleOf(review.reviewer.role))}</dt>
               <dd className="font-semibold">{review[key]}/5</dd>
             </div>
           ))}

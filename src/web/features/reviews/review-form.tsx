@@ -36,6 +36,13 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const name = state.reviewee.companyName ?? state.reviewee.fullName;
+  /** A star chosen: its field's error goes, and the summary once nothing is missing. */
+  const choose = (key: 'rating' | SubScore, value: number) => {
+    setScores({ ...scores, [key]: value });
+    const rest = Object.fromEntries(Object.entries(errors).filter(([field]) => field !== key));
+    setErrors(rest);
+    if (Object.keys(rest).length === 0) setFailure(null);
+  };
 
   const submit = async () => {
     const missing: Record<string, string> = {};
@@ -101,7 +108,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
         label="Note globale"
         large
         value={scores.rating}
-        onChange={(value) => setScores({ ...scores, rating: value })}
+        onChange={(value) => choose('rating', value)}
         error={errors.rating}
       />
       <div className="space-y-5 border-t border-line pt-5">
@@ -120,7 +127,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
             label={labels[key]?.label ?? SUB_SCORE_SHORT[key]}
             hint={labels[key]?.hint}
             value={scores[key]}
-            onChange={(value) => setScores({ ...scores, [key]: value })}
+            onChange={(value) => choose(key, value)}
             error={errors[key]}
           />
         ))}
