@@ -89,17 +89,17 @@ test('badges show where people decide whom to work with', async ({ browser }, te
   await card.getByRole('link', { name: 'Voir le profil et les avis' }).click();
   const badges = transporter.getByRole('region', { name: 'Badges' });
   await expect(badges.getByText('Champion de la sécurité')).toBeVisible();
-  await expect(badges.getByText(/Obtenu, depuis/)).toBeVisible();
+  await expect(badges.getByText(/Obtenu en/)).toBeVisible();
   await shot(transporter, 'badges-profile');
 
   // The driver's own profile: held, and the way to each of the others.
   await driver.goto('/profile');
   const mine = driver.getByRole('region', { name: 'Mes badges' });
-  await expect(mine.getByText(/Obtenu, depuis/)).toBeVisible();
+  await expect(mine.getByText(/Obtenu en/)).toBeVisible();
   await expect(mine.getByText('50 missions terminées sur 100.')).toBeVisible();
   await expect(
     mine.getByRole('progressbar', { name: 'Progression vers le badge « Expert »' }),
   ).toHaveAttribute('aria-valuenow', '50');
-  await expect(mine.getByText(/ce badge est attribué par l’équipe Relais sur justificatif/)).toBeVisible();
+  await expect(mine.getByText(/Pour l’obtenir, envoyez un justificatif à l’équipe Relais/)).toBeVisible();
   await shot(driver, 'badges-mine');
 });

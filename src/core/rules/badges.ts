@@ -172,7 +172,7 @@ export function badgeProgress(type: ComputedBadgeType, figures: DriverBadgeFigur
         };
       return {
         ratio: clamp((onTime * 100) / (minPercent * started)),
-        summary: `${onTime} départs à l’heure sur vos ${window} dernières missions (${percentText(onTime, started)}, ${minPercent} % demandés).`,
+        summary: `${plural(onTime, 'départ', 'départs')} à l’heure sur vos ${window} dernières missions (${percentText(onTime, started)}, ${minPercent} % demandés).`,
       };
     }
     case 'expert': {

@@ -93,7 +93,7 @@ export function BadgeItem({
   );
 }
 
-/** "depuis novembre 2026", for a badge's date. */
+/** "en novembre 2026", for when a badge was earned. */
 export function badgeSince(earnedAt: string): string {
-  return `depuis ${new Date(earnedAt).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' })}`;
+  return `en ${new Date(earnedAt).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' })}`;
 }

@@ -46,7 +46,7 @@ export function BadgesSection({ userId }: { userId: string }) {
             <li key={badge.type}>
               <BadgeItem type={badge.type}>
                 <p className="mt-0.5 text-xs text-ink-muted">
-                  {badge.awarded ? 'Attribué par l’équipe Relais, ' : 'Obtenu, '}
+                  {badge.awarded ? 'Attribué par l’équipe Relais ' : 'Obtenu '}
                   {badgeSince(badge.earnedAt)}
                 </p>
               </BadgeItem>
@@ -105,7 +105,7 @@ export function MyBadgesSection() {
               <BadgeItem type={type} held={badge !== undefined}>
                 {badge && (
                   <p className="mt-1 text-sm font-semibold text-success">
-                    {AWARDED_BADGES.includes(type) ? 'Attribué par l’équipe Relais' : 'Obtenu'},{' '}
+                    {AWARDED_BADGES.includes(type) ? 'Attribué par l’équipe Relais' : 'Obtenu'}{' '}
                     {badgeSince(badge.earnedAt)}
                     {badge.reason ? ` : ${badge.reason}` : ''}
                   </p>
@@ -123,8 +123,8 @@ export function MyBadgesSection() {
                 )}
                 {!computed && !badge && (
                   <p className="mt-1 text-sm text-ink-muted">
-                    Le suivi GPS ne mesure pas la consommation : ce badge est attribué par l’équipe Relais sur
-                    justificatif (formation à l’éco-conduite, suivi de votre employeur).
+                    Pour l’obtenir, envoyez un justificatif à l’équipe Relais (attestation de formation à
+                    l’éco-conduite, de votre employeur).
                   </p>
                 )}
               </BadgeItem>
