@@ -148,7 +148,10 @@ test('both parties review after a mission; the profile shows the reviews and the
   await signInAdmin(admin.request);
   await admin.goto('/admin/avis');
   await expect(admin.getByRole('heading', { name: 'Avis signalés', level: 1 })).toBeVisible();
-  const report = admin.getByRole('listitem').filter({ hasText: 'test de signalement' });
+  const report = admin
+    .getByRole('listitem')
+    .filter({ hasText: 'test de signalement' })
+    .filter({ hasText: title });
   await expect(report).toContainText('À traiter');
   await shot(admin, 'admin-reports');
   await report.getByRole('button', { name: 'Retirer l’avis' }).click();
