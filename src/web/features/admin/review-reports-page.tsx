@@ -48,16 +48,16 @@ function ReportItem({
           <span className="text-ink-muted">({ROLE[review.reviewee.role]})</span>
         </p>
         <p className="user-text text-sm text-ink-muted">
-          Mission « {review.missionTitle} » · écrit le {frenchDateTime(review.createdAt)}
+          Mission {`«\u00a0${review.missionTitle}\u00a0»`} · écrit le {frenchDateTime(review.createdAt)}
         </p>
         <p className="flex items-center gap-1 font-bold">
           <Star className="h-5 w-5 fill-current text-accent" aria-hidden="true" /> {review.rating}/5
-          {given.length > 0 && (
-            <span className="ml-2 text-sm font-normal text-ink-muted">
-              {given.map((key) => `${subScoreLabel(key, review.reviewee.role)} ${review[key]}/5`).join(' · ')}
-            </span>
-          )}
         </p>
+        {given.length > 0 && (
+          <p className="text-sm text-ink-muted">
+            {given.map((key) => `${subScoreLabel(key, review.reviewee.role)} ${review[key]}/5`).join(' · ')}
+          </p>
+        )}
         {review.comment ? (
           <p className="user-text whitespace-pre-line">{review.comment}</p>
         ) : (

@@ -19,7 +19,7 @@ export function ReviewCard({ title, review }: { title: string; review: Review })
     <article className="space-y-3 rounded-2xl border border-line bg-surface-raised p-5">
       <header className="flex flex-wrap items-center gap-3">
         <Avatar src={review.reviewer.avatar} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h3 className="user-text font-bold">{title}</h3>
           <p className="text-sm text-ink-muted">
             Écrit le {frenchDay(review.createdAt)}

@@ -45,7 +45,7 @@ export function MissionReviewPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       {back}
-      <PageHeader title="Avis sur la mission" description={`« ${state.title} »`} />
+      <PageHeader title="Avis sur la mission" description={`«\u00a0${state.title}\u00a0»`} />
       {state.canWrite && <ReviewForm state={state} />}
       {mine && !mine.publishedAt && (
         <Notice icon={CheckCircle2}>
