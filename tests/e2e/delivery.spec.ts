@@ -116,7 +116,7 @@ test('an incident reaches the transporter; delivered with a drawn signature and 
   await dialog.getByRole('button', { name: 'Enregistrer et marquer livrée' }).click();
   await expect(driver.getByText('Mission livrée').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(driver.getByText('réceptionnée par Paul Quai', { exact: false })).toBeVisible();
+  await expect(driver.getByText('Livrée — réceptionnée par Paul Quai')).toBeVisible();
   await shoot(driver, 'delivery-panel-driver');
 
   // The transporter downloads the proof-of-delivery PDF.

@@ -13,13 +13,14 @@ import { fieldsOf } from './form-fields.js';
 /** A phone's clock a little ahead of the server's is not "the future". */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
+/** Incidents are reported while the mission runs, and once delivered until the transporter confirms the end. */
+export const INCIDENT_STATUSES = ['in_progress', 'delivered'];
+
 /**
  * While the mission runs — and after delivery until the transporter confirms the end, for damage found at
  * unloading — its driver reports an incident: type, time (now unless said; not in the future, not before the
  * start), position if known, note, 0–5 photos. The transporter is alerted at once (incident.reported).
  */
-export const INCIDENT_STATUSES = ['in_progress', 'delivered'];
-
 export async function reportIncident(
   deps: { db: Db; storage: Storage; events: EventBus },
   driver: User,
@@ -41,8 +42,12 @@ export async function reportIncident(
       const invalid = (message: string) => new AppError(400, message, { occurredAt: message });
       if (occurredAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
         throw invalid(deliveryMessages.occurredAtFuture);
-      if (mission.startedAt && occurredAt < mission.startedAt)
+      // A time typed to the minute (the phone's field) in the minute of the start is the start.
+      if (mission.startedAt && occurredAt.getTime() <= mission.startedAt.getTime() - 60_000)
         throw invalid(deliveryMessages.occurredAtBeforeStart);
+      const at = new Date(
+        Math.min(now.getTime(), Math.max(occurredAt.getTime(), mission.startedAt?.getTime() ?? 0)),
+      );
       const hasPosition = fields.latitude !== null && fields.longitude !== null;
       const [row] = await tx
         .insert(missionIncidents)
@@ -50,7 +55,7 @@ export async function reportIncident(
           missionId,
           reporterId: driver.id,
           type: fields.type,
-          occurredAt: occurredAt > now ? now : occurredAt,
+          occurredAt: at,
           latitude: hasPosition ? fields.latitude!.toFixed(6) : null,
           longitude: hasPosition ? fields.longitude!.toFixed(6) : null,
           note: fields.note ?? null,

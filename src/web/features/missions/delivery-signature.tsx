@@ -58,11 +58,12 @@ export const SignatureField = forwardRef<
 
   useImperativeHandle(ref, () => ({
     isEmpty: () => pad.current?.isEmpty() ?? true,
-    toBlob: async () => {
-      if (!pad.current || pad.current.isEmpty()) return null;
-      const response = await fetch(pad.current.toDataURL('image/png'));
-      return response.blob();
-    },
+    // The canvas itself (what toDataURL would encode), without a data: URL the page's CSP would refuse to fetch.
+    toBlob: () =>
+      new Promise<Blob | null>((resolve) => {
+        if (!pad.current || pad.current.isEmpty() || !canvas.current) return resolve(null);
+        canvas.current.toBlob(resolve, 'image/png');
+      }),
   }));
 
   const clear = () => {

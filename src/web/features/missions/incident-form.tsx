@@ -31,6 +31,8 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
   const setDelivery = useSetDelivery(missionId);
   const [type, setType] = useState<IncidentType | ''>('');
   const [occurredAt, setOccurredAt] = useState(localNow);
+  // Left as it was: "now" is the server's time of the report, to the second.
+  const [timeChanged, setTimeChanged] = useState(false);
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [errors, setErrors] = useState<Errors>({});
@@ -56,7 +58,8 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
       const form = new FormData();
       form.append('type', type);
       const when = new Date(occurredAt);
-      if (occurredAt && !Number.isNaN(when.getTime())) form.append('occurredAt', when.toISOString());
+      if (timeChanged && occurredAt && !Number.isNaN(when.getTime()))
+        form.append('occurredAt', when.toISOString());
       if (note.trim()) form.append('note', note.trim());
       appendPosition(form, position);
       appendPhotos(form, photos);
@@ -107,7 +110,10 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
         max={localNow()}
         value={occurredAt}
         error={errors.occurredAt}
-        onChange={(event) => setOccurredAt(event.target.value)}
+        onChange={(event) => {
+          setOccurredAt(event.target.value);
+          setTimeChanged(true);
+        }}
       />
       <TextAreaField
         label="Ce qui s’est passé"
