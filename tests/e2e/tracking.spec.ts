@@ -119,6 +119,7 @@ test('the transporter follows the driver live, through a loss of network and a p
   await transporter.goto('/delivery-tracking');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Semi frigo Rungis → Lille');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Suivi en pause');
+  await expect(transporter.locator('.leaflet-marker-icon.relais-truck')).toBeVisible();
   await shoot(transporter, 'tracking-deliveries');
 
   // A reload of the phone: the tracked mission is remembered (still paused), then resumed.

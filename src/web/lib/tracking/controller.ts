@@ -65,6 +65,8 @@ let tracked: TrackedMission | null = null;
 let watchId: number | null = null;
 let lastKept: { latitude: number; longitude: number; recordedAt: number } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** When the next send is planned (ms), or null. */
+let timerDue: number | null = null;
 let sending = false;
 let nextAllowedAt = 0;
 let failures = 0;
@@ -128,7 +130,9 @@ async function onFix(position: GeolocationPosition) {
   });
   set({ pending: status.pending + 1 });
   // The first point goes at once; then at most every 30 s.
-  if (status.lastSentAt === null || Date.now() - status.lastSentAt >= SEND_EVERY_SECONDS * 1000) void flush();
+  const wait = status.lastSentAt === null ? 0 : status.lastSentAt + SEND_EVERY_SECONDS * 1000 - Date.now();
+  if (wait <= 0) void flush();
+  else if (timerDue === null) schedule(wait);
 }
 
 function onFixError(error: GeolocationPositionError) {
@@ -159,8 +163,13 @@ function stopWatch() {
 
 function schedule(delay = SEND_EVERY_SECONDS * 1000) {
   clearTimeout(timer);
+  timerDue = null;
   if (!userId) return;
-  timer = setTimeout(() => void flush(), delay);
+  timerDue = Date.now() + delay;
+  timer = setTimeout(() => {
+    timerDue = null;
+    void flush();
+  }, delay);
 }
 
 /** Sends what is queued, mission by mission, in batches; the server says what to keep, drop, or stop. */
@@ -257,6 +266,7 @@ export async function initTracking(id: string): Promise<void> {
 export function disposeTracking(): void {
   stopWatch();
   clearTimeout(timer);
+  timerDue = null;
   window.removeEventListener('online', onOnline);
   userId = null;
   tracked = null;

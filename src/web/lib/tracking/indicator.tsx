@@ -38,7 +38,9 @@ export function TrackingIndicator() {
         />
       </span>
       <Icon className="h-4 w-4 max-[380px]:hidden" aria-hidden="true" />
-      <span>{label}</span>
+      {/* On a phone's header, the short word; the full one from tablets up (and for screen readers). */}
+      <span className="hidden sm:inline">{label}</span>
+      <span className="sm:hidden">{status.paused ? 'En pause' : off ? 'Interrompu' : 'Partagée'}</span>
       {status.pending > 0 && (
         <span className="rounded-full bg-surface-sunken px-1.5 text-xs" aria-hidden="true">
           {status.pending}
