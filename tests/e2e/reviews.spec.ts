@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAdmin } from './admin-helpers.js';
+import { expectNoAxeViolations } from './axe.js';
 import { acceptCookies, registerCompanyByApi, registerDriverByApi, signedInPage } from './helpers.js';
 import { completedMission } from './money-helpers.js';
 
@@ -25,6 +26,7 @@ async function rate(page: Page, name: string, rating: number) {
   await expect(radio).toBeChecked();
 }
 
+/** A picture of the page in both themes, each checked by axe. */
 async function shot(page: Page, name: string) {
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((value) => {
@@ -33,6 +35,7 @@ async function shot(page: Page, name: string) {
     // Colours change with a short transition: the picture waits for its end.
     await page.waitForTimeout(400);
     await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`), fullPage: true });
+    await expectNoAxeViolations(page, `${name} (${theme})`);
   }
 }
 
