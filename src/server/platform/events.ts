@@ -217,7 +217,13 @@ export type RoadEvent =
       revieweeId: string;
       rating: number;
     }
-  | { type: 'badge.earned' | 'badge.lost'; userId: string; badge: BadgeType };
+  | {
+      type: 'badge.earned' | 'badge.lost';
+      userId: string;
+      badge: BadgeType;
+      /** Given or removed by an administrator: their reason, told to the driver. */
+      reason?: string;
+    };
 
 const ROAD_EVENTS = new Set<string>([
   'incident.reported',

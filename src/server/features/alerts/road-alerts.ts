@@ -58,14 +58,20 @@ export function roadAlerts(event: RoadEvent): NewAlert[] {
           userId: event.userId,
           type: 'reputation',
           title: event.type === 'badge.earned' ? 'Badge obtenu' : 'Badge perdu',
-          message:
-            event.type === 'badge.earned'
-              ? `Vous avez obtenu le badge « ${BADGE_LABELS[event.badge]} ». Il apparaît sur votre profil.`
-              : `Le badge « ${BADGE_LABELS[event.badge]} » n’apparaît plus sur votre profil : ses conditions ne sont plus remplies.`,
+          message: badgeMessage(event),
           link: '/profile',
           missionId: null,
           metadata: { event: event.type, badge: event.badge },
         },
       ];
   }
+}
+
+function badgeMessage(event: Extract<RoadEvent, { type: 'badge.earned' | 'badge.lost' }>): string {
+  const name = `« ${BADGE_LABELS[event.badge]} »`;
+  if (event.type === 'badge.earned')
+    return `Vous avez obtenu le badge ${name}${event.reason ? ` : ${event.reason}` : ''}. Il apparaît sur votre profil.`;
+  return event.reason
+    ? `Relais a retiré le badge ${name} de votre profil. Motif : ${event.reason}`
+    : `Le badge ${name} n’apparaît plus sur votre profil : ses conditions ne sont plus remplies.`;
 }

@@ -59,6 +59,11 @@ export async function setEcoDriver(
     });
     return { role: 'driver' as const, badges: await badgesOf(tx, driverId, true) };
   });
-  await events.publish({ type: give ? 'badge.earned' : 'badge.lost', userId: driverId, badge: 'eco_driver' });
+  await events.publish({
+    type: give ? 'badge.earned' : 'badge.lost',
+    userId: driverId,
+    badge: 'eco_driver',
+    reason,
+  });
   return result;
 }
