@@ -10,7 +10,7 @@ import { moveMissionStart, transporterAndApplicant } from './helpers.js';
  */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = true) {
   if (!SHOTS) return;
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((value) => {
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string) {
     }, theme);
     await page.screenshot({
       path: `${SHOTS}/${name}-${test.info().project.name}-${theme}.png`,
-      fullPage: true,
+      fullPage,
     });
   }
   await page.evaluate(() => {
@@ -112,7 +112,8 @@ test('an incident reaches the transporter; delivered with a drawn signature and 
   });
   await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await expect(dialog.getByText('Position relevée')).toBeVisible();
-  await shoot(driver, 'delivery-proof-dialog');
+  // The dialog covers the screen: what the phone shows, not the page behind it.
+  await shoot(driver, 'delivery-proof-dialog', false);
   await dialog.getByRole('button', { name: 'Enregistrer et marquer livrée' }).click();
   await expect(driver.getByText('Mission livrée').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -29,7 +29,7 @@ function Thumbnails({ urls, label }: { urls: string[]; label: string }) {
               src={url}
               alt={`${label} ${index + 1}`}
               loading="lazy"
-              className="h-20 w-20 rounded-lg border border-line object-cover"
+              className="h-20 w-20 rounded-lg border border-line bg-white object-cover"
             />
           </a>
         </li>
@@ -44,10 +44,12 @@ function ProofBlock({ delivery, delivered }: { delivery: MissionDelivery; delive
   const documents = proof.photos.filter((photo) => photo.kind === 'pdf');
   return (
     <div className="rounded-xl border border-line p-4">
-      <p className="flex items-center gap-2 font-semibold">
-        <PackageCheck className="h-5 w-5 text-success" aria-hidden="true" />
-        {delivered ? 'Livrée' : 'Preuve enregistrée'} — réceptionnée par{' '}
-        <span className="user-text">{proof.recipientName}</span>
+      <p className="flex items-start gap-2 font-semibold">
+        <PackageCheck className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+        <span>
+          {delivered ? 'Livrée' : 'Preuve enregistrée'} — réceptionnée par{' '}
+          <span className="user-text">{proof.recipientName}</span>
+        </span>
       </p>
       <p className="mt-1 text-sm text-ink-muted">Signée le {formatDateTime(proof.signedAt)}</p>
       <p className="mt-1 flex items-start gap-1.5 text-sm text-ink-muted">
