@@ -29,6 +29,11 @@ export const MAX_POINTS_PER_BATCH = 500;
 /** A point dated this far ahead of the server's clock is refused (phones' clocks drift a little). */
 export const FUTURE_SKEW_SECONDS = 120;
 /**
+ * The fix the phone takes when the driver taps "Partager et démarrer" is dated a moment before the server records
+ * the start: points this close before the start belong to the trip (never earlier ones).
+ */
+export const START_SKEW_SECONDS = 60;
+/**
  * After delivery, points the phone kept offline before the delivery time are still accepted for this long (a
  * driver delivering in a dead zone sends them when the network returns); later, the trip is closed.
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FUTURE_SKEW_SECONDS, LATE_POINTS_HOURS } from '#core/rules/tracking.js';
+import { FUTURE_SKEW_SECONDS, LATE_POINTS_HOURS, START_SKEW_SECONDS } from '#core/rules/tracking.js';
 import type { positionsBatchSchema } from '#core/schemas/tracking.js';
 import {
   TRACKING_ENDED,
@@ -49,10 +49,11 @@ export async function recordPositions(
     const tracking = await trackingRow(tx, missionId);
     const pausedAt = tracking?.pausedAt ?? null;
     const latest = now.getTime() + FUTURE_SKEW_SECONDS * 1000;
+    const earliest = mission.startedAt.getTime() - START_SKEW_SECONDS * 1000;
     const valid = points.filter((point) => {
       const at = point.recordedAt.getTime();
       return (
-        at >= mission.startedAt!.getTime() &&
+        at >= earliest &&
         at <= latest &&
         (end === null || at <= end.getTime()) &&
         (pausedAt === null || at <= pausedAt.getTime())

@@ -115,6 +115,15 @@ describe('positions', () => {
       points: [...early, ...ahead, ...route(1)],
     });
     expect(response.json()).toMatchObject({ accepted: 1, rejected: 2 });
+
+    // The fix taken as the driver tapped "Partager et démarrer", dated just before the server's start, is the
+    // trip's first point; one taken two minutes before is not.
+    const atTap = route(1, 30 * minute + 5_000);
+    const twoMinutesBefore = route(1, 32 * minute);
+    const first = await s.driver.post(`/api/missions/${s.mission.id}/positions`, {
+      points: [...atTap, ...twoMinutesBefore],
+    });
+    expect(first.json()).toMatchObject({ accepted: 1, rejected: 1 });
   });
 
   it('after delivery: points taken before it still arrive for 24 h; after it, or later, refused', async () => {
