@@ -1,7 +1,7 @@
 import {
   Bell,
   CheckCircle2,
-  Clock,
+  Route,
   FileCheck2,
   MapPinned,
   MessageSquare,
@@ -46,9 +46,9 @@ const FEATURES = [
     text: 'Chauffeur et exploitant échangent directement, sans se courir après au téléphone.',
   },
   {
-    icon: Clock,
-    title: 'Étapes horodatées',
-    text: 'Chauffeur retenu, départ, livraison, fin de mission : chaque étape est datée et partagée.',
+    icon: Route,
+    title: 'Suivi en direct',
+    text: 'Position du camion pendant la mission, heure d’arrivée estimée, incidents signalés, preuve de livraison signée.',
   },
   {
     icon: MapPinned,
@@ -76,14 +76,15 @@ const SPACES = [
       'Alertes des missions qui vous correspondent, même appli fermée',
       'Messagerie directe avec les transporteurs',
       'Tableau de bord : candidatures, missions et gains convenus',
+      'Avis des transporteurs et badges sur votre profil',
     ],
   },
   {
     title: 'Espace transporteur',
     items: [
       'Publication de mission guidée, prix et cadre d’engagement clairs',
-      'Candidats avec permis, expérience et missions réalisées',
-      'Chaque étape de la mission horodatée',
+      'Candidats avec permis, expérience, avis et badges',
+      'Suivi des livraisons en direct et preuve de livraison en PDF',
       'Historique et export de vos missions',
       'Tableau de bord de votre activité',
     ],
@@ -101,7 +102,7 @@ const STEPS = [
   },
   {
     title: 'Roulez',
-    text: 'Le transporteur choisit son chauffeur ; départ, livraison et fin de mission sont partagés étape par étape.',
+    text: 'Le transporteur choisit son chauffeur et suit la livraison en direct sur la carte ; la preuve de livraison signée arrive dans l’appli.',
   },
 ];
 
@@ -159,7 +160,7 @@ const FAQ = [
   },
   {
     q: 'Comment choisir un chauffeur ?',
-    a: 'Chaque candidature montre le permis, l’expérience et les missions déjà réalisées sur Relais. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
+    a: 'Chaque candidature montre le permis, l’expérience, les missions déjà réalisées sur Relais, la note laissée par les transporteurs précédents et les badges du chauffeur. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
   },
   {
     q: 'Sous quel statut le chauffeur travaille-t-il ?',

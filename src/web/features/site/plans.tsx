@@ -77,7 +77,8 @@ export function plansFrom(tariffs: Tariffs): Plan[] {
       features: [
         'Messages illimités',
         'Publication de missions sans limite',
-        'Candidats avec permis et expérience',
+        'Candidats avec permis, expérience, avis et badges',
+        'Suivi des livraisons en direct et preuve de livraison',
         'Historique et export de vos missions',
         'Portefeuille : paiements dus et réglés, mois par mois',
       ],
