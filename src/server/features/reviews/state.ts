@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.js';
 import type { User } from '../../db/schema/users.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import { personColumns, personOf, reviewView } from './shared.js';
-import { partyOf, reviewErrors } from './write.js';
+import { notCompletedMessage, partyOf, reviewErrors } from './write.js';
 
 const GONE: ReviewPerson = {
   id: null,
@@ -49,7 +49,7 @@ export async function missionReviewState(
       : mineRow
         ? null
         : !completed
-          ? reviewErrors.notCompleted
+          ? notCompletedMessage(mission.status)
           : !windowOpen
             ? reviewErrors.closed
             : !revieweeOpen

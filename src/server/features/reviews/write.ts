@@ -10,7 +10,7 @@ import {
 import { roleOf } from '#core/rules/roles.js';
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages, type reviewInputSchema } from '#core/schemas/reviews.js';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { missions, reviews } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, databaseErrorCode, forbidden, notFound, unauthorized } from '../../platform/errors.js';
@@ -26,6 +26,7 @@ export const reviewErrors = {
   missing: 'Mission introuvable',
   admin: 'Les administrateurs ne donnent pas d’avis sur les missions',
   notCompleted: 'Vous pourrez donner votre avis quand la mission sera terminée.',
+  cancelled: 'Cette mission a été annulée : il n’y a pas d’avis à donner.',
   closed: 'Le délai de 14 jours pour donner un avis sur cette mission est passé.',
   already: 'Vous avez déjà donné votre avis sur cette mission.',
   revieweeGone: 'Ce membre a quitté Relais : il ne peut plus recevoir d’avis.',
@@ -69,6 +70,19 @@ async function cleanPhotos(photos: string[]): Promise<Array<{ bytes: Buffer; ext
   return cleaned;
 }
 
+/** Why a mission that is not completed cannot be reviewed: not yet, or never (cancelled). */
+export const notCompletedMessage = (status: string | undefined) =>
+  status === 'cancelled' ? reviewErrors.cancelled : reviewErrors.notCompleted;
+
+/** Whether the member has already reviewed this mission. */
+async function hasWritten(db: DbOrTx, missionId: string, reviewerId: string): Promise<boolean> {
+  const [mine] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.missionId, missionId), eq(reviews.reviewerId, reviewerId)));
+  return mine !== undefined;
+}
+
 /** The mission and the viewer's side, or 404 (not a party) / 403 (an administrator). */
 export async function partyOf(db: Db, viewer: User, missionId: string) {
   const [mission] = await db.select().from(missions).where(eq(missions.id, missionId));
@@ -100,11 +114,12 @@ export async function submitReview(
   if (role === 'admin') throw forbidden(reviewErrors.admin);
   const reviewedRole = role === 'driver' ? 'transporter' : 'driver';
   checkSubScores(input, SUB_SCORES_FOR[reviewedRole]);
-  // Checked before the photos are decoded; again under the locks below.
+  // Checked before the photos are decoded (a refused request costs no image work); again under the locks below.
   if (mission.status !== 'completed' || !mission.completedAt)
-    throw new AppError(409, reviewErrors.notCompleted);
+    throw new AppError(409, notCompletedMessage(mission.status));
   if (!reviewWindowOpen(mission.completedAt, now)) throw new AppError(409, reviewErrors.closed);
   if (!revieweeId) throw new AppError(409, reviewErrors.revieweeGone);
+  if (await hasWritten(db, missionId, viewer.id)) throw new AppError(409, reviewErrors.already);
 
   const photos = await cleanPhotos(input.photos);
   const reviewId = randomUUID();
@@ -119,13 +134,9 @@ export async function submitReview(
       if (!isOpenAccount(members.get(revieweeId))) throw new AppError(409, reviewErrors.revieweeGone);
       const [locked] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
       if (!locked || locked.status !== 'completed' || !locked.completedAt)
-        throw new AppError(409, reviewErrors.notCompleted);
+        throw new AppError(409, notCompletedMessage(locked?.status));
       if (!reviewWindowOpen(locked.completedAt, now)) throw new AppError(409, reviewErrors.closed);
-      const [mine] = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(and(eq(reviews.missionId, missionId), eq(reviews.reviewerId, viewer.id)));
-      if (mine) throw new AppError(409, reviewErrors.already);
+      if (await hasWritten(tx, missionId, viewer.id)) throw new AppError(409, reviewErrors.already);
       await tx.insert(reviews).values({
         id: reviewId,
         reviewerId: viewer.id,
@@ -140,16 +151,12 @@ export async function submitReview(
         photos: keys,
         createdAt: now,
       });
+      // The other party's review, published or not: when the job has just published it at the window's close
+      // while this request (arrived in time) waited for the locks, this one is not left waiting for the next run.
       const [other] = await tx
         .select({ id: reviews.id })
         .from(reviews)
-        .where(
-          and(
-            eq(reviews.missionId, missionId),
-            ne(reviews.reviewerId, viewer.id),
-            isNull(reviews.publishedAt),
-          ),
-        );
+        .where(and(eq(reviews.missionId, missionId), ne(reviews.reviewerId, viewer.id)));
       if (!other) return [];
       // Both have written: both show now, and both reputations move in this same transaction.
       const rows = await tx
