@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { Mission } from '#core/schemas/missions.js';
 import { useMapTiles } from '#web/app/site-settings.js';
-import { L, createBaseMap, popupContent, textNode, type PopupEntry } from '#web/lib/map/base-map.js';
+import { L, popupContent, textNode, type PopupEntry } from '#web/lib/map/base-map.js';
+import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { formatPrice, vehicleLabel } from './format.js';
 
 /** Missions whose pickups share a point (placed by the same commune): one marker for them all. */
@@ -42,9 +43,6 @@ export default function MissionMap({
   radiusKm?: number | null;
   missionHref?: (id: string) => string;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
   const [, navigate] = useLocation();
   const hrefOf = useRef(missionHref);
   hrefOf.current = missionHref;
@@ -52,17 +50,7 @@ export default function MissionMap({
   const centerLng = center?.lng;
   const tiles = useMapTiles();
   const ready = tiles !== undefined;
-
-  useEffect(() => {
-    if (!element.current || map.current || tiles === undefined) return;
-    map.current = createBaseMap(element.current, null, tiles);
-    layer.current = L.layerGroup().addTo(map.current);
-    return () => {
-      map.current?.remove();
-      map.current = null;
-    };
-    // Built once, when the tile source is known.
-  }, [ready]);
+  const { element, map, layer } = useLayerMap(tiles);
 
   useEffect(() => {
     const groupLayer = layer.current;

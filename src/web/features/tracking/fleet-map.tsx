@@ -3,30 +3,17 @@ import { useLocation } from 'wouter';
 import { seenAgo } from '#core/rules/tracking.js';
 import type { ActiveTracking } from '#core/schemas/tracking.js';
 import { useMapTiles } from '#web/app/site-settings.js';
-import { L, createBaseMap, popupContent, textNode } from '#web/lib/map/base-map.js';
+import { L, popupContent, textNode } from '#web/lib/map/base-map.js';
+import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { truckDot } from './markers.js';
 
 /** Every mission in progress at its last position (late in red, paused in grey), each linking to its page. */
 export default function FleetMap({ items }: { items: ActiveTracking[] }) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
   const fittedCount = useRef(-1);
   const [, navigate] = useLocation();
   const tiles = useMapTiles();
   const ready = tiles !== undefined;
-
-  useEffect(() => {
-    if (!element.current || map.current || tiles === undefined) return;
-    map.current = createBaseMap(element.current, null, tiles);
-    layer.current = L.layerGroup().addTo(map.current);
-    return () => {
-      map.current?.remove();
-      map.current = null;
-      fittedCount.current = -1;
-    };
-    // Built once, when the tile source is known.
-  }, [ready]);
+  const { element, map, layer } = useLayerMap(tiles, () => (fittedCount.current = -1));
 
   useEffect(() => {
     const group = layer.current;

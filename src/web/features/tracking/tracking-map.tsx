@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { MissionTracking } from '#core/schemas/tracking.js';
 import { useMapTiles } from '#web/app/site-settings.js';
-import { L, createBaseMap, textNode } from '#web/lib/map/base-map.js';
+import { L, textNode } from '#web/lib/map/base-map.js';
+import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { truckDot } from './markers.js';
 
 /**
@@ -10,24 +11,10 @@ import { truckDot } from './markers.js';
  * without taking the view from the reader.
  */
 export default function TrackingMap({ tracking }: { tracking: MissionTracking }) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
   const fitted = useRef(false);
   const tiles = useMapTiles();
   const ready = tiles !== undefined;
-
-  useEffect(() => {
-    if (!element.current || map.current || tiles === undefined) return;
-    map.current = createBaseMap(element.current, null, tiles);
-    layer.current = L.layerGroup().addTo(map.current);
-    return () => {
-      map.current?.remove();
-      map.current = null;
-      fitted.current = false;
-    };
-    // Built once, when the tile source is known.
-  }, [ready]);
+  const { element, map, layer } = useLayerMap(tiles, () => (fitted.current = false));
 
   useEffect(() => {
     const group = layer.current;
