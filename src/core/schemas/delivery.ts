@@ -27,10 +27,13 @@ export const deliveryMessages = {
   signatureNotPng: 'La signature doit être l’image PNG du cadre de signature.',
   signatureTooLarge: 'La signature est trop lourde (1 Mo au plus).',
   signatureBlank: 'La signature est vide : faites signer le destinataire dans le cadre.',
+  signatureTooSmall:
+    'La signature n’est qu’un point : faites signer le destinataire dans le cadre, en entier.',
   photoTooLarge: 'Une photo dépasse 10 Mo : reprenez-la en qualité normale.',
   tooManyPhotos: `${MAX_PHOTOS} photos au plus`,
   photoNotImage: 'Ce fichier n’est pas une photo JPEG, PNG ou WebP.',
   formInvalid: 'Envoyez le formulaire de la page (multipart/form-data).',
+  textEncoding: 'Texte illisible (il n’est pas en UTF-8) : renvoyez le formulaire depuis la page.',
   formTooLarge: 'L’envoi est trop lourd (30 Mo au plus) : envoyez moins de photos.',
   positionInvalid: 'Position invalide',
   typeRequired: 'Choisissez le type d’incident',
@@ -40,6 +43,7 @@ export const deliveryMessages = {
   placeRequired: 'Indiquez où vous attendez : au chargement ou à la livraison',
   waitingOpen: 'Une attente est déjà en cours : arrêtez-la d’abord.',
   waitingNone: 'Aucune attente en cours.',
+  waitingDelivered: 'La mission est livrée : l’attente ne se compte plus.',
   proofMissing:
     'Enregistrez d’abord la preuve de livraison : nom du destinataire et signature (photos du bon de livraison si vous en avez).',
   fileMissing: 'Fichier introuvable',

@@ -44,7 +44,42 @@ export async function checkSignature(files: FormFile[]): Promise<CheckedFile> {
   const stats = await sharp(clean).stats();
   if (stats.channels.every((channel) => channel.min === channel.max))
     throw fieldError(422, 'signature', deliveryMessages.signatureBlank);
+  if (!(await hasSignatureInk(clean))) throw fieldError(422, 'signature', deliveryMessages.signatureTooSmall);
   return { bytes: clean, ext: 'png' };
+}
+
+/** A stroke of ink spans at least this many pixels (a tap on the pad leaves a dot a few pixels wide). */
+const SIGNATURE_MIN_SPAN = 20;
+const SIGNATURE_MIN_INK = 30;
+
+/**
+ * Whether the drawing is more than a dot: on white (the canvas is transparent), the pixels that stand out from
+ * the background (its most frequent grey) must be enough and spread over at least SIGNATURE_MIN_SPAN pixels.
+ */
+async function hasSignatureInk(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png)
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = info.width * info.height;
+  const grey = (pixel: number) => data[pixel * info.channels]!;
+  const histogram = new Uint32Array(256);
+  for (let pixel = 0; pixel < pixels; pixel++) histogram[grey(pixel)]!++;
+  const background = histogram.indexOf(Math.max(...histogram));
+  let ink = 0;
+  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
+  for (let pixel = 0; pixel < pixels; pixel++) {
+    if (Math.abs(grey(pixel) - background) < 48) continue;
+    ink++;
+    const x = pixel % info.width;
+    const y = Math.floor(pixel / info.width);
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  return ink >= SIGNATURE_MIN_INK && Math.max(right - left, bottom - top) + 1 >= SIGNATURE_MIN_SPAN;
 }
 
 /**

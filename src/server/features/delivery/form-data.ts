@@ -21,6 +21,15 @@ const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 const invalid = () => new AppError(400, deliveryMessages.formInvalid, { _: deliveryMessages.formInvalid });
+/** Browsers send a form's text in UTF-8: other bytes would be kept as "�" in a proof, so they are refused. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+function textOf(field: string, bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new AppError(400, deliveryMessages.textEncoding, { [field]: deliveryMessages.textEncoding });
+  }
+}
 
 /** The boundary of a `multipart/form-data; boundary=…` type, or null. */
 export function boundaryOf(contentType: string | undefined): string | null {
@@ -71,7 +80,7 @@ export function parseFormData(body: unknown, contentType: string | undefined): P
         form.files.push({ field, fileName: fileName || null, bytes: Buffer.from(content) });
     } else {
       if (content.length > MAX_FIELD_BYTES || Object.hasOwn(form.fields, field)) throw invalid();
-      form.fields[field] = content.toString('utf8');
+      form.fields[field] = textOf(field, content);
     }
     position = end + 2;
   }

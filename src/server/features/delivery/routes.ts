@@ -20,7 +20,12 @@ import { deliveryView } from './view.js';
 import { startWaiting, stopWaiting } from './waiting.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-const photoParams = idParams.extend({ index: z.coerce.number().int().min(1).max(MAX_PHOTOS) });
+/** Photo n (from 1), written the one way the view writes it: "1", not "1e0", " 1" nor "0x1". */
+const photoIndex = z.enum(
+  Array.from({ length: MAX_PHOTOS }, (_, index) => String(index + 1)) as [string, ...string[]],
+  { error: 'Numéro de photo invalide' },
+);
+const photoParams = idParams.extend({ index: photoIndex });
 const incidentPhotoParams = photoParams.extend({ incidentId: z.uuid({ error: 'Identifiant invalide' }) });
 const ok = { 200: missionDeliverySchema, ...errorResponses };
 const created = { 201: missionDeliverySchema, ...errorResponses };
@@ -165,7 +170,7 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     async (request, reply) =>
       send(
         reply,
-        await proofPhoto(db, storage, requireUser(request), request.params.id, request.params.index),
+        await proofPhoto(db, storage, requireUser(request), request.params.id, Number(request.params.index)),
       ),
   );
   app.get(
@@ -173,7 +178,10 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     { ...hidden, schema: { hide: true, params: incidentPhotoParams } },
     async (request, reply) => {
       const { id, incidentId, index } = request.params;
-      return send(reply, await incidentPhoto(db, storage, requireUser(request), id, incidentId, index));
+      return send(
+        reply,
+        await incidentPhoto(db, storage, requireUser(request), id, incidentId, Number(index)),
+      );
     },
   );
 }

@@ -7,7 +7,15 @@ import type { User } from '../../db/schema/users.js';
 import { AppError, databaseErrorCode } from '../../platform/errors.js';
 import { driverMission } from './access.js';
 
-const running = { statuses: ['in_progress'], closed: deliveryMessages.notInProgress, lock: true };
+const running = {
+  statuses: ['in_progress'],
+  // Once delivered, "démarrez-la d’abord" would be wrong: the wait ended with the delivery.
+  closed: (status: string) =>
+    ['delivered', 'completed'].includes(status)
+      ? deliveryMessages.waitingDelivered
+      : deliveryMessages.notInProgress,
+  lock: true,
+};
 
 /**
  * The driver starts counting a wait at the pickup or the delivery. One open period per mission: the mission row
