@@ -95,6 +95,8 @@ export const missionReviewStateSchema = z.object({
   /** Why not, when canWrite is false and the viewer has not written (before completion, window closed…). */
   blockedReason: z.string().nullable(),
   mine: reviewSchema.nullable(),
+  /** Whether the viewer's review was removed by an administrator after a report (no longer shown nor counted). */
+  mineRemoved: z.boolean(),
   /** Whether the other party has written theirs (its content stays hidden until publication). */
   otherWritten: z.boolean(),
   /** The other party's review, once published (for an admin: the transporter's review, whatever its state). */

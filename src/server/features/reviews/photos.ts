@@ -12,7 +12,7 @@ const missing = () => notFound('Photo introuvable');
 
 /**
  * A review's photo, for whoever may read the review: once published (and not removed), whoever may read the
- * reviewee's profile; before, its author only; administrators always. Anyone else is told it is not there.
+ * reviewee's profile; before publication or once removed, its author only; administrators always. Anyone else is told it is not there.
  */
 export async function openReviewPhoto(
   db: Db,
@@ -26,8 +26,10 @@ export async function openReviewPhoto(
   if (!review || !key) throw missing();
   const admin = viewer !== null && roleOf(viewer) === 'admin';
   if (!admin) {
-    if (review.removedAt) throw missing();
-    if (!review.publishedAt) {
+    if (review.removedAt) {
+      // Removed by an administrator: shown to nobody but its author, who still sees what they wrote.
+      if (viewer?.id !== review.reviewerId) throw missing();
+    } else if (!review.publishedAt) {
       if (viewer?.id !== review.reviewerId) throw missing();
     } else {
       await reviewableMember(db, review.revieweeId).catch(() => {

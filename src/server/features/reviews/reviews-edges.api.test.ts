@@ -143,3 +143,44 @@ describe('refusals', () => {
     expect(answer.json().message).toBe('Avis introuvable');
   });
 });
+
+describe('a review removed after a report', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('its author is told and still sees what they wrote; nobody else does', async () => {
+    const p = await pair();
+    const written = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+      ...ofDriver(1),
+      photos: [PNG.toString('base64')],
+    });
+    const photo = written.json().mine.photos[0] as string;
+    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(5));
+    const reviewId = written.json().mine.id as string;
+    expect(
+      (await p.asDriver.post(`/api/reviews/${reviewId}/report`, { reason: 'Propos faux et injurieux.' }))
+        .statusCode,
+    ).toBe(201);
+    const asAdmin = await agentFor(t, (await createUser(t.db, { userType: 'admin', isAdmin: true })).id);
+    const { reports } = (await asAdmin.get('/api/admin/review-reports')).json();
+    const report = reports.find((r: { review: { id: string } }) => r.review.id === reviewId);
+    expect(
+      (
+        await asAdmin.post(`/api/admin/review-reports/${report.id}`, {
+          decision: 'remove',
+          reason: 'Contraire aux règles',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const authorView = (await p.asCompany.get(`/api/missions/${p.missionId}/review`)).json();
+    expect(authorView).toMatchObject({ mineRemoved: true, mine: { rating: 1 }, theirs: { rating: 5 } });
+    expect((await p.asCompany.get(photo)).statusCode).toBe(200);
+    const reviewedView = (await p.asDriver.get(`/api/missions/${p.missionId}/review`)).json();
+    expect(reviewedView).toMatchObject({ mineRemoved: false, theirs: null, otherWritten: true });
+    expect((await p.asDriver.get(photo)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(404);
+    expect((await asAdmin.get(photo)).statusCode).toBe(200);
+  });
+});

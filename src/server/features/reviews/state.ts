@@ -71,6 +71,7 @@ export async function missionReviewState(
     canWrite: role !== 'admin' && !mineRow && windowOpen && revieweeOpen,
     blockedReason,
     mine: mineRow ? reviewView(mineRow.review, personOf(mineRow.reviewer)) : null,
+    mineRemoved: mineRow?.review.removedAt != null,
     otherWritten: theirsRow !== undefined,
     theirs: theirsShown ? reviewView(theirsRow.review, personOf(theirsRow.reviewer)) : null,
   };

@@ -39,6 +39,9 @@ export function ReviewPanel({ detail }: { detail: MissionDetail }) {
   } else if (state.mine && !state.mine.publishedAt) {
     text = `Avis envoyé, en attente de celui de ${name}${state.closesAt ? ` (publié au plus tard le ${day(state.closesAt)})` : ''}.`;
     action = link('Voir mon avis');
+  } else if (state.mine && state.mineRemoved) {
+    text = 'Votre avis a été retiré par l’équipe Relais après un signalement.';
+    action = link(state.theirs ? 'Voir les avis' : 'Voir mon avis');
   } else if (state.mine) {
     text = state.theirs ? 'Avis publiés : le vôtre et celui de ' + name + '.' : 'Votre avis est publié.';
     action = link('Voir les avis');

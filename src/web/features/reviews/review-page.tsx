@@ -17,6 +17,13 @@ function Notice({ icon: Icon, children }: { icon: typeof Clock; children: ReactN
   );
 }
 
+/** The heading over why the viewer cannot write: not yet, never (cancelled), or no longer. */
+function blockedTitle(state: MissionReviewState): string {
+  if (state.status === 'cancelled') return 'Pas d’avis pour cette mission';
+  if (!state.completedAt) return 'Pas encore d’avis possible';
+  return state.windowOpen ? 'Avis impossible' : 'Avis fermés';
+}
+
 /** /mission/{id}/review: each party reviews the other once after completion; both show when both have written. */
 export function MissionReviewPage() {
   const { id } = useParams<{ id: string }>();
@@ -56,19 +63,30 @@ export function MissionReviewPage() {
           </p>
         </Notice>
       )}
-      {mine?.publishedAt && (
+      {mine?.publishedAt && state.mineRemoved && (
+        <Notice icon={MessageSquareOff}>
+          <p className="font-bold">Avis retiré</p>
+          <p>
+            Votre avis a été retiré par l’équipe Relais après un signalement : il n’apparaît plus sur le
+            profil de {name} et ne compte plus dans sa note.
+          </p>
+        </Notice>
+      )}
+      {mine?.publishedAt && !state.mineRemoved && (
         <Notice icon={Star}>
-          <p className="font-bold">Avis publiés</p>
+          <p className="font-bold">{theirs ? 'Avis publiés' : 'Avis publié'}</p>
           <p>
             {theirs
               ? `Vos deux avis sont visibles sur vos profils depuis le ${frenchDay(mine.publishedAt)}.`
-              : `${name} n’a pas donné d’avis dans les 14 jours : le vôtre est publié seul.`}
+              : state.otherWritten
+                ? `Votre avis est visible sur le profil de ${name} depuis le ${frenchDay(mine.publishedAt)}.`
+                : `${name} n’a pas donné d’avis dans les 14 jours : le vôtre est publié seul.`}
           </p>
         </Notice>
       )}
       {!mine && !state.canWrite && state.blockedReason && (
         <Notice icon={Clock}>
-          <p className="font-bold">{state.windowOpen ? 'Pas encore d’avis possible' : 'Avis fermés'}</p>
+          <p className="font-bold">{blockedTitle(state)}</p>
           <p>{state.blockedReason}</p>
           {!state.windowOpen && state.completedAt && !theirs && (
             <p className="text-ink-muted">Aucun avis n’a été publié sur cette mission de votre part.</p>
