@@ -1,5 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missions } from '../../db/schema/missions.js';
@@ -251,6 +252,60 @@ describe('the files of a proof', () => {
     // The facts (1 page or more), the signature, one page per image (the PDF attachment is listed only).
     const facts = document.getPageCount() - 1 - 4;
     expect(facts).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** The text drawn in a PDF (its content streams' hex strings, WinAnsi read as Latin-1: enough for these words). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  let text = '';
+  for (const page of document.getPages()) {
+    const contents = page.node.Contents();
+    const refs = contents && 'asArray' in contents ? contents.asArray() : [contents];
+    for (const ref of refs) {
+      const stream = document.context.lookup(ref);
+      if (!(stream instanceof PDFRawStream)) continue;
+      const raw = stream.dict.toString().includes('/FlateDecode')
+        ? inflateSync(stream.contents)
+        : Buffer.from(stream.contents);
+      for (const match of raw.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+        text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
+    }
+  }
+  return text;
+}
+
+describe('the proof-of-delivery PDF', () => {
+  it('is the state at delivery, whenever it is made: a later incident is not in it', async () => {
+    const { owner, carrier, id } = await scene();
+    const incident = (type: string, note: string) =>
+      carrier.agent.request({
+        method: 'POST',
+        url: `/api/missions/${id}/incidents`,
+        ...multipartBody({ type, note }),
+      });
+    expect((await incident('delay', 'Bouchon sur l’A7')).statusCode).toBe(201);
+    await post(
+      carrier.agent,
+      id,
+      Buffer.concat([
+        part('recipientName', 'Paul Quai'),
+        part('signature', await signaturePng(), 'signature.png'),
+        END,
+      ]),
+    );
+    expect((await carrier.agent.post(`/api/missions/${id}/deliver`)).statusCode).toBe(200);
+    // Reported after the delivery, before the PDF is made (no job worker here: the download makes it).
+    expect((await incident('damage', 'Carton écrasé au déchargement')).statusCode).toBe(201);
+    const pdf = await owner.agent.get(`/api/missions/${id}/delivery/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Bouchon sur');
+    expect(text).not.toContain('Carton');
+    expect(text).toContain('tat à la livraison');
+    // The mission itself shows both.
+    const view = (await owner.agent.get(`/api/missions/${id}/delivery`)).json();
+    expect(view.incidents.map((row: { type: string }) => row.type)).toEqual(['delay', 'damage']);
   });
 });
 

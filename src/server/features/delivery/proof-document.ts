@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documents } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
@@ -42,10 +42,17 @@ export async function ensureProofDocument(db: Db, storage: Storage, missionId: s
     company,
     driver,
     proof,
+    // The state at delivery, whenever the PDF is made (by the job, or later by a download): an incident reported
+    // after the delivery (until the transporter confirms the end) is not in it.
     incidents: await db
       .select()
       .from(missionIncidents)
-      .where(eq(missionIncidents.missionId, missionId))
+      .where(
+        and(
+          eq(missionIncidents.missionId, missionId),
+          lte(missionIncidents.createdAt, mission.deliveredAt ?? new Date()),
+        ),
+      )
       .orderBy(asc(missionIncidents.occurredAt)),
     waiting: await db
       .select()

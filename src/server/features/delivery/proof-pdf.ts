@@ -22,6 +22,10 @@ type WaitingRow = typeof waitingPeriods.$inferSelect;
 export const PROOF_TITLE = 'Preuve de livraison';
 export const missionReference = (missionId: string) => `M-${missionId.slice(0, 8).toUpperCase()}`;
 
+/** The PDF is the state at delivery: what the driver reports later (damage found at unloading) is on the mission. */
+const AFTER_DELIVERY_NOTE =
+  'État à la livraison : un incident signalé ensuite figure sur la mission dans Relais, pas dans ce document.';
+
 const contact = (user: User) => [user.email, user.phone].filter(Boolean).join(' · ') || '—';
 
 export function positionText(latitude: string | null, longitude: string | null, accuracy: string | null) {
@@ -35,6 +39,7 @@ export interface ProofInput {
   company: User;
   driver: User;
   proof: ProofRow;
+  /** The incidents reported up to the delivery (proof-document.ts filters them). */
   incidents: IncidentRow[];
   waiting: WaitingRow[];
   /** The stored files: the signature, then the photos in order. */
@@ -111,8 +116,9 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
               label: formatParisDateTime(incident.occurredAt),
               value: `${INCIDENT_LABELS[incident.type as IncidentType]}${incident.note ? ` — ${incident.note}` : ''}`,
             })),
+            paragraphs: [AFTER_DELIVERY_NOTE],
           }
-        : { paragraphs: ['Aucun incident signalé pendant la mission.'] }),
+        : { paragraphs: ['Aucun incident signalé jusqu’à la livraison.', AFTER_DELIVERY_NOTE] }),
     },
     {
       heading: 'Temps d’attente',
