@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
-import { missionApplications, missions } from '../../db/schema/missions.js';
+import { missionApplications, missions, reviews } from '../../db/schema/missions.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { accountTokens, sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
-import { driverPayload, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import { driverPayload, insertMission, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { startSmtpServer, type ReceivedMail } from '../../test/smtp.js';
 
@@ -273,6 +273,36 @@ describe('/parametres', () => {
 });
 
 describe('RGPD', () => {
+  it('does not export a review about me before it is published (double-blind)', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { fullName: 'Nina Avis' });
+    const mission = await insertMission(t.db, { companyId: company.user.id, driverId: driver.user.id });
+    const [review] = await t.db
+      .insert(reviews)
+      .values({
+        reviewerId: company.user.id,
+        revieweeId: driver.user.id,
+        missionId: mission.id,
+        rating: 1,
+        professionalismScore: 1,
+        communicationScore: 1,
+        drivingSkillScore: 1,
+        safetyScore: 1,
+        comment: 'Avis encore secret',
+      })
+      .returning();
+    const hidden = (await driver.agent.get('/api/account/export')).json();
+    expect(hidden.reviews.received).toEqual([]);
+    expect(JSON.stringify(hidden)).not.toContain('Avis encore secret');
+    // Its author has it among theirs.
+    expect((await company.agent.get('/api/account/export')).json().reviews.given).toHaveLength(1);
+
+    await t.db.update(reviews).set({ publishedAt: new Date() }).where(eq(reviews.id, review!.id));
+    const published = (await driver.agent.get('/api/account/export')).json();
+    expect(published.reviews.received).toHaveLength(1);
+    expect(published.reviews.received[0]).toMatchObject({ comment: 'Avis encore secret' });
+  });
+
   it('exports everything held about me as a JSON file, secrets withheld', async () => {
     const company = await signIn(t, { userType: 'company' });
     const driver = await signIn(t, { subscriptionPlan: 'premium', fullName: 'Nina Export' });

@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
@@ -103,7 +103,8 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
     badges: await rowsOf(db, badges, eq(badges.userId, me)),
     reviews: {
       given: await rowsOf(db, reviews, eq(reviews.reviewerId, me)),
-      received: await rowsOf(db, reviews, eq(reviews.revieweeId, me)),
+      // Double-blind: a review about me that is not published yet is its author's until then.
+      received: await rowsOf(db, reviews, and(eq(reviews.revieweeId, me), isNotNull(reviews.publishedAt))),
     },
     positions: await rowsOf(db, gpsPositions, eq(gpsPositions.driverId, me)),
     money: {
