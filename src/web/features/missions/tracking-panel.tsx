@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { seenAgo } from '#core/rules/tracking.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import type { TrackingView } from '#core/schemas/tracking.js';
 import { useSession } from '#web/app/session.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { useMissionTracking, useTrackingViews } from '#web/lib/tracking/api.js';
@@ -43,7 +44,7 @@ export function TrackingPanel({ detail }: { detail: MissionDetail }) {
   useEffect(() => missionStatusSeen(mission.id, mission.status), [mission.id, mission.status]);
   if (!TRIP.has(mission.status) || (!isDriver && !isCompany)) return null;
   return (
-    <Section title="Suivi en direct">
+    <Section title={mission.status === 'in_progress' ? 'Suivi en direct' : 'Trajet'}>
       {isDriver ? <DriverTracking detail={detail} /> : <CompanyTracking detail={detail} />}
     </Section>
   );
@@ -88,7 +89,7 @@ function DriverTracking({ detail }: { detail: MissionDetail }) {
             {mine && status.paused ? (
               <p className="font-semibold">
                 <Pause className="mr-1 inline h-4 w-4 text-amber-600" aria-hidden="true" />
-                Partage en pause : le transporteur voit « suivi en pause ».
+                {'Partage en pause : le transporteur voit «\u00a0suivi en pause\u00a0».'}
               </p>
             ) : mine && status.on ? (
               <p className="font-semibold">
@@ -144,6 +145,20 @@ function DriverTracking({ detail }: { detail: MissionDetail }) {
   );
 }
 
+const parisDay = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
+const shortDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', timeZone: 'Europe/Paris' });
+const parisTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+
+/** "le 24 nov., 03:19"; "3 fois le 24 nov., de 03:19 à 03:21"; across days "3 fois, du … au …". */
+function viewedWhen(view: TrackingView): string {
+  if (view.views <= 1) return `le ${formatShortDateTime(view.lastViewedAt)}`;
+  if (parisDay(view.firstViewedAt) === parisDay(view.lastViewedAt))
+    return `${view.views} fois le ${shortDay(view.firstViewedAt)}, de ${parisTime(view.firstViewedAt)} à ${parisTime(view.lastViewedAt)}`;
+  return `${view.views} fois, du ${formatShortDateTime(view.firstViewedAt)} au ${formatShortDateTime(view.lastViewedAt)}`;
+}
+
 /** RGPD: each look at the driver's positions by someone else, for the driver. */
 function ViewsLog({ missionId }: { missionId: string }) {
   const views = useTrackingViews(missionId);
@@ -163,11 +178,7 @@ function ViewsLog({ missionId }: { missionId: string }) {
               className="flex flex-wrap justify-between gap-x-3 py-1.5"
             >
               <span className="user-text font-medium">{view.viewerName}</span>
-              <span className="text-ink-muted">
-                {view.views > 1
-                  ? `${view.views} fois, du ${formatShortDateTime(view.firstViewedAt)} au ${formatShortDateTime(view.lastViewedAt)}`
-                  : `le ${formatShortDateTime(view.lastViewedAt)}`}
-              </span>
+              <span className="text-ink-muted">{viewedWhen(view)}</span>
             </li>
           ))}
         </ul>

@@ -89,8 +89,16 @@ export function WaitingBox({ delivery }: { delivery: MissionDelivery }) {
       )}
       {closed.length > 0 && (
         <p className="mt-3 text-sm text-ink-muted">
-          Déjà compté : {formatWaiting(closedMinutes('pickup'))} au chargement,{' '}
-          {formatWaiting(closedMinutes('delivery'))} à la livraison.
+          Déjà compté :{' '}
+          {/* Only the places where the driver waited; a space that does not break inside "12 min". */}
+          {(['pickup', 'delivery'] as const)
+            .filter((place) => closedMinutes(place) > 0)
+            .map(
+              (place) =>
+                `${formatWaiting(closedMinutes(place)).replace(/ /g, '\u00a0')} ${place === 'pickup' ? 'au chargement' : 'à la livraison'}`,
+            )
+            .join(', ') || 'moins d’une minute'}
+          .
         </p>
       )}
       {error && (

@@ -140,26 +140,27 @@ export function ReviewsSection({ userId }: { userId: string }) {
         <>
           <div className="flex flex-wrap items-start gap-x-8 gap-y-4 border-b border-line pb-4">
             <div>
+              <p className="text-sm font-semibold text-ink-muted">Réputation</p>
               <p className="text-4xl font-extrabold">
                 {Number(summary.reputationScore).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}
                 <span className="text-lg font-semibold text-ink-muted"> / 5</span>
               </p>
-              <p className="text-sm text-ink-muted">{reviewCountLabel(summary.count)}</p>
+              {/* The plain average beside the score, so a 4,17 over one 5/5 review reads as intended. */}
+              <p className="text-sm text-ink-muted">
+                {reviewCountLabel(summary.count)}
+                {summary.average !== null && ` · moyenne ${decimal(summary.average)}/5`}
+              </p>
             </div>
-            <dl className="grid min-w-0 flex-1 basis-56 grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-              {summary.average !== null && (
-                <div className="flex items-center justify-between gap-2">
-                  <dt className="text-ink-muted">Moyenne des notes</dt>
-                  <dd className="font-semibold">{decimal(summary.average)}/5</dd>
-                </div>
-              )}
-              {averages.map((key) => (
-                <div key={key} className="flex items-center justify-between gap-2">
-                  <dt className="text-ink-muted">{subScoreLabel(key, reviewed)}</dt>
-                  <dd className="font-semibold">{decimal(summary.subScores[key]!)}/5</dd>
-                </div>
-              ))}
-            </dl>
+            {averages.length > 0 && (
+              <dl className="grid min-w-0 flex-1 basis-56 grid-cols-1 gap-x-6 gap-y-1 self-center text-sm sm:grid-cols-2">
+                {averages.map((key) => (
+                  <div key={key} className="flex items-center justify-between gap-2">
+                    <dt className="text-ink-muted">{subScoreLabel(key, reviewed)}</dt>
+                    <dd className="font-semibold">{decimal(summary.subScores[key]!)}/5</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </div>
           <details className="mt-3 text-sm text-ink-muted">
             <summary className="cursor-pointer font-semibold">Comment la note est calculée</summary>

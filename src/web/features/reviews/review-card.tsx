@@ -22,8 +22,11 @@ export function ReviewCard({ title, review }: { title: string; review: Review })
         <div className="min-w-0 flex-1 basis-48">
           <h3 className="user-text font-bold">{title}</h3>
           <p className="text-sm text-ink-muted">
-            Écrit le {frenchDay(review.createdAt)}
-            {review.publishedAt ? ` · publié le ${frenchDay(review.publishedAt)}` : ' · pas encore publié'}
+            {!review.publishedAt
+              ? `Écrit le ${frenchDay(review.createdAt)} · pas encore publié`
+              : frenchDay(review.publishedAt) === frenchDay(review.createdAt)
+                ? `Écrit et publié le ${frenchDay(review.createdAt)}`
+                : `Écrit le ${frenchDay(review.createdAt)} · publié le ${frenchDay(review.publishedAt)}`}
           </p>
         </div>
         <span className="flex items-center gap-2">

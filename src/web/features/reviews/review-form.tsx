@@ -139,7 +139,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
           maxLength={REVIEW_COMMENT_MAX}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
-          hint={`Ce qui s’est bien passé, ce qui pourrait être mieux. ${REVIEW_COMMENT_MAX} caractères au plus.`}
+          hint={`Ce qui s’est bien passé, ce qui pourrait être mieux. ${REVIEW_COMMENT_MAX.toLocaleString('fr-FR')} caractères au plus.`}
           error={errors.comment}
         />
         <PhotoPicker

@@ -75,14 +75,16 @@ function DeliveryCard({ item, now }: { item: ActiveTracking; now: number }) {
       </p>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-ink-muted">Vu</dt>
+          <dt className="text-ink-muted">Position</dt>
           <dd className="font-semibold">
-            {item.lastPositionAt ? seenAgo(item.lastPositionAt, now) : 'jamais'}
+            {item.lastPositionAt ? seenAgo(item.lastPositionAt, now) : 'aucune'}
           </dd>
         </div>
         <div>
           <dt className="text-ink-muted">Reste</dt>
-          <dd className="font-semibold">{item.remainingKm !== null ? `≈ ${item.remainingKm} km` : '—'}</dd>
+          <dd className="font-semibold">
+            {item.remainingKm !== null ? `≈ ${item.remainingKm.toLocaleString('fr-FR')} km` : '—'}
+          </dd>
         </div>
         <div>
           <dt className="text-ink-muted">Arrivée</dt>

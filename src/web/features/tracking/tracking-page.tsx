@@ -1,7 +1,7 @@
 import { ArrowLeft, Clock, Gauge, MapPin, Pause, Route } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { seenAgo, TRACKING_RETENTION_DAYS } from '#core/rules/tracking.js';
+import { routeKm, seenAgo, TRACKING_RETENTION_DAYS } from '#core/rules/tracking.js';
 import type { MissionTracking } from '#core/schemas/tracking.js';
 import { formatDateTime } from '#web/lib/dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -57,28 +57,45 @@ export function MissionTrackingPage() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-live="polite">
-            <Stat icon={Clock} label="Vu">
+            <Stat icon={Clock} label="Dernière position">
               <span data-testid="seen-ago">
-                {data.lastPositionAt ? seenAgo(data.lastPositionAt, now) : 'jamais'}
+                {data.lastPositionAt ? seenAgo(data.lastPositionAt, now) : 'aucune'}
               </span>
             </Stat>
             <Stat icon={Gauge} label="Vitesse moyenne">
               {data.averageSpeedKmh !== null ? `${data.averageSpeedKmh} km/h` : '—'}
             </Stat>
-            <Stat icon={Route} label="Reste environ">
-              {data.remainingKm !== null ? `${data.remainingKm.toLocaleString('fr-FR')} km` : '—'}
-            </Stat>
-            <Stat icon={MapPin} label="Arrivée estimée">
-              {data.etaAt ? (
-                <span className={cn(data.late && 'text-danger')}>{formatEta(data.etaAt, now)}</span>
-              ) : (
-                '—'
-              )}
-            </Stat>
+            {inProgress ? (
+              <>
+                <Stat icon={Route} label="Reste environ">
+                  {data.remainingKm !== null ? `${data.remainingKm.toLocaleString('fr-FR')} km` : '—'}
+                </Stat>
+                <Stat icon={MapPin} label="Arrivée estimée">
+                  {data.etaAt ? (
+                    <span className={cn(data.late && 'text-danger')}>{formatEta(data.etaAt, now)}</span>
+                  ) : (
+                    '—'
+                  )}
+                </Stat>
+              </>
+            ) : (
+              <>
+                {/* The trip is over: what was driven, and when it ended (no remaining distance, no ETA). */}
+                <Stat icon={Route} label="Distance parcourue">
+                  {data.positions.length > 1
+                    ? `${Math.round(routeKm(data.positions)).toLocaleString('fr-FR')} km`
+                    : '—'}
+                </Stat>
+                <Stat icon={MapPin} label="Livrée">
+                  {data.deliveredAt ? formatEta(data.deliveredAt, now) : '—'}
+                </Stat>
+              </>
+            )}
           </dl>
           <Suspense fallback={<Spinner label="Chargement de la carte…" />}>
             <TrackingMap tracking={data} />
           </Suspense>
+          <MapLegend paused={inProgress && data.paused} />
           <p className="text-sm text-ink-muted">
             {inProgress
               ? `Estimation à partir de la distance restante à vol d’oiseau (majorée de 30 % pour la route) et de la vitesse moyenne du trajet ; fin prévue : ${formatDateTime(data.endDate)}.`
@@ -90,6 +107,34 @@ export function MissionTrackingPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** What the dots mean: on a phone there is no hover to show the markers' tooltips. */
+function MapLegend({ paused }: { paused: boolean }) {
+  // The markers' own colours (tracking-map.tsx, markers.ts), the truck ringed in white like on the map.
+  const dot = (color: string, truck = false) => (
+    <span
+      aria-hidden="true"
+      className="inline-block h-3.5 w-3.5 rounded-full"
+      style={{
+        background: color,
+        border: truck ? '2px solid #ffffff' : '2px solid #151920',
+        boxShadow: truck ? '0 0 0 1px #151920' : undefined,
+      }}
+    />
+  );
+  return (
+    <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-muted" aria-label="Légende de la carte">
+      <li className="flex items-center gap-1.5">{dot('#2f9e44')} Enlèvement</li>
+      <li className="flex items-center gap-1.5">{dot('#1c7ed6')} Livraison</li>
+      <li className="flex items-center gap-1.5">
+        {dot(paused ? '#868e96' : '#f76707', true)} {paused ? 'Dernière position (en pause)' : 'Camion'}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block h-1 w-5 rounded-full bg-[#f76707]" /> Trajet parcouru
+      </li>
+    </ul>
   );
 }
 
