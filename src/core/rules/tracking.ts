@@ -42,6 +42,11 @@ export const LATE_POINTS_HOURS = 24;
 export const TRACKING_RETENTION_DAYS = 30;
 /** Consecutive looks at a mission's positions by one person within this many minutes are one entry of the log. */
 export const VIEW_COALESCE_MINUTES = 5;
+/**
+ * An open map re-reads the positions at each update (every 30 s or so): reads this close to the previous one are
+ * the same look going on (the entry's last time moves), not one more look.
+ */
+export const VIEW_CONTINUED_SECONDS = 90;
 
 /** Roads are longer than the straight line: the remaining distance is the great-circle one times this. */
 export const ROAD_FACTOR = 1.3;

@@ -213,6 +213,17 @@ describe('reading the tracking', () => {
     expect(status).toMatchObject({ positions: [], lastPosition: null, remainingKm: null, etaAt: null });
     expect(status.lastPositionAt).not.toBeNull();
     await s.company.get(url);
+    // The open page re-reading at each update: the same look going on.
+    await s.company.get(url);
+    await s.company.get(url);
+    expect(
+      (await t.db.select().from(trackingViews).where(eq(trackingViews.viewerId, s.ids.company)))[0],
+    ).toMatchObject({ views: 1 });
+    // Two minutes later, another look within the same entry.
+    await t.db
+      .update(trackingViews)
+      .set({ lastViewedAt: new Date(Date.now() - 2 * minute) })
+      .where(eq(trackingViews.viewerId, s.ids.company));
     await s.company.get(url);
     await s.admin.get(url);
     const views = await s.driver.get(`${url}/views`);

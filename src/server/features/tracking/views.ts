@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
-import { VIEW_COALESCE_MINUTES } from '#core/rules/tracking.js';
+import { VIEW_COALESCE_MINUTES, VIEW_CONTINUED_SECONDS } from '#core/rules/tracking.js';
 import { trackingMessages, type TrackingView } from '#core/schemas/tracking.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
@@ -11,7 +11,8 @@ import { MISSION_NOT_FOUND, readerOf } from './shared.js';
 
 /**
  * Logs a look at a mission's positions by someone other than its driver (RGPD): looks by one person within
- * VIEW_COALESCE_MINUTES of their previous one extend that entry (last time, count). A per-(mission, viewer) lock
+ * VIEW_COALESCE_MINUTES of their previous one extend that entry (last time, count — reads within
+ * VIEW_CONTINUED_SECONDS of the previous are the same look, an open page following updates). A per-(mission, viewer) lock
  * keeps two simultaneous reads from opening two entries.
  */
 export async function logView(db: Db, missionId: string, viewer: User, role: 'transporter' | 'admin') {
@@ -21,7 +22,11 @@ export async function logView(db: Db, missionId: string, viewer: User, role: 'tr
     );
     const extended = await tx
       .update(trackingViews)
-      .set({ lastViewedAt: sql`now()`, views: sql`${trackingViews.views} + 1` })
+      .set({
+        lastViewedAt: sql`now()`,
+        // A page left open re-reads at each update: one look going on, not one more.
+        views: sql`${trackingViews.views} + case when ${trackingViews.lastViewedAt} < now() - make_interval(secs => ${VIEW_CONTINUED_SECONDS}) then 1 else 0 end`,
+      })
       .where(
         and(
           eq(trackingViews.missionId, missionId),
