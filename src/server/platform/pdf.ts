@@ -25,6 +25,8 @@ export interface PdfDoc {
   sections: PdfSection[];
   /** Left of every page's footer; the page number ("Page 1 / 2") is on its right. */
   footer?: string;
+  /** Pages the caller adds after these (annexes), counted in "Page n / N"; footed with `footAppendedPage`. */
+  appendedPages?: number;
 }
 
 export interface PdfSignature {
@@ -352,11 +354,22 @@ export async function renderPdf(doc: PdfDoc): Promise<Uint8Array> {
     layout.space(14);
   }
 
-  const total = layout.pages.length;
+  const total = layout.pages.length + (doc.appendedPages ?? 0);
   layout.pages.forEach((page, index) => {
     drawFooter(page, fonts.regular, doc.footer ?? '', `Page ${index + 1} / ${total}`);
   });
   return document.save();
+}
+
+/** The footer of a page added after `renderPdf` (an annex), numbered among all: "Page 3 / 3". */
+export function footAppendedPage(
+  page: PDFPage,
+  font: PDFFont,
+  footer: string,
+  number: number,
+  total: number,
+) {
+  drawFooter(page, font, footer, `Page ${number} / ${total}`);
 }
 
 // ——— Signatures ———

@@ -252,6 +252,10 @@ describe('the files of a proof', () => {
     // The facts (1 page or more), the signature, one page per image (the PDF attachment is listed only).
     const facts = document.getPageCount() - 1 - 4;
     expect(facts).toBeGreaterThanOrEqual(1);
+    // Every page numbered among all, annexes included.
+    const total = document.getPageCount();
+    const text = await pdfText(pdf.rawPayload);
+    for (let number = 1; number <= total; number++) expect(text).toContain(`Page ${number} / ${total}`);
   });
 });
 

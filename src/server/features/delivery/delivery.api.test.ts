@@ -376,10 +376,10 @@ describe('waiting times', () => {
       (await owner.agent.post(`/api/missions/${id}/waiting/start`, { place: 'pickup' })).statusCode,
     ).toBe(403);
     expect((await carrier.agent.post(`/api/missions/${id}/waiting/stop`)).statusCode).toBe(409);
-    // Two starts at the same instant: one is counted, the other refused.
+    // Two starts at the same instant (a double tap): one is counted, the other refused.
     const both = await Promise.all([
       carrier.agent.post(`/api/missions/${id}/waiting/start`, { place: 'pickup' }),
-      carrier.agent.post(`/api/missions/${id}/waiting/start`, { place: 'delivery' }),
+      carrier.agent.post(`/api/missions/${id}/waiting/start`, { place: 'pickup' }),
     ]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     // 40 minutes at the pickup, then stopped.

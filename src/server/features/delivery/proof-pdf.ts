@@ -3,10 +3,12 @@ import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
 import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
+import { formatPhoneFr } from '#core/rules/phone.js';
 import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
 import {
   formatParisDateTime,
+  footAppendedPage,
   renderPdf,
   toWinAnsi,
   type PdfRow,
@@ -26,7 +28,8 @@ export const missionReference = (missionId: string) => `M-${missionId.slice(0, 8
 const AFTER_DELIVERY_NOTE =
   'État à la livraison : un incident signalé ensuite figure sur la mission dans Relais, pas dans ce document.';
 
-const contact = (user: User) => [user.email, user.phone].filter(Boolean).join(' · ') || '—';
+const contact = (user: User) =>
+  [user.email, user.phone ? formatPhoneFr(user.phone) : null].filter(Boolean).join(' · ') || '—';
 
 export function positionText(latitude: string | null, longitude: string | null, accuracy: string | null) {
   if (latitude === null || longitude === null) return 'Non communiquée (le téléphone ne l’a pas donnée)';
@@ -133,6 +136,8 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
         : { paragraphs: ['Aucune attente relevée.'] }),
     },
   ];
+  const footer = `Relais — ${PROOF_TITLE} ${reference}`;
+  const annexes = 1 + input.photos.filter((photo) => !isPdfKey(photo.key)).length;
   const base = await renderPdf({
     title: PROOF_TITLE,
     subtitle: mission.title,
@@ -141,7 +146,9 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
       { label: 'Établie le', value: formatParisDateTime(new Date()) },
     ],
     sections,
-    footer: `Relais — ${PROOF_TITLE} ${reference}`,
+    footer,
+    // The signature page and one page per image, added below.
+    appendedPages: annexes,
   });
   const document = await PDFDocument.load(base, { updateMetadata: false });
   const bold = await document.embedFont(StandardFonts.HelveticaBold);
@@ -191,5 +198,11 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
         );
     imagePage(`Pièce ${index + 1}`, `Bon de livraison / CMR — ${reference}`, image);
   }
+  const pages = document.getPages();
+  pages
+    .slice(-annexes)
+    .forEach((page, index) =>
+      footAppendedPage(page, regular, footer, pages.length - annexes + index + 1, pages.length),
+    );
   return document.save();
 }
