@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions, reviews } from '../../db/schema/missions.js';
+import { missionIncidents, trackingViews, waitingPeriods } from '../../db/schema/road.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { accountTokens, sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
@@ -273,6 +274,32 @@ describe('/parametres', () => {
 });
 
 describe('RGPD', () => {
+  it('exports what happened on the road: incidents, waiting times, and who looked at my positions', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { fullName: 'Nina Route' });
+    const mission = await insertMission(t.db, { companyId: company.user.id, driverId: driver.user.id });
+    await t.db.insert(missionIncidents).values({
+      missionId: mission.id,
+      reporterId: driver.user.id,
+      type: 'breakdown',
+      occurredAt: new Date(),
+      note: 'Crevaison sur l’A1',
+    });
+    await t.db
+      .insert(waitingPeriods)
+      .values({ missionId: mission.id, place: 'pickup', startedAt: new Date(), startedBy: driver.user.id });
+    await t.db
+      .insert(trackingViews)
+      .values({ missionId: mission.id, viewerId: company.user.id, viewerRole: 'transporter' });
+    const road = (await driver.agent.get('/api/account/export')).json().onTheRoad;
+    expect(road.incidentsReported).toMatchObject([{ note: 'Crevaison sur l’A1' }]);
+    expect(road.waitingTimes).toHaveLength(1);
+    expect(road.looksAtMyPositions).toMatchObject([{ viewerRole: 'transporter' }]);
+    expect((await company.agent.get('/api/account/export')).json().onTheRoad.myLooksAtPositions).toHaveLength(
+      1,
+    );
+  });
+
   it('does not export a review about me before it is published (double-blind)', async () => {
     const company = await signIn(t, { userType: 'company' });
     const driver = await signIn(t, { fullName: 'Nina Avis' });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
@@ -12,6 +12,14 @@ import {
   missions,
   reviews,
 } from '../../db/schema/missions.js';
+import {
+  deliveryProofs,
+  missionIncidents,
+  missionTracking,
+  reviewReports,
+  trackingViews,
+  waitingPeriods,
+} from '../../db/schema/road.js';
 import { driverPayments, stripePayments, subscriptions, transactions } from '../../db/schema/payments.js';
 import { accountTokens, pushSubscriptions, sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
@@ -107,6 +115,23 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
       received: await rowsOf(db, reviews, and(eq(reviews.revieweeId, me), isNotNull(reviews.publishedAt))),
     },
     positions: await rowsOf(db, gpsPositions, eq(gpsPositions.driverId, me)),
+    onTheRoad: {
+      trackingOfMyMissions: await rowsOf(db, missionTracking, eq(missionTracking.driverId, me)),
+      // Who looked at my positions (missions I drove), and the positions I looked at.
+      looksAtMyPositions: await rowsOf(
+        db,
+        trackingViews,
+        inArray(
+          trackingViews.missionId,
+          db.select({ id: missions.id }).from(missions).where(eq(missions.driverId, me)),
+        ),
+      ),
+      myLooksAtPositions: await rowsOf(db, trackingViews, eq(trackingViews.viewerId, me)),
+      deliveryProofs: await rowsOf(db, deliveryProofs, eq(deliveryProofs.driverId, me)),
+      incidentsReported: await rowsOf(db, missionIncidents, eq(missionIncidents.reporterId, me)),
+      waitingTimes: await rowsOf(db, waitingPeriods, eq(waitingPeriods.startedBy, me)),
+      reviewsIReported: await rowsOf(db, reviewReports, eq(reviewReports.reporterId, me)),
+    },
     money: {
       transactions: await rowsOf(db, transactions, eq(transactions.userId, me)),
       driverPayments: await rowsOf(
