@@ -85,6 +85,7 @@ const SPACES = [
       'Publication de mission guidée, prix et cadre d’engagement clairs',
       'Candidats avec permis, expérience, avis et badges',
       'Suivi des livraisons en direct et preuve de livraison en PDF',
+      'Avis des chauffeurs sur votre entreprise',
       'Historique et export de vos missions',
       'Tableau de bord de votre activité',
     ],
@@ -147,6 +148,14 @@ const TESTIMONIALS = [
 
 const FAQ = [
   {
+    q: 'Qui voit ma position pendant une mission ?',
+    a: 'Seulement le transporteur de la mission et l’équipe Relais, seulement entre « Démarrer la mission » et la livraison, et seulement si vous l’acceptez. Vous pouvez mettre le partage en pause à tout moment et vous voyez chaque consultation. Les positions sont effacées 30 jours après la fin de la mission.',
+  },
+  {
+    q: 'Comment fonctionnent les avis ?',
+    a: 'Après chaque mission terminée, chauffeur et transporteur se notent une fois. Un avis n’est visible que lorsque les deux ont écrit le leur, ou au bout de 14 jours. La réputation est une moyenne qui ne laisse pas un seul avis l’emporter sur cinquante ; un avis injurieux peut être signalé à l’équipe Relais.',
+  },
+  {
     q: 'Relais gère-t-il le paiement des missions ?',
     a: 'Le paiement se règle directement entre le chauffeur et le transporteur, par virement, au prix et au délai affichés sur la mission. Relais calcule ce qui est dû, émet la facture (transporteur indépendant) ou le relevé d’heures (contrat court) et suit le paiement jusqu’à sa confirmation, sans percevoir aucune somme ni prendre de commission.',
   },
@@ -160,7 +169,7 @@ const FAQ = [
   },
   {
     q: 'Comment choisir un chauffeur ?',
-    a: 'Chaque candidature montre le permis, l’expérience, les missions déjà réalisées sur Relais, la note laissée par les transporteurs précédents et les badges du chauffeur. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
+    a: 'Chaque candidature montre le permis, l’expérience, les missions déjà réalisées sur Relais, sa réputation, les avis des transporteurs précédents et ses badges. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
   },
   {
     q: 'Sous quel statut le chauffeur travaille-t-il ?',

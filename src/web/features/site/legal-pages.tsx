@@ -14,7 +14,7 @@ function LegalPage({ title, updated, children }: { title: string; updated: strin
 export function PrivacyPage() {
   const contact = useContactEmail();
   return (
-    <LegalPage title="Politique de confidentialité" updated="23/11/2026">
+    <LegalPage title="Politique de confidentialité" updated="24/11/2026">
       <p>
         Relais traite vos données personnelles pour vous mettre en relation, chauffeurs poids lourds et
         transporteurs, autour de missions de transport. Cette page explique quelles données nous gardons,
@@ -133,10 +133,43 @@ export function PrivacyPage() {
           direct), effacement et réclamation comme indiqué ci-dessous.
         </li>
       </ul>
+      <h2 id="livraison">Livraison, incidents et temps d’attente</h2>
+      <ul>
+        <li>
+          Preuve de livraison : le nom et la signature de la personne qui réceptionne, les photos du bon de
+          livraison ou de la lettre de voiture (CMR), l’heure et, si le téléphone la donne, la position au
+          moment de la signature. Relais en fait un document PDF de la mission, visible du chauffeur, du
+          transporteur et des administrateurs, conservé avec la mission comme pièce de transport.
+        </li>
+        <li>
+          Incidents (retard, panne, accident, marchandise endommagée, attente au quai) et temps d’attente au
+          chargement ou à la livraison : heure, position si donnée, note et photos, déclarés par le chauffeur
+          et montrés au transporteur de la mission, qui est prévenu aussitôt d’un incident.
+        </li>
+      </ul>
+      <h2 id="avis-badges">Avis, réputation et badges</h2>
+      <ul>
+        <li>
+          Après une mission terminée, chauffeur et transporteur se notent une fois, dans les 14 jours. Un avis
+          reste invisible, même pour la personne notée, jusqu’à ce que les deux aient écrit le leur ou que les
+          14 jours soient passés ; il est alors publié sur le profil de la personne notée. La personne notée
+          peut le signaler ; l’équipe Relais le garde ou le retire.
+        </li>
+        <li>
+          La réputation est calculée à partir des notes publiées (une moyenne qui ne laisse pas un seul avis
+          l’emporter sur cinquante). Les badges des chauffeurs sont calculés automatiquement à partir des
+          missions (heures de démarrage prévues et réelles), des avis publiés, des incidents déclarés et du
+          délai de réponse aux messages des transporteurs ; le badge Éco-conduite est attribué par l’équipe
+          Relais, avec un motif. Ils ne décident de rien à votre place : le transporteur choisit. Vous voyez
+          sur votre profil où vous en êtes pour chacun, et pouvez demander un réexamen par une personne au
+          support.
+        </li>
+      </ul>
       <h2>Destinataires</h2>
       <p>
         Vos données ne sont ni vendues ni louées. Le profil public d'un chauffeur (nom, permis, expérience,
-        avis) est visible des transporteurs ; les coordonnées ne sont partagées qu'entre parties d'une même
+        avis publiés, réputation, badges) est visible des transporteurs, celui d’un transporteur (avis
+        publiés, réputation) des chauffeurs ; les coordonnées ne sont partagées qu'entre parties d'une même
         mission. Nos hébergeurs et notre prestataire d'envoi d'emails traitent les données pour notre compte,
         dans l'Union européenne.
       </p>
@@ -173,7 +206,7 @@ export function PrivacyPage() {
 export function TermsPage() {
   const contact = useContactEmail();
   return (
-    <LegalPage title="Conditions générales d'utilisation et de vente" updated="23/11/2026">
+    <LegalPage title="Conditions générales d'utilisation et de vente" updated="24/11/2026">
       <h2>1. Objet</h2>
       <p>
         Relais est une plateforme de mise en relation entre chauffeurs poids lourds et entreprises de
@@ -218,8 +251,10 @@ export function TermsPage() {
       </p>
       <h2>6. Avis</h2>
       <p>
-        Les avis portent sur une mission réellement effectuée, restent factuels et courtois. Relais retire les
-        avis injurieux.
+        Les avis portent sur une mission réellement effectuée, restent factuels et courtois. Chaque partie
+        note l’autre une fois, dans les 14 jours qui suivent la fin de la mission ; un avis est publié quand
+        les deux ont écrit le leur, ou à la fin de ce délai. La personne notée peut signaler un avis ; Relais
+        retire les avis injurieux, hors sujet ou sans rapport avec la mission.
       </p>
       <h2>7. Support</h2>
       <p>
