@@ -210,7 +210,9 @@ test('a mission tells the driver which papers it needs, and the transporter sees
   await expect(applicants).toContainText('Documents non vérifiés');
   await expect(applicants).toContainText('Permis de conduire : En attente de vérification');
   // Only a verified paper can be opened from the application.
-  await expect(applicants.getByRole('link', { name: /^Voir/ })).toHaveCount(0);
+  await expect(applicants.getByRole('link', { name: /^Voir :/ })).toHaveCount(0);
+  // The applicant's profile and reviews are one tap away.
+  await expect(applicants.getByRole('link', { name: 'Voir le profil et les avis' })).toBeVisible();
   await transporter.context().close();
   await driver.context().close();
 });
