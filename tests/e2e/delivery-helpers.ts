@@ -21,3 +21,19 @@ export async function deliverByApi(driver: Page, missionId: string, recipientNam
   const delivered = await driver.request.post(`/api/missions/${missionId}/deliver`, { data: {} });
   expect(delivered.status(), `deliver: ${await delivered.text()}`).toBeLessThan(300);
 }
+
+/** A signature: a few strokes with the mouse across the canvas. */
+export async function sign(page: Page) {
+  const canvas = page.getByTestId('signature-pad');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step++)
+    await page.mouse.move(
+      box.x + box.width * (0.15 + step * 0.035),
+      box.y + box.height * (0.6 - 0.25 * Math.sin(step / 3)),
+      { steps: 2 },
+    );
+  await page.mouse.up();
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { SIGNATURE_PNG } from './delivery-helpers.js';
+import { SIGNATURE_PNG, sign } from './delivery-helpers.js';
 import { moveMissionStart, transporterAndApplicant } from './helpers.js';
 
 /**
@@ -26,22 +26,6 @@ async function shoot(page: Page, name: string, fullPage = true) {
     document.documentElement.classList.add('dark');
     document.documentElement.classList.remove('light');
   });
-}
-
-/** A signature: a few strokes with the mouse across the canvas. */
-async function sign(page: Page) {
-  const canvas = page.getByTestId('signature-pad');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 20; step++)
-    await page.mouse.move(
-      box.x + box.width * (0.15 + step * 0.035),
-      box.y + box.height * (0.6 - 0.25 * Math.sin(step / 3)),
-      { steps: 2 },
-    );
-  await page.mouse.up();
 }
 
 test('an incident reaches the transporter; delivered with a drawn signature and a photo; the proof PDF downloads', async ({

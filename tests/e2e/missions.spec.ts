@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { sign } from './delivery-helpers.js';
 import {
   acceptCookies,
   localDateTime,
@@ -86,9 +87,16 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await engagement.getByRole('button', { name: 'Confirmer' }).click();
   await expect(engagement.getByText(/a accepté de démarrer sans signatures/)).toBeVisible();
   await driver.reload();
+  // Starting explains the position sharing first; this driver starts without sharing.
   await driver.getByRole('button', { name: 'Démarrer la mission' }).click();
+  await driver.getByRole('alertdialog').getByRole('button', { name: 'Démarrer sans partager' }).click();
   await expect(driver.getByText('En cours').first()).toBeVisible();
+  // Delivered with the recipient's name and signature.
   await driver.getByRole('button', { name: 'Marquer comme livrée' }).click();
+  const proof = driver.getByRole('dialog', { name: 'Preuve de livraison' });
+  await proof.getByLabel('Nom de la personne qui réceptionne').fill('Paul Quai');
+  await sign(driver);
+  await proof.getByRole('button', { name: 'Enregistrer et marquer livrée' }).click();
   await expect(driver.getByText('Livrée').first()).toBeVisible();
   await transporter.reload();
   await transporter.getByRole('button', { name: 'Confirmer la fin de mission' }).click();

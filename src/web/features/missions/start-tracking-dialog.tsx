@@ -106,14 +106,20 @@ export function StartTrackingDialog({
                 Démarrer sans partager
               </button>
             ) : (
-              <button
-                type="button"
-                className={buttonClasses('primary')}
-                disabled={busy || step === 'asking'}
-                onClick={() => void shareAndStart()}
-              >
-                {step === 'asking' ? 'Autorisation…' : 'Partager et démarrer'}
-              </button>
+              <>
+                {/* Sharing is a choice: saying no needs no detour through the browser's question. */}
+                <button type="button" className={buttonClasses('ghost')} disabled={busy} onClick={onConfirm}>
+                  Démarrer sans partager
+                </button>
+                <button
+                  type="button"
+                  className={buttonClasses('primary')}
+                  disabled={busy || step === 'asking'}
+                  onClick={() => void shareAndStart()}
+                >
+                  {step === 'asking' ? 'Autorisation…' : 'Partager et démarrer'}
+                </button>
+              </>
             )}
           </div>
         </AlertDialog.Content>
