@@ -152,10 +152,6 @@ const FAQ = [
     a: 'Seulement le transporteur de la mission et l’équipe Relais, seulement entre « Démarrer la mission » et la livraison, et seulement si vous l’acceptez. Vous pouvez mettre le partage en pause à tout moment et vous voyez chaque consultation. Les positions sont effacées 30 jours après la fin de la mission.',
   },
   {
-    q: 'Comment fonctionnent les avis ?',
-    a: 'Après chaque mission terminée, chauffeur et transporteur se notent une fois. Un avis n’est visible que lorsque les deux ont écrit le leur, ou au bout de 14 jours. La réputation est une moyenne qui ne laisse pas un seul avis l’emporter sur cinquante ; un avis injurieux peut être signalé à l’équipe Relais.',
-  },
-  {
     q: 'Relais gère-t-il le paiement des missions ?',
     a: 'Le paiement se règle directement entre le chauffeur et le transporteur, par virement, au prix et au délai affichés sur la mission. Relais calcule ce qui est dû, émet la facture (transporteur indépendant) ou le relevé d’heures (contrat court) et suit le paiement jusqu’à sa confirmation, sans percevoir aucune somme ni prendre de commission.',
   },
@@ -169,7 +165,7 @@ const FAQ = [
   },
   {
     q: 'Comment choisir un chauffeur ?',
-    a: 'Chaque candidature montre le permis, l’expérience, les missions déjà réalisées sur Relais, sa réputation, les avis des transporteurs précédents et ses badges. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus.',
+    a: 'Chaque candidature montre le permis, l’expérience, les missions déjà réalisées sur Relais, sa réputation, les avis des transporteurs précédents et ses badges. Vous échangez avec le candidat dans la messagerie avant de le retenir ; les autres candidats sont prévenus. Après la mission, chacun note l’autre : un avis n’est publié que lorsque les deux ont écrit le leur, ou au bout de 14 jours.',
   },
   {
     q: 'Sous quel statut le chauffeur travaille-t-il ?',
@@ -178,10 +174,6 @@ const FAQ = [
   {
     q: 'Relais fonctionne-t-il avec peu de réseau ?',
     a: 'Oui. Relais s’installe comme une application sur le téléphone et garde l’essentiel à portée de main quand la connexion faiblit ; les actions reprennent dès que le réseau revient.',
-  },
-  {
-    q: 'Comment contacter le support ?',
-    a: 'Par email, à l’adresse en bas de chaque page. Le support répond sous 24 heures ouvrées.',
   },
   {
     q: 'Puis-je voir les missions sans m’inscrire ?',
