@@ -2,6 +2,7 @@ import { Flag, Star } from 'lucide-react';
 import { useState } from 'react';
 import { SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { AdminReviewReport } from '#core/schemas/reviews.js';
+import { ReviewPhotos } from '#web/ui/review-parts.js';
 import { Button } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -63,21 +64,7 @@ function ReportItem({
         ) : (
           <p className="text-ink-muted">Sans commentaire.</p>
         )}
-        {review.photos.length > 0 && (
-          <ul className="flex flex-wrap gap-2">
-            {review.photos.map((url, index) => (
-              <li key={url}>
-                <a href={url} target="_blank" rel="noreferrer">
-                  <img
-                    src={url}
-                    alt={`Photo ${index + 1} de l’avis`}
-                    className="h-20 w-20 rounded-lg object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ReviewPhotos urls={review.photos} />
       </div>
       {report.status === 'open' && (
         <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flag, Star } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -13,7 +13,7 @@ import {
 import type { PublicReview, UserReviews } from '#core/schemas/reviews.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Button } from '#web/ui/button.js';
-import { cn } from '#web/ui/cn.js';
+import { ReviewPhotos, Stars } from '#web/ui/review-parts.js';
 import { ReportReviewDialog } from './report-review-dialog.js';
 
 export const REVIEWS_PAGE_SIZE = 10;
@@ -28,24 +28,6 @@ const frenchDay = (iso: string) =>
     timeZone: 'Europe/Paris',
   });
 const decimal = (value: number) => value.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
-
-function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md' }) {
-  const rounded = Math.round(value);
-  return (
-    <span className="inline-flex items-center" role="img" aria-label={`${decimal(value)} sur 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn(
-            size === 'sm' ? 'h-4 w-4' : 'h-5 w-5',
-            n <= rounded ? 'fill-current text-accent' : 'text-ink-muted/50',
-          )}
-        />
-      ))}
-    </span>
-  );
-}
 
 function ReviewItem({ review, onReport }: { review: PublicReview; onReport: () => void }) {
   const who = review.reviewer;
@@ -83,22 +65,7 @@ function ReviewItem({ review, onReport }: { review: PublicReview; onReport: () =
         </p>
       )}
       {review.comment && <p className="user-text whitespace-pre-line">{review.comment}</p>}
-      {review.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
-          {review.photos.map((url, index) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                <img
-                  src={url}
-                  alt={`Photo ${index + 1} de l’avis de ${name}`}
-                  loading="lazy"
-                  className="h-20 w-20 rounded-lg object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReviewPhotos urls={review.photos} of={`l’avis de ${name}`} />
       {review.canReport && (
         <Button variant="ghost" size="sm" onClick={onReport} aria-label={`Signaler l’avis de ${name}`}>
           <Flag className="h-4 w-4" aria-hidden="true" /> Signaler

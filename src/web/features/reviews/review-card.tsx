@@ -1,7 +1,7 @@
 import { reviewedRoleOf, SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { Review } from '#core/schemas/reviews.js';
 import { Avatar } from '#web/ui/avatar.js';
-import { Stars } from './star-rating.js';
+import { ReviewPhotos, Stars } from '#web/ui/review-parts.js';
 
 /** "15 mars 2030" in Paris time. */
 export const frenchDay = (iso: string) =>
@@ -45,22 +45,7 @@ export function ReviewCard({ title, review }: { title: string; review: Review })
         </dl>
       )}
       {review.comment && <p className="user-text whitespace-pre-line">{review.comment}</p>}
-      {review.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
-          {review.photos.map((url, index) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                <img
-                  src={url}
-                  alt={`Photo ${index + 1} de l’avis`}
-                  loading="lazy"
-                  className="h-20 w-20 rounded-lg object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReviewPhotos urls={review.photos} />
     </article>
   );
 }

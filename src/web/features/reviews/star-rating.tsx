@@ -84,26 +84,3 @@ export function StarRatingInput({
     </fieldset>
   );
 }
-
-/** Stars for reading ("4 sur 5" for screen readers). */
-export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md' }) {
-  const rounded = Math.round(value);
-  return (
-    <span
-      className="inline-flex items-center"
-      role="img"
-      aria-label={`${value.toLocaleString('fr-FR')} sur 5`}
-    >
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn(
-            size === 'sm' ? 'h-4 w-4' : 'h-5 w-5',
-            n <= rounded ? 'fill-current text-accent' : 'text-ink-muted/50',
-          )}
-        />
-      ))}
-    </span>
-  );
-}
