@@ -164,7 +164,7 @@ export function AdminDocumentsPage() {
         >
           <p>
             {filter.status === 'pending'
-              ? 'Tous les documents déposés ont été traités. Les nouveaux apparaîtront ici.'
+              ? 'Tous les documents déposés ont été traités. Chaque nouveau dépôt s’ajoute à cette file.'
               : 'Aucun document ne correspond à ces filtres.'}
           </p>
         </EmptyState>

@@ -89,7 +89,7 @@ export function AdminDriversPage() {
         <EmptyState icon={UserCheck} title="Aucun chauffeur">
           <p>
             {status === 'pending_validation'
-              ? 'Aucun chauffeur n’attend de validation. Les nouveaux inscrits apparaîtront ici.'
+              ? 'Aucun chauffeur n’attend de validation. Chaque nouvel inscrit s’ajoute à cette liste.'
               : 'Aucun chauffeur dans cette liste pour l’instant.'}
           </p>
         </EmptyState>

@@ -196,8 +196,8 @@ export function AdminSubscriptionsPage() {
       ) : data.requests.length === 0 && data.subscriptions.length === 0 ? (
         <EmptyState icon={CreditCard} title="Aucun abonnement">
           <p>
-            Aucune demande ni formule payante pour l’instant. Les demandes des membres apparaîtront ici, les
-            plus anciennes d’abord.
+            Aucune demande ni formule payante. Chaque demande d’un membre s’ajoute à cette page, les plus
+            anciennes en tête.
           </p>
         </EmptyState>
       ) : (
