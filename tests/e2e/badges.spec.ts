@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { transporterAndApplicant } from './helpers.js';
+import { transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /** One statement on the e2e server's database (as helpers.ts does): a driver's past written in at once. */
 async function inDatabase(query: string, params: unknown[]) {
@@ -17,18 +17,6 @@ async function inDatabase(query: string, params: unknown[]) {
     await client.query(query, params);
   } finally {
     await client.end();
-  }
-}
-
-async function shot(page: Page, name: string) {
-  if (!process.env.E2E_SHOTS) return;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.toggle('dark', value === 'dark');
-      document.documentElement.classList.toggle('light', value === 'light');
-    }, theme);
-    const width = page.viewportSize()?.width ?? 0;
-    await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
   }
 }
 
@@ -84,13 +72,13 @@ test('badges show where people decide whom to work with', async ({ browser }, te
   await chip.click();
   await expect(chip).toHaveAttribute('aria-expanded', 'true');
   await expect(card.getByText(/Aucun accident ni marchandise endommagée signalés/)).toBeVisible();
-  await shot(transporter, 'badges-applicant');
+  await shootBothThemes(transporter, 'badges-applicant');
 
   await card.getByRole('link', { name: 'Voir le profil et les avis' }).click();
   const badges = transporter.getByRole('region', { name: 'Badges' });
   await expect(badges.getByText('Champion de la sécurité')).toBeVisible();
   await expect(badges.getByText(/Obtenu en/)).toBeVisible();
-  await shot(transporter, 'badges-profile');
+  await shootBothThemes(transporter, 'badges-profile');
 
   // The driver's own profile: held, and the way to each of the others.
   await driver.goto('/profile');
@@ -101,5 +89,5 @@ test('badges show where people decide whom to work with', async ({ browser }, te
     mine.getByRole('progressbar', { name: 'Progression vers le badge « Expert »' }),
   ).toHaveAttribute('aria-valuenow', '50');
   await expect(mine.getByText(/Pour l’obtenir, envoyez un justificatif à l’équipe Relais/)).toBeVisible();
-  await shot(driver, 'badges-mine');
+  await shootBothThemes(driver, 'badges-mine');
 });

@@ -1,32 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SIGNATURE_PNG, sign } from './delivery-helpers.js';
-import { moveMissionStart, transporterAndApplicant } from './helpers.js';
+import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
  * Proof of delivery and incidents (issue 15 §2): the driver reports a breakdown (the transporter is alerted and
  * sees it on the mission), then marks the mission delivered with the recipient's name, a signature drawn with the
  * mouse on the canvas and a photo of the delivery note; the transporter downloads the proof-of-delivery PDF.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.toggle('dark', value === 'dark');
-      document.documentElement.classList.toggle('light', value === 'light');
-    }, theme);
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${test.info().project.name}-${theme}.png`,
-      fullPage,
-    });
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.add('dark');
-    document.documentElement.classList.remove('light');
-  });
-}
 
 test('an incident reaches the transporter; delivered with a drawn signature and a photo; the proof PDF downloads', async ({
   browser,
@@ -66,7 +47,7 @@ test('an incident reaches the transporter; delivered with a drawn signature and 
   await incident
     .getByLabel('Ce qui s’est passé')
     .fill('Crevaison sur l’A1 à hauteur de Péronne, dépanneuse en route.');
-  await shoot(driver, 'delivery-incident-form');
+  await shootBothThemes(driver, 'delivery-incident-form');
   await incident.getByRole('button', { name: 'Signaler l’incident' }).click();
   await expect(driver.getByText('Incident signalé : panne').first()).toBeVisible();
   await expect(driver.getByRole('list', { name: 'Incidents signalés' })).toContainText('Crevaison sur l’A1');
@@ -97,19 +78,19 @@ test('an incident reaches the transporter; delivered with a drawn signature and 
   await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await expect(dialog.getByText('Position relevée')).toBeVisible();
   // The dialog covers the screen: what the phone shows, not the page behind it.
-  await shoot(driver, 'delivery-proof-dialog', false);
+  await shootBothThemes(driver, 'delivery-proof-dialog', false);
   await dialog.getByRole('button', { name: 'Enregistrer et marquer livrée' }).click();
   await expect(driver.getByText('Mission livrée').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(driver.getByText('Livrée — réceptionnée par Paul Quai')).toBeVisible();
-  await shoot(driver, 'delivery-panel-driver');
+  await shootBothThemes(driver, 'delivery-panel-driver');
 
   // The transporter downloads the proof-of-delivery PDF.
   await transporter.reload();
   const link = transporter.getByRole('link', { name: 'Télécharger la preuve de livraison (PDF)' });
   await expect(link).toBeVisible();
   await expect(transporter.getByRole('img', { name: 'Signature de Paul Quai' })).toBeVisible();
-  await shoot(transporter, 'delivery-panel-transporter');
+  await shootBothThemes(transporter, 'delivery-panel-transporter');
   const [download] = await Promise.all([transporter.waitForEvent('download'), link.click()]);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

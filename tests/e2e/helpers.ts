@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 
 let counter = 0;
@@ -205,4 +205,24 @@ export async function moveMissionStart(missionId: string, minutes: number) {
     [missionId, minutes],
   );
   if (changed !== 1) throw new Error(`no mission ${missionId}`);
+}
+
+/**
+ * Screenshots for a person to look at, in the dark and the light theme, when E2E_SHOTS_DIR names a folder (never
+ * asserted): `<name>-<project>-<theme>.png`. The page is left in the dark theme, as the tests start.
+ */
+export async function shootBothThemes(page: Page, name: string, fullPage = true) {
+  const folder = process.env.E2E_SHOTS_DIR;
+  if (!folder) return;
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.toggle('dark', value === 'dark');
+      document.documentElement.classList.toggle('light', value === 'light');
+    }, theme);
+    await page.screenshot({ path: `${folder}/${name}-${test.info().project.name}-${theme}.png`, fullPage });
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.add('dark');
+    document.documentElement.classList.remove('light');
+  });
 }

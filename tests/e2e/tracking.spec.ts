@@ -1,33 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { moveMissionStart, transporterAndApplicant } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
  * Live tracking (issue 15) with Chromium's geolocation emulation: the driver starts the mission after the
  * explanation, drives north from Rungis, loses the network (points kept on the phone), gets it back (they
  * arrive); the transporter, in another browser, watches the map update live, then sees the pause.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** A point `km` north of Rungis (0.009° of latitude is about 1 km). */
 const along = (km: number) => ({ latitude: 48.746 + km * 0.009, longitude: 2.35, accuracy: 15 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.toggle('dark', value === 'dark');
-      document.documentElement.classList.toggle('light', value === 'light');
-    }, theme);
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${test.info().project.name}-${theme}.png`,
-      fullPage: true,
-    });
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.add('dark');
-    document.documentElement.classList.remove('light');
-  });
-}
 
 test('the transporter follows the driver live, through a loss of network and a pause', async ({
   browser,
@@ -66,7 +47,7 @@ test('the transporter follows the driver live, through a loss of network and a p
   const dialog = driver.getByRole('alertdialog');
   await expect(dialog).toContainText('Qui la voit');
   await expect(dialog).toContainText('effacées 30 jours après la fin de la mission');
-  await shoot(driver, 'tracking-start-dialog');
+  await shootBothThemes(driver, 'tracking-start-dialog');
   await dialog.getByRole('button', { name: 'Partager et démarrer' }).click();
   await expect(driver.getByTestId('tracking-indicator')).toContainText('Position partagée');
   await expect(driver.getByTestId('tracking-state')).toContainText('Votre position est partagée');
@@ -94,7 +75,7 @@ test('the transporter follows the driver live, through a loss of network and a p
     await driver.waitForTimeout(300);
   }
   await expect(driver.getByTestId('tracking-state')).toContainText('3 points en attente d’envoi');
-  await shoot(driver, 'tracking-driver-offline');
+  await shootBothThemes(driver, 'tracking-driver-offline');
   await transporter.waitForTimeout(2000);
   expect(Number(await map.getAttribute('data-points'))).toBe(before);
 
@@ -104,7 +85,7 @@ test('the transporter follows the driver live, through a loss of network and a p
     .poll(async () => Number(await map.getAttribute('data-points')), { timeout: 20_000 })
     .toBe(before + 3);
   await expect(driver.getByTestId('tracking-state')).toContainText('Tous les points sont envoyés');
-  await shoot(transporter, 'tracking-live-map');
+  await shootBothThemes(transporter, 'tracking-live-map');
 
   // The driver sees who looked at the positions.
   await expect(driver.getByTestId('tracking-views')).toContainText('Claire Martin · Transports Martin');
@@ -113,14 +94,14 @@ test('the transporter follows the driver live, through a loss of network and a p
   await driver.getByRole('button', { name: 'Pause' }).click();
   await expect(driver.getByTestId('tracking-indicator')).toContainText('Partage en pause');
   await expect(transporter.getByTestId('tracking-paused')).toContainText('Suivi en pause');
-  await shoot(transporter, 'tracking-paused');
+  await shootBothThemes(transporter, 'tracking-paused');
 
   // The transporter's deliveries page lists it.
   await transporter.goto('/delivery-tracking');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Semi frigo Rungis → Lille');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Suivi en pause');
   await expect(transporter.locator('.leaflet-marker-icon.relais-truck')).toBeVisible();
-  await shoot(transporter, 'tracking-deliveries');
+  await shootBothThemes(transporter, 'tracking-deliveries');
 
   // A reload of the phone: the tracked mission is remembered (still paused), then resumed.
   await driver.reload();
