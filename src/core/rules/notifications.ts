@@ -10,6 +10,7 @@ export const ALERT_TYPES = [
   'document',
   'payment',
   'reputation',
+  'support',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -21,6 +22,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   document: 'Documents',
   payment: 'Paiements et abonnement',
   reputation: 'Avis et badges',
+  support: 'Mes signalements de bugs',
 };
 
 /** Alert types that concern each role (a transporter never gets "new missions in my zone"). */

@@ -25,7 +25,7 @@ export interface MenuItem {
   label: string;
   icon: LucideIcon;
   /** Which unread (or, for administrators, waiting) counter shows on this entry. */
-  badge?: 'messages' | 'alerts' | 'documents' | 'drivers' | 'subscriptions' | 'reviews';
+  badge?: 'messages' | 'alerts' | 'documents' | 'drivers' | 'subscriptions' | 'reviews' | 'bugs';
 }
 
 const common = {
@@ -77,6 +77,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badge: 'drivers' },
   { href: '/admin/abonnements', label: 'Abonnements', icon: CreditCard, badge: 'subscriptions' },
   { href: '/admin/avis', label: 'Avis signalés', icon: Flag, badge: 'reviews' },
+  { href: '/admin/signalements', label: 'Signalements de bugs', icon: Bug, badge: 'bugs' },
 ];
 
 /** Unread counters are capped at 99+ (SPEC.md §9). */

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#web/ui/spinner.js';
 import { PublicLayout } from './public-layout.js';
 import { rememberReturnPath } from './return-path.js';
-import { USER_AREA_PATHS, decideRoute, isReturnWorthy } from './route-rules.js';
+import { decideRoute, isReturnWorthy } from './route-rules.js';
 import { useSession } from './session.js';
 
 // Signed-in layouts (and the tooltips they use) stay out of the entry that visitors download.
@@ -89,28 +89,16 @@ const ForgotPassword = page(
 const ResetPassword = page(() => import('#web/features/account/reset-password-page.js'), 'ResetPasswordPage');
 const ConfirmEmail = page(() => import('#web/features/account/confirm-email-page.js'), 'ConfirmEmailPage');
 const Demo = page(work, 'DemoPage');
-const Workspace = page(work, 'WorkspacePage');
-
-/** User-area pages that later issues fill; until then each shows its designed empty state (WorkspacePage). */
-const OWN_PAGES = new Set([
-  '/dashboard',
-  '/missions',
-  '/mission/:id',
-  '/mission-history',
-  '/profile',
-  '/driver-map',
-  '/messages',
-  '/alerts',
-  '/parametres',
-  '/documents',
-  '/wallet',
-  '/mission/:id/payment',
-  '/driver/subscription',
-  '/mission/:id/tracking',
-  '/delivery-tracking',
-  '/mission/:id/review',
-]);
-const WORKSPACE_PATHS = USER_AREA_PATHS.filter((path) => !OWN_PAGES.has(path));
+const Availability = page(
+  () => import('#web/features/availability/availability-page.js'),
+  'AvailabilityPage',
+);
+const Analytics = page(() => import('#web/features/analytics/analytics-page.js'), 'AnalyticsPage');
+const ReportBug = page(() => import('#web/features/bug-reports/report-bug-page.js'), 'ReportBugPage');
+const AdminBugReports = page(() => import('#web/features/admin/bug-reports-page.js'), 'AdminBugReportsPage');
+const help = () => import('#web/features/help/help-pages.js');
+const DriverHelp = page(help, 'DriverHelpPage');
+const TransporterHelp = page(help, 'TransporterHelpPage');
 
 const Pages = memo(function Pages() {
   return (
@@ -138,6 +126,7 @@ const Pages = memo(function Pages() {
       <Route path="/admin/chauffeurs/:id" component={AdminDriver} />
       <Route path="/admin/abonnements" component={AdminSubscriptions} />
       <Route path="/admin/avis" component={AdminReviewReports} />
+      <Route path="/admin/signalements" component={AdminBugReports} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />
@@ -155,9 +144,11 @@ const Pages = memo(function Pages() {
       <Route path="/mission/:id/tracking" component={MissionTracking} />
       <Route path="/delivery-tracking" component={DeliveryTracking} />
       <Route path="/mission/:id/review" component={MissionReview} />
-      {WORKSPACE_PATHS.map((path) => (
-        <Route key={path} path={path} component={Workspace} />
-      ))}
+      <Route path="/availability" component={Availability} />
+      <Route path="/analytics" component={Analytics} />
+      <Route path="/report-bug" component={ReportBug} />
+      <Route path="/documentation" component={DriverHelp} />
+      <Route path="/transporter-documentation" component={TransporterHelp} />
       <Route component={NotFound} />
     </Switch>
   );

@@ -44,7 +44,13 @@ export const bugReports = pgTable(
     page: text(),
     browserInfo: text(),
     screenshotUrl: text(),
+    /** Where the screenshot is kept (platform/storage); screenshotUrl is the access-checked route that serves it. */
+    screenshotKey: text(),
+    /** Internal to the team; never shown to the reporter. */
     adminNotes: text(),
+    /** The team's answer, shown to the reporter. */
+    publicAnswer: text(),
+    answeredAt: timestamptz(),
     resolvedAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

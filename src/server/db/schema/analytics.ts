@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.js';
 import { users } from './users.js';
 
@@ -7,6 +7,7 @@ export const analyticsVisits = pgTable(
   {
     id: id(),
     visitorId: text().notNull(),
+    sessionId: text(),
     page: text().notNull(),
     userType: text(),
     converted: boolean().notNull().default(false),
@@ -61,4 +62,19 @@ export const analyticsEvents = pgTable(
     index('analytics_events_session_idx').on(t.sessionId),
     index('analytics_events_type_idx').on(t.eventType, t.createdAt),
   ],
+);
+
+/**
+ * Audience without consent (CNIL exemption): page views counted per day, page and device type, with no
+ * identifier, no IP, no referrer; nothing can be tied back to a person.
+ */
+export const analyticsAudience = pgTable(
+  'analytics_audience',
+  {
+    day: date().notNull(),
+    page: text().notNull(),
+    deviceType: text().notNull(),
+    views: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page, t.deviceType] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -17,7 +18,7 @@ import {
   DOCUMENT_STATUSES,
   DRIVER_APPLICATION_STATUSES,
 } from '#core/rules/enums.js';
-import { createdAt, id, oneOf, timestamptz } from './columns.js';
+import { createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
 import { missions } from './missions.js';
 import { users } from './users.js';
 
@@ -101,15 +102,37 @@ export const availability = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     date: date().notNull(),
+    /** available, unavailable, or busy = partially available (from startTime to endTime, 'HH:MM', Paris time). */
     status: text().notNull(),
     notes: text(),
+    startTime: text(),
+    endTime: text(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('availability_driver_date_key').on(t.driverId, t.date),
     check('availability_status_check', oneOf(t.status, AVAILABILITY_STATUSES)),
+    check(
+      'availability_hours_check',
+      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.startTime} < ${t.endTime})`,
+    ),
+    index('availability_date_status_idx').on(t.date, t.status),
   ],
 );
+
+/** A driver's calendar choices: shown to transporters searching for drivers, and the private ICS feed. */
+export const driverCalendars = pgTable('driver_calendars', {
+  driverId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Opt-in: found by transporters on the days marked available (or partially). */
+  visibleToTransporters: boolean().notNull().default(false),
+  /** SHA-256 of the feed's secret token; null when no feed (or revoked). */
+  icsTokenHash: text().unique(),
+  icsCreatedAt: timestamptz(),
+  updatedAt: updatedAt(),
+});
 
 export const driverApplications = pgTable(
   'driver_applications',

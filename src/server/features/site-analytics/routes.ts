@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { FeatureDeps } from '../../platform/deps.js';
+
+export async function siteAnalyticsRoutes(_root: FastifyInstance, _deps: FeatureDeps): Promise<void> {}

@@ -1,0 +1,3 @@
+export function AdminBugReportsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function AvailabilityPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ReportBugPage() {
+  return null;
+}

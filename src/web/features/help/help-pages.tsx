@@ -1,0 +1,6 @@
+export function DriverHelpPage() {
+  return null;
+}
+export function TransporterHelpPage() {
+  return null;
+}
