@@ -6,6 +6,7 @@ import { documents } from '../db/schema/documents.js';
 import { alerts, messages, conversations } from '../db/schema/messaging.js';
 import { missionApplications, missions, reviews } from '../db/schema/missions.js';
 import { reviewReports } from '../db/schema/road.js';
+import { bugReports } from '../db/schema/admin.js';
 import { sessions } from '../db/schema/platform.js';
 import type { User } from '../db/schema/users.js';
 import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
@@ -61,6 +62,8 @@ interface Scene {
    * has reported (open). */
   review: string;
   reviewReport: string;
+  /** The driver's bug report, with a screenshot (issue 16). */
+  bugReport: string;
 }
 
 const day = 86_400_000;
@@ -198,6 +201,16 @@ async function scene(): Promise<Scene> {
     .insert(reviewReports)
     .values({ reviewId, reporterId: driver.id, reason: 'Avis injuste et faux.' })
     .returning();
+  const bugReportId = randomUUID();
+  await storage.put(`bug-reports/${bugReportId}.png`, PNG);
+  await t.db.insert(bugReports).values({
+    id: bugReportId,
+    userId: driver.id,
+    title: 'Carte grise',
+    description: 'La carte reste grise.',
+    screenshotKey: `bug-reports/${bugReportId}.png`,
+    adminNotes: 'Note interne',
+  });
   await sessionCookie(t.db, driver.id, 'second device');
   const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
   const [alert] = await t.db
@@ -221,6 +234,7 @@ async function scene(): Promise<Scene> {
     completedDocument: statement.id,
     review: reviewId,
     reviewReport: reviewReport!.id,
+    bugReport: bugReportId,
   };
 }
 
@@ -732,6 +746,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/wallet/balance': { request: () => json('GET', '/api/wallet/balance'), expected: members(200) },
   'GET /api/wallet/chart': { request: () => json('GET', '/api/wallet/chart'), expected: members(200) },
   'GET /api/transactions': { request: () => json('GET', '/api/transactions'), expected: members(200) },
+  // Analytics Avancés (issue 16): each member's own figures; an administrator has none.
+  'GET /api/analytics': { request: () => json('GET', '/api/analytics?period=90d'), expected: members(200) },
+  'GET /api/analytics/export.csv': {
+    request: () => json('GET', '/api/analytics/export.csv?period=12m'),
+    expected: members(200),
+  },
   'GET /api/transactions/export': {
     request: () => json('GET', '/api/transactions/export'),
     expected: members(200),
@@ -823,6 +843,43 @@ const MATRIX: Record<string, Row> = {
         decision: 'remove',
         reason: 'Propos abusifs',
       }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/bug-reports': {
+    // Anyone signed in; the daily limit is per member (bug-reports.api.test.ts).
+    request: () =>
+      json('POST', '/api/bug-reports', {
+        title: 'Bouton illisible',
+        description: 'Le bouton « Postuler » est illisible en thème sombre.',
+        category: 'ui',
+      }),
+    expected: signedIn(201),
+  },
+  'GET /api/bug-reports/mine': {
+    request: () => json('GET', '/api/bug-reports/mine'),
+    expected: signedIn(200),
+    check: (_actor, body) => expect(JSON.stringify(body)).not.toContain('adminNotes'),
+  },
+  'GET /api/bug-reports/:id': {
+    request: (s) => json('GET', `/api/bug-reports/${s.bugReport}`),
+    // Its author only (administrators read it in the back office).
+    expected: signedIn(404, { driver: 200 }),
+    check: (_actor, body) => expect(body).not.toHaveProperty('adminNotes'),
+  },
+  'GET /api/bug-reports/:id/screenshot': {
+    request: (s) => json('GET', `/api/bug-reports/${s.bugReport}/screenshot`),
+    expected: signedIn(404, { driver: 200, admin: 200 }),
+  },
+  'GET /api/admin/bug-reports': {
+    request: () => json('GET', '/api/admin/bug-reports'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/bug-reports/:id': {
+    request: (s) => json('GET', `/api/admin/bug-reports/${s.bugReport}`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'PATCH /api/admin/bug-reports/:id': {
+    request: (s) => json('PATCH', `/api/admin/bug-reports/${s.bugReport}`, { status: 'in_progress' }),
     expected: signedIn(403, { admin: 200 }),
   },
   'POST /api/billing/connect': {

@@ -13,6 +13,7 @@ export type DomainEvent =
   | PaymentEvent
   | PlanEvent
   | StripePaymentEvent
+  | SupportEvent
   | { type: 'mission.published'; missionId: string; title: string; companyId: string }
   | { type: 'mission.updated'; missionId: string; title: string; companyId: string; applicantIds: string[] }
   | {
@@ -233,6 +234,24 @@ const ROAD_EVENTS = new Set<string>([
   'badge.lost',
 ]);
 export const isRoadEvent = (event: DomainEvent): event is RoadEvent => ROAD_EVENTS.has(event.type);
+
+/**
+ * Support (issue 16 §4): an administrator changed the status of a bug report or answered it; its author gets a
+ * "support" alert (alerts/support-alerts.ts) and an e-mail at once (bug-reports feature).
+ */
+export interface SupportEvent {
+  type: 'bug_report.updated';
+  bugReportId: string;
+  userId: string;
+  title: string;
+  /** The status now (BugStatus). */
+  status: string;
+  statusChanged: boolean;
+  answerChanged: boolean;
+}
+
+export const isSupportEvent = (event: DomainEvent): event is SupportEvent =>
+  event.type === 'bug_report.updated';
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -11,6 +11,7 @@ import {
   isPlanEvent,
   isStripePaymentEvent,
   isRoadEvent,
+  isSupportEvent,
   type DocumentEvent,
   type DomainEvent,
 } from '../../platform/events.js';
@@ -19,6 +20,7 @@ import { paymentAlerts } from './payment-alerts.js';
 import { planAlerts } from './plan-alerts.js';
 import { roadAlerts } from './road-alerts.js';
 import { stripeAlerts } from './stripe-alerts.js';
+import { supportAlerts } from './support-alerts.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
 
@@ -40,6 +42,7 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isPlanEvent(event)) return planAlerts(event);
   if (isStripePaymentEvent(event)) return stripeAlerts(event);
   if (isRoadEvent(event)) return roadAlerts(event);
+  if (isSupportEvent(event)) return supportAlerts(event);
   if (event.type === 'message.sent') {
     return [
       {
