@@ -168,6 +168,8 @@ export interface RateLimits {
   resendPerAccount: Rule;
   adminSetupPerIp: Rule;
   geocodePerUser: Rule;
+  /** Site-analytics beacons from one address (counted in each instance's memory, not shared). */
+  beaconsPerIp: Rule;
   /** Commune suggestions (public): per address. */
   placesPerIp: Rule;
   /** "Mot de passe oublié" requests, per address and per e-mail asked for. */
@@ -192,6 +194,7 @@ export const defaultRateLimits: RateLimits = {
   resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },
   geocodePerUser: { limit: 120, windowSeconds: 60 },
+  beaconsPerIp: { limit: 300, windowSeconds: 60 },
   placesPerIp: { limit: 300, windowSeconds: 60 },
   passwordForgotPerIp: { limit: 10, windowSeconds: 60 * 60 },
   passwordForgotPerAccount: { limit: 3, windowSeconds: 60 * 60 },

@@ -882,6 +882,27 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('PATCH', `/api/admin/bug-reports/${s.bugReport}`, { status: 'in_progress' }),
     expected: signedIn(403, { admin: 200 }),
   },
+  // Site analytics (issue 16): beacons from anyone (our pages), the figures for admins only.
+  'POST /api/analytics/collect': {
+    request: () =>
+      json('POST', '/api/analytics/collect', {
+        consent: false,
+        events: [{ type: 'page_view', path: '/', at: new Date().toISOString() }],
+      }),
+    expected: everyone(204),
+  },
+  'GET /api/admin/analytics/overview': {
+    request: () => json('GET', '/api/admin/analytics/overview'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/analytics/events': {
+    request: () => json('GET', '/api/admin/analytics/events?type=sign_up'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/analytics/ingest': {
+    request: () => json('GET', '/api/admin/analytics/ingest'),
+    expected: signedIn(403, { admin: 200 }),
+  },
   'POST /api/billing/connect': {
     request: () => json('POST', '/api/billing/connect', {}),
     expected: signedIn(403, { driver: 409, otherDriver: 409 }),

@@ -17,6 +17,7 @@ beforeAll(async () => {
         resendPerAccount: { limit: 1, windowSeconds: 600 },
         adminSetupPerIp: { limit: 10, windowSeconds: 600 },
         geocodePerUser: { limit: 10, windowSeconds: 600 },
+        beaconsPerIp: { limit: 100, windowSeconds: 600 },
         placesPerIp: { limit: 100, windowSeconds: 600 },
         passwordForgotPerIp: { limit: 10, windowSeconds: 600 },
         passwordForgotPerAccount: { limit: 2, windowSeconds: 600 },
