@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useDocumentQueue, useDriverQueue } from '#web/features/admin/api.js';
+import { useAdminBugReports } from '#web/features/admin/bug-reports-api.js';
 import { useReviewReports } from '#web/features/admin/review-reports-api.js';
 import { useAdminSubscriptions } from '#web/features/admin/subscriptions-api.js';
 import { cn } from '#web/ui/cn.js';
@@ -17,11 +18,13 @@ function useWaitingCounts(): Record<string, number> {
   const drivers = useDriverQueue('pending_validation');
   const subscriptions = useAdminSubscriptions();
   const reviews = useReviewReports();
+  const bugs = useAdminBugReports();
   return {
     documents: documents.data?.total ?? 0,
     drivers: drivers.data?.drivers.length ?? 0,
     subscriptions: subscriptions.data?.requests.length ?? 0,
     reviews: reviews.data?.open ?? 0,
+    bugs: bugs.data?.open ?? 0,
   };
 }
 

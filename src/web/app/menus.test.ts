@@ -48,6 +48,7 @@ describe('menus (SPEC.md §2)', () => {
       ['/admin/chauffeurs', 'Validation des chauffeurs', 'drivers'],
       ['/admin/abonnements', 'Abonnements', 'subscriptions'],
       ['/admin/avis', 'Avis signalés', 'reviews'],
+      ['/admin/signalements', 'Signalements de bugs', 'bugs'],
     ]);
   });
 

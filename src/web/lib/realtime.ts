@@ -67,6 +67,9 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
         for (const key of ['/api/reviews/user', '/api/users'])
           void queryClient.invalidateQueries({ queryKey: [key] });
       }
+      // A bug report's status changed or the team answered it: the reporter's list.
+      if (event.alert.type === 'support')
+        void queryClient.invalidateQueries({ queryKey: ['/api/bug-reports/mine'] });
       // A message already notified itself (above).
       if (event.alert.type !== 'message') {
         const { title, body } = notificationFor(event.alert);
