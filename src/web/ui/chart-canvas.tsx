@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { ChartProps } from './chart.js';
+
+/** The theme's colours, read from its CSS variables (they change with the light / dark class). */
+function themeColours() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    accent: read('--accent', '#ff8a3d'),
+    success: read('--success', '#6ee7a0'),
+    ink: read('--ink-muted', '#a9b3c1'),
+    line: read('--line', '#2b323c'),
+    font: `12px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`,
+  };
+}
+
+const HEIGHT = 220;
+
+/**
+ * One series drawn by uPlot (bars, or a line with its points), in the theme's colours, as wide as its container;
+ * touching or hovering a point shows its exact value above. Hidden from screen readers: each chart comes with
+ * the same figures as a table (see Chart).
+ */
+export default function ChartCanvas({
+  points,
+  kind = 'bars',
+  tone = 'accent',
+  format,
+  axis,
+  min,
+}: ChartProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const xs = points.map((_, index) => index);
+    const ys = points.map((point) => point.value);
+    const tick = axis ?? format;
+    let plot: uPlot | null = null;
+    const build = () => {
+      plot?.destroy();
+      const colours = themeColours();
+      const colour = colours[tone];
+      const width = Math.max(element.clientWidth, 200);
+      const narrow = width < 520;
+      // Labels one in `step`, counted back from the last one (always named), so they never overlap.
+      const step = Math.max(1, Math.ceil(points.length / (narrow ? 4 : 8)));
+      const axisStyle = {
+        stroke: colours.ink,
+        font: colours.font,
+        grid: { stroke: colours.line, width: 1 },
+        ticks: { stroke: colours.line, width: 1 },
+      };
+      plot = new uPlot(
+        {
+          width,
+          height: HEIGHT,
+          legend: { show: false },
+          cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
+          scales: {
+            x: { time: false, range: [-0.5, points.length - 0.5] },
+            y: {
+              range: (_u, _min, max) =>
+                min !== undefined ? [min.from, Math.max(min.to, max)] : [0, Math.max(max * 1.15, 1)],
+            },
+          },
+          series: [
+            {},
+            kind === 'bars'
+              ? {
+                  stroke: colour,
+                  fill: colour,
+                  width: 0,
+                  points: { show: false },
+                  paths: uPlot.paths.bars!({ size: [0.6, 40], align: 0 }),
+                }
+              : {
+                  stroke: colour,
+                  width: 2,
+                  spanGaps: true,
+                  points: { show: true, size: 7, fill: colour, stroke: colour },
+                },
+          ],
+          axes: [
+            {
+              ...axisStyle,
+              grid: { show: false },
+              size: 44,
+              splits: () => xs,
+              values: (_u, splits) =>
+                splits.map((value) => {
+                  const index = Math.round(value);
+                  const point = points[index];
+                  if (!point || (points.length - 1 - index) % step !== 0) return '';
+                  return point.short ?? point.label;
+                }),
+            },
+            { ...axisStyle, size: narrow ? 52 : 62, values: (_u, splits) => splits.map(tick) },
+          ],
+          hooks: { setCursor: [(u) => setActive(u.cursor.idx ?? null)] },
+        },
+        [xs, ys],
+        element,
+      );
+    };
+    build();
+    let width = element.clientWidth;
+    const resize = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      plot?.setSize({ width: Math.max(width, 200), height: HEIGHT });
+    });
+    resize.observe(element);
+    const theme = new MutationObserver(build);
+    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => {
+      resize.disconnect();
+      theme.disconnect();
+      plot?.destroy();
+    };
+  }, [points, kind, tone, format, axis, min]);
+
+  const shown = points[active ?? points.length - 1];
+  return (
+    <div aria-hidden="true">
+      {shown && (
+        <p className="mb-1 min-h-5 text-sm">
+          <span className="font-semibold">{shown.label}</span> :{' '}
+          {shown.value === null ? '—' : format(shown.value)}
+        </p>
+      )}
+      <div ref={holder} className="w-full touch-pan-y" />
+    </div>
+  );
+}
