@@ -3,7 +3,6 @@
  * rules in `core` (limits, reminders, tracking, reviews, badges), so they follow the code when it changes.
  */
 import { BADGE_LABELS, BADGE_MEANINGS } from '#core/rules/badges.js';
-import { ELITE_FEATURE } from '#core/rules/billing.js';
 import {
   DOCUMENT_STATE_LABELS,
   DRIVER_DOCUMENT_LABELS,
@@ -135,7 +134,7 @@ export const DRIVER_GUIDE: HelpGuide = {
               ],
             },
             'Relais refuse la candidature, en disant pourquoi, si votre permis ne couvre pas le véhicule, ou si un document exigé manque, a été refusé ou expire avant la fin de la mission. Un document en cours de vérification suffit pour postuler.',
-            'Si vous postulez pour un jour marqué indisponible dans vos disponibilités, Relais vous demande de confirmer.',
+            'Si la mission part un jour que vous avez marqué indisponible dans vos disponibilités, Relais vous demande de confirmer avant d’envoyer la candidature.',
           ],
         },
         {
@@ -178,7 +177,7 @@ export const DRIVER_GUIDE: HelpGuide = {
           question: 'Que changent Premium et Elite ?',
           keywords: 'illimité tête de liste',
           body: [
-            `Premium Chauffeur : candidatures et messages illimités. Elite Chauffeur : la même chose, et une chose de plus : ${ELITE_FEATURE.toLowerCase()} (marquées « Elite »).`,
+            'Premium Chauffeur : candidatures et messages illimités. Elite Chauffeur : tout Premium, et vos candidatures passent en tête de liste chez le transporteur, marquées « Elite ».',
             'Les prix du moment sont sur [Plans & Tarifs](/pricing).',
           ],
         },

@@ -41,16 +41,21 @@ export type Inline = { text: string } | { text: string; href: string };
 
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
+/** French spacing: a no-break space before « : ; ? ! » and after «, so a line never starts with them. */
+export function frenchSpacing(text: string): string {
+  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+}
+
 /** "Ouvrez [vos documents](/documents)." → text, link, text. */
 export function parseInline(source: string): Inline[] {
   const parts: Inline[] = [];
   let last = 0;
   for (const match of source.matchAll(LINK)) {
-    if (match.index > last) parts.push({ text: source.slice(last, match.index) });
-    parts.push({ text: match[1]!, href: match[2]! });
+    if (match.index > last) parts.push({ text: frenchSpacing(source.slice(last, match.index)) });
+    parts.push({ text: frenchSpacing(match[1]!), href: match[2]! });
     last = match.index + match[0].length;
   }
-  if (last < source.length) parts.push({ text: source.slice(last) });
+  if (last < source.length) parts.push({ text: frenchSpacing(source.slice(last)) });
   return parts;
 }
 

@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { TextField } from '#web/ui/field.js';
 import {
   answersLabel,
+  frenchSpacing,
   parseInline,
   searchGuide,
   type HelpBlock,
@@ -114,7 +115,7 @@ function TableOfContents({ sections, onPick }: { sections: HelpSection[]; onPick
               onClick={onPick}
               className="block rounded-lg px-3 py-2 text-ink-muted hover:bg-surface-sunken hover:text-ink"
             >
-              {section.title}
+              {frenchSpacing(section.title)}
             </a>
           </li>
         ))}
@@ -133,7 +134,9 @@ function PhoneContents({ sections }: { sections: HelpSection[] }) {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
-        <span>Sommaire · {sections.length} rubriques</span>
+        <span>
+          Sommaire · {sections.length} rubrique{sections.length > 1 ? 's' : ''}
+        </span>
         <ChevronDown className="h-5 w-5 transition-transform group-open:rotate-180" aria-hidden="true" />
       </summary>
       <div className="border-t border-line p-2">
@@ -151,7 +154,7 @@ function Section({ section }: { section: HelpSection }) {
       className="scroll-mt-20 rounded-2xl border border-line bg-surface-raised p-5 sm:p-6"
     >
       <h2 id={`${section.id}-titre`} className="text-xl font-bold">
-        {section.title}
+        {frenchSpacing(section.title)}
       </h2>
       <div className="mt-2 divide-y divide-line">
         {section.questions.map((question) => (
@@ -162,7 +165,7 @@ function Section({ section }: { section: HelpSection }) {
             className="scroll-mt-20 py-4 last:pb-0"
           >
             <h3 id={`${question.id}-titre`} className="text-lg font-semibold">
-              {question.question}
+              {frenchSpacing(question.question)}
             </h3>
             <div className="mt-2 space-y-3 leading-relaxed [&_p]:max-w-prose">
               {question.body.map((block, index) => (
@@ -181,7 +184,7 @@ function NoAnswer({ query }: { query: string }) {
   return (
     <EmptyState
       icon={SearchX}
-      title={`Aucune réponse pour « ${query.trim()} »`}
+      title={`Aucune réponse pour «\u00a0${query.trim()}\u00a0»`}
       action={
         <Link href="/report-bug" className="font-semibold text-accent underline underline-offset-2">
           Signaler un problème
@@ -252,12 +255,16 @@ export function HelpPage({ guide }: { guide: HelpGuide }) {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Ex. : documents, paiement, hors connexion"
+              placeholder={'Ex.\u00a0: documents, paiement'}
               autoComplete="off"
               enterKeyHint="search"
             />
-            <p className="mt-2 min-h-5 text-sm text-ink-muted" role="status" aria-live="polite">
-              {searching ? `${answersLabel(count)} pour « ${deferred.trim()} »` : ''}
+            <p
+              className={searching ? 'mt-2 text-sm text-ink-muted' : undefined}
+              role="status"
+              aria-live="polite"
+            >
+              {searching ? `${answersLabel(count)} pour «\u00a0${deferred.trim()}\u00a0»` : ''}
             </p>
           </div>
           {sections.length > 0 && <PhoneContents sections={sections} />}
