@@ -2,6 +2,7 @@ import { ArrowUp, Download } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
+import { CONSENT_EVENT, readConsent, setConsent } from '#web/lib/consent.js';
 import { SESSION_ENDED_EVENT } from '#web/lib/query-client.js';
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
@@ -88,14 +89,16 @@ function CookieConsent() {
   const [choice, setChoice] = useState<string | null>(null);
   const hydrated = useHydrated();
   const banner = useRef<HTMLElement>(null);
-  useEffect(() => setChoice(readStorage(STORAGE_KEYS.cookieConsent) ?? 'unset'), []);
+  useEffect(() => {
+    // Read now, and again when the choice changes (made here, or reset from /privacy to choose again).
+    const read = () => setChoice(readConsent() ?? 'unset');
+    read();
+    window.addEventListener(CONSENT_EVENT, read);
+    return () => window.removeEventListener(CONSENT_EVENT, read);
+  }, []);
   useConsentSpace(banner, choice === 'unset');
   if (choice === 'accepted' || choice === 'rejected') return null;
-  const decide = (value: 'accepted' | 'rejected') => {
-    writeStorage(STORAGE_KEYS.cookieConsent, value);
-    document.documentElement.classList.add('consent-set');
-    setChoice(value);
-  };
+  const decide = (value: 'accepted' | 'rejected') => setConsent(value);
   return (
     <section
       ref={banner}
@@ -186,6 +189,18 @@ function InstallPrompt() {
   );
 }
 
+/**
+ * Relais's own audience measurement (web/lib/site-analytics.ts, loaded apart from the entry): a page view at
+ * each route change, after the page has rendered.
+ */
+function SiteAnalytics() {
+  const [location] = useLocation();
+  useEffect(() => {
+    void import('#web/lib/site-analytics.js').then((tracker) => tracker.trackPageView());
+  }, [location]);
+  return null;
+}
+
 /** A session ended from elsewhere (another device, a password change, an account closed): said once. */
 function SessionEndedNotice() {
   const toast = useToast();
@@ -206,6 +221,7 @@ export function GlobalUi() {
     <>
       <SessionEndedNotice />
       <ScrollOnNavigate />
+      <SiteAnalytics />
       <ScrollToTop />
       <InstallPrompt />
       <CookieConsent />

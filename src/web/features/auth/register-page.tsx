@@ -11,6 +11,7 @@ import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
+import { trackEvent } from '#web/lib/site-analytics.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, SelectField, TextField, EmailField, PhoneField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -32,7 +33,11 @@ function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (payload: unknown) => apiRequest<SessionUser>('POST', '/api/auth/register', payload),
-    onSuccess: signedIn,
+    onSuccess: (user) => {
+      // Counted as a conversion only with the visitor's consent (web/lib/site-analytics.ts).
+      trackEvent('sign_up', { label: user.userType });
+      signedIn(user);
+    },
     onError: (error) => {
       showFieldErrors(form, error);
       toast({

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { useContactEmail } from '#web/app/site-settings.js';
+import { setConsent } from '#web/lib/consent.js';
+import { useHydrated } from '#web/lib/hydrated.js';
+import { Button } from '#web/ui/button.js';
 
 function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
@@ -8,6 +11,18 @@ function LegalPage({ title, updated, children }: { title: string; updated: strin
       <p className="text-sm text-ink-muted">Dernière mise à jour : {updated}</p>
       {children}
     </article>
+  );
+}
+
+/** Forgets the cookie choice: the banner (web/app/global-ui.tsx) asks again. */
+function ManageCookies() {
+  const hydrated = useHydrated();
+  return (
+    <div className="mt-4">
+      <Button variant="secondary" disabled={!hydrated} onClick={() => setConsent(null)}>
+        Gérer les cookies
+      </Button>
+    </div>
   );
 }
 
@@ -42,6 +57,12 @@ export function PrivacyPage() {
         <li>Transporteurs : raison sociale, numéro SIRET, nom du contact.</li>
         <li>Activité : missions, candidatures, messages, alertes et préférences de notification.</li>
         <li>Technique : adresse IP et navigateur des sessions de connexion, journaux de sécurité.</li>
+        <li>
+          Mesure d’audience : sans votre accord, seulement le nombre de pages vues par jour, par page et par
+          type d’appareil (téléphone, tablette, ordinateur), sans aucun identifiant ; avec votre accord, en
+          plus, les identifiants aléatoires de votre navigateur et de votre visite, votre adresse IP tronquée,
+          le site d’où vous venez, les pages vues et la durée de la visite (détail ci-dessous, « Cookies »).
+        </li>
       </ul>
       <h2>Finalités et bases légales</h2>
       <ul>
@@ -50,7 +71,16 @@ export function PrivacyPage() {
           Sécuriser la plateforme (intérêt légitime) : limitation des tentatives de connexion, journaux
           d'administration.
         </li>
-        <li>Mesure d'audience (consentement) : uniquement si vous acceptez les cookies non essentiels.</li>
+        <li>
+          Mesure d’audience anonyme (intérêt légitime, exemptée de consentement selon les règles de la CNIL) :
+          des totaux de pages vues par jour, par page et par type d’appareil, qui ne permettent de reconnaître
+          personne.
+        </li>
+        <li>
+          Mesure d’audience détaillée (consentement) : uniquement si vous acceptez les cookies non essentiels,
+          pour comprendre les parcours (d’où viennent les visiteurs, quelles pages mènent à une inscription)
+          et améliorer le service.
+        </li>
       </ul>
       <h2>Durées de conservation</h2>
       <ul>
@@ -72,6 +102,10 @@ export function PrivacyPage() {
           adresse, effacés un jour après avoir servi ou expiré.
         </li>
         <li>Compteurs contre les tentatives répétées de connexion : 1 jour.</li>
+        <li>
+          Mesure d’audience avec votre accord (visites, sessions, événements) : 13 mois, puis effacée ; les
+          totaux anonymes par jour sont gardés.
+        </li>
         <li>
           Journaux techniques du serveur : ils ne contiennent ni mot de passe, ni lien de connexion, ni
           adresse e-mail complète.
@@ -193,12 +227,41 @@ export function PrivacyPage() {
         </a>{' '}
         ; nous répondons sous un mois. Vous pouvez aussi saisir la CNIL (www.cnil.fr).
       </p>
-      <h2>Cookies</h2>
+      <h2 id="cookies">Cookies</h2>
       <p>
         Un cookie de session, indispensable, vous garde connecté. Le thème et vos choix d'affichage sont
-        gardés dans votre navigateur. La mesure d'audience n'est activée qu'avec votre accord, modifiable à
-        tout moment en vidant les données du site.
+        gardés dans votre navigateur.
       </p>
+      <p>
+        Relais mesure lui-même sa fréquentation, sans aucun service tiers : rien n’est envoyé à une régie, à
+        un réseau social ni à un outil d’analyse extérieur.
+      </p>
+      <ul>
+        <li>
+          Sans votre accord (bandeau refusé ou ignoré) : chaque page vue ajoute un au total du jour pour cette
+          page et ce type d’appareil. Aucun cookie, aucun identifiant, ni adresse IP, ni compte, ni site
+          d’origine n’est enregistré.
+        </li>
+        <li>
+          Avec votre accord : un identifiant aléatoire de navigateur (gardé dans votre navigateur jusqu’à ce
+          que vous refusiez) et un identifiant de visite (effacé à la fermeture de l’onglet, renouvelé après
+          30 minutes d’inactivité). Nous enregistrons alors votre adresse IP tronquée (le dernier nombre mis à
+          zéro, ou seulement le début d’une adresse IPv6), le site d’où vous venez (son nom seul, sans
+          l’adresse complète), le type d’appareil, les pages vues, l’heure et la durée de la visite, votre
+          compte si vous êtes connecté, et le fait qu’une visite a mené à une inscription. Ni pays ni ville ne
+          sont déterminés. Ces données sont gardées 13 mois.
+        </li>
+        <li>
+          Si votre navigateur envoie « Do Not Track » ou « Global Privacy Control », nous le traitons comme un
+          refus, quel que soit votre choix.
+        </li>
+        <li>Les robots et les robots d’indexation ne sont pas comptés.</li>
+      </ul>
+      <p>
+        Vous pouvez changer d’avis à tout moment : le bouton ci-dessous efface votre choix et le bandeau vous
+        le redemande. Refuser efface aussitôt les identifiants de mesure de votre navigateur.
+      </p>
+      <ManageCookies />
     </LegalPage>
   );
 }
