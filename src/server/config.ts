@@ -183,6 +183,8 @@ export interface RateLimits {
   exportPerUser: Rule;
   /** Requests to change one's address (each mails two addresses), per user. */
   emailChangePerUser: Rule;
+  /** Reads of private calendar feeds (public URLs, polled by phone calendars), per address. */
+  icsFeedPerIp: Rule;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -202,6 +204,7 @@ export const defaultRateLimits: RateLimits = {
   currentPasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
   exportPerUser: { limit: 10, windowSeconds: 60 * 60 },
   emailChangePerUser: { limit: 5, windowSeconds: 60 * 60 },
+  icsFeedPerIp: { limit: 120, windowSeconds: 60 },
 };
 
 export class ConfigError extends Error {

@@ -147,6 +147,8 @@ export const applySchema = z.object({
     tooLong: missionMessages.applicationMessage,
     multiline: true,
   }).transform((value) => value ?? ''),
+  /** Applying on a day the driver marked unavailable: they confirmed it (the first answer asked them). */
+  confirmUnavailable: z.boolean({ error: 'Valeur invalide' }).optional(),
 });
 
 export const SEARCH_SORTS = ['start', 'price', 'distance', 'newest'] as const;

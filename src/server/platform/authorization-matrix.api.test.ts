@@ -435,6 +435,66 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('GET', `/api/users/${s.driver.id}/badges`),
     expected: everyone(200),
   },
+  // Availability (issue 16 §1): the calendar is the driver's; the search is for transporters (and admins);
+  // the ICS feed is public by its secret address (an unknown one is 404 for everyone).
+  'GET /api/availability': {
+    request: () =>
+      json(
+        'GET',
+        `/api/availability?from=${parisDate(new Date())}&to=${parisDate(new Date(Date.now() + 6 * day))}`,
+      ),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'PUT /api/availability/:date': {
+    request: () =>
+      json('PUT', `/api/availability/${parisDate(new Date(Date.now() + 20 * day))}`, { status: 'available' }),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'DELETE /api/availability/:date': {
+    request: () => json('DELETE', `/api/availability/${parisDate(new Date(Date.now() + 20 * day))}`),
+    expected: signedIn(403, { driver: 204, otherDriver: 204 }),
+  },
+  'POST /api/availability/pattern': {
+    request: () =>
+      json('POST', '/api/availability/pattern', {
+        from: parisDate(new Date(Date.now() + 10 * day)),
+        to: parisDate(new Date(Date.now() + 16 * day)),
+        weekdays: [1, 2, 3, 4, 5],
+      }),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'POST /api/availability/holidays': {
+    request: () =>
+      json('POST', '/api/availability/holidays', {
+        from: parisDate(new Date(Date.now() + 30 * day)),
+        to: parisDate(new Date(Date.now() + 35 * day)),
+      }),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'GET /api/availability/settings': {
+    request: () => json('GET', '/api/availability/settings'),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'PUT /api/availability/settings': {
+    request: () => json('PUT', '/api/availability/settings', { visibleToTransporters: true }),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'POST /api/availability/ics': {
+    request: () => json('POST', '/api/availability/ics'),
+    expected: signedIn(403, { driver: 201, otherDriver: 201 }),
+  },
+  'DELETE /api/availability/ics': {
+    request: () => json('DELETE', '/api/availability/ics'),
+    expected: signedIn(403, { driver: 204, otherDriver: 204 }),
+  },
+  'GET /api/availability/ics/:file': {
+    request: () => json('GET', `/api/availability/ics/${'x'.repeat(43)}.ics`),
+    expected: everyone(404),
+  },
+  'GET /api/availability/drivers': {
+    request: () => json('GET', `/api/availability/drivers?date=${parisDate(new Date(Date.now() + 3 * day))}`),
+    expected: signedIn(200, { driver: 403, otherDriver: 403 }),
+  },
   'GET /api/badges/mine': {
     request: () => json('GET', '/api/badges/mine'),
     expected: signedIn(403, { driver: 200, otherDriver: 200 }),

@@ -5,7 +5,13 @@ import { accountMessages } from '#core/schemas/account.js';
 import type { Db } from '../../db/client.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
 import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
-import { availability, badges, documents, driverApplications } from '../../db/schema/documents.js';
+import {
+  availability,
+  badges,
+  documents,
+  driverApplications,
+  driverCalendars,
+} from '../../db/schema/documents.js';
 import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
@@ -142,6 +148,7 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
       [alerts, alerts.userId],
       [notificationPreferences, notificationPreferences.userId],
       [availability, availability.driverId],
+      [driverCalendars, driverCalendars.driverId],
       [badges, badges.userId],
       [driverApplications, driverApplications.userId],
       [gpsPositions, gpsPositions.driverId],

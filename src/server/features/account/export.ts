@@ -3,7 +3,13 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
 import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
-import { availability, badges, documents, driverApplications } from '../../db/schema/documents.js';
+import {
+  availability,
+  badges,
+  documents,
+  driverApplications,
+  driverCalendars,
+} from '../../db/schema/documents.js';
 import { alerts, conversations, messages, notificationPreferences } from '../../db/schema/messaging.js';
 import {
   gpsPositions,
@@ -35,6 +41,7 @@ const WITHHELD = new Set([
   'searchText',
   'pickupPoint',
   'adminNotes',
+  'icsTokenHash',
 ]);
 
 const clean = (rows: Array<Record<string, unknown>>) =>
@@ -108,6 +115,8 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
     documents: await rowsOf(db, documents, eq(documents.userId, me)),
     driverValidation: await rowsOf(db, driverApplications, eq(driverApplications.userId, me)),
     availability: await rowsOf(db, availability, eq(availability.driverId, me)),
+    // The calendar choices, without the feed's secret (its hash is withheld above).
+    calendar: await rowsOf(db, driverCalendars, eq(driverCalendars.driverId, me)),
     badges: await rowsOf(db, badges, eq(badges.userId, me)),
     reviews: {
       given: await rowsOf(db, reviews, eq(reviews.reviewerId, me)),

@@ -20,7 +20,8 @@ export interface PublishedMission {
 /**
  * The drivers a newly published mission fits (issue 5 §4): active drivers whose licence allows the vehicle and
  * who drive that kind of vehicle (or said none), whose city is within their zone of the pickup, who want these
- * alerts, and who are neither marked unavailable or busy on the start day (Europe/Paris) nor available only later.
+ * alerts, and who are neither marked unavailable on the start day (Europe/Paris) nor available only later (a
+ * driver partially available that day still hears of it: the hours may fit).
  * A driver with no city has no zone: the alerts page asks them to give one.
  */
 export async function matchingDrivers(
@@ -66,7 +67,7 @@ export async function matchingDrivers(
       and (u.available_from is null or u.available_from <= m.start_date)
       and not exists (
         select 1 from availability a
-        where a.driver_id = u.id and a.status in ('unavailable', 'busy')
+        where a.driver_id = u.id and a.status = 'unavailable'
           and a.date = (m.start_date at time zone 'Europe/Paris')::date
       )
   `);

@@ -25,6 +25,7 @@ beforeAll(async () => {
         currentPasswordPerUser: { limit: 3, windowSeconds: 600 },
         exportPerUser: { limit: 10, windowSeconds: 600 },
         emailChangePerUser: { limit: 2, windowSeconds: 600 },
+        icsFeedPerIp: { limit: 100, windowSeconds: 600 },
       },
     }),
   });

@@ -1,8 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
+import { AVAILABILITY_UNAVAILABLE, unavailableApplyMessage } from '#core/rules/availability.js';
+import { parisDate } from '#core/rules/money.js';
 import type { Application } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
+import { availability } from '../../db/schema/documents.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
@@ -34,6 +37,7 @@ export async function applyToMission(
   driver: User,
   missionId: string,
   message: string,
+  confirmUnavailable = false,
 ) {
   const application = await db.transaction(async (tx) => {
     const [fresh] = await tx.select().from(users).where(eq(users.id, driver.id)).for('update');
@@ -51,6 +55,22 @@ export async function applyToMission(
       .from(missionApplications)
       .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, driver.id)));
     if (existing) throw new AppError(409, missionErrors.alreadyApplied);
+    // The driver said they could not work that day: they are asked before applying (the screen sends it again).
+    if (!confirmUnavailable) {
+      const startDay = parisDate(mission.startDate);
+      const [marked] = await tx
+        .select({ status: availability.status })
+        .from(availability)
+        .where(and(eq(availability.driverId, driver.id), eq(availability.date, startDay)));
+      if (marked?.status === 'unavailable')
+        throw new AppError(
+          409,
+          unavailableApplyMessage(startDay),
+          undefined,
+          undefined,
+          AVAILABILITY_UNAVAILABLE,
+        );
+    }
     const limit = monthlyApplicationLimit(fresh!.subscriptionPlan);
     if (limit !== null && (await applicationsThisMonth(tx, driver.id)) >= limit) {
       throw new AppError(402, APPLICATION_LIMIT_MESSAGE);

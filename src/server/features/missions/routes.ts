@@ -285,6 +285,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
         driver,
         request.params.id,
         request.body?.message ?? '',
+        request.body?.confirmUnavailable ?? false,
       );
       return reply.status(201).send(application);
     },

@@ -176,6 +176,28 @@ function PlanCard({ user }: { user: SessionUser }) {
   );
 }
 
+/** The way to /availability (not in the menu): the driver's calendar, or the transporter's search. */
+function AvailabilityCard({ driver }: { driver: boolean }) {
+  return (
+    <section
+      className="rounded-2xl border border-line bg-surface-raised p-6"
+      aria-labelledby="disponibilites"
+    >
+      <h2 id="disponibilites" className="text-lg font-bold">
+        {driver ? 'Vos disponibilités' : 'Chauffeurs disponibles'}
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">
+        {driver
+          ? 'Indiquez les jours où vous pouvez rouler, vos congés, et retrouvez vos missions dans l’agenda de votre téléphone.'
+          : 'Trouvez les chauffeurs qui se sont déclarés disponibles un jour donné, par permis et par zone.'}
+      </p>
+      <Link href="/availability" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+        {driver ? 'Mes disponibilités' : 'Trouver des chauffeurs disponibles'}
+      </Link>
+    </section>
+  );
+}
+
 export function DashboardPage() {
   const { user } = useSession();
   const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
@@ -195,6 +217,7 @@ export function DashboardPage() {
         {stats.data && <GettingStarted user={user} firstStepDone={stats.data.firstStepDone} />}
         <PlanCard user={user} />
         {role === 'driver' && <DocumentsCard />}
+        <AvailabilityCard driver={role === 'driver'} />
       </div>
     </>
   );

@@ -60,8 +60,11 @@ export const missionApi = {
   update: (id: string, body: unknown) => apiRequest<MissionDetail>('PUT', `/api/missions/${id}`, body),
   act: (id: string, action: string, reason?: string) =>
     apiRequest<MissionDetail>('POST', `/api/missions/${id}/${action}`, reason ? { reason } : {}),
-  apply: (id: string, message: string) =>
-    apiRequest<Application>('POST', `/api/missions/${id}/apply`, { message }),
+  apply: (id: string, message: string, confirmUnavailable = false) =>
+    apiRequest<Application>('POST', `/api/missions/${id}/apply`, {
+      message,
+      ...(confirmUnavailable ? { confirmUnavailable } : {}),
+    }),
   decide: (applicationId: string, decision: 'accept' | 'reject' | 'withdraw') =>
     apiRequest<{ message: string }>('POST', `/api/applications/${applicationId}/${decision}`),
 };

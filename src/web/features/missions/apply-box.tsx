@@ -7,7 +7,10 @@ import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.js';
 import { EmailRequiredNotice } from '#web/app/verification-banner.js';
+import { AVAILABILITY_UNAVAILABLE } from '#core/rules/availability.js';
+import { ApiError } from '#web/lib/api.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
+import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
@@ -43,17 +46,34 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
   const toast = useToast();
   const failed = useToastError();
   const [message, setMessage] = useState('');
-  const apply = useMissionMutation((text: string) => missionApi.apply(detail.mission.id, text), {
-    onSuccess: (application) => {
-      toast({
-        title: 'Candidature envoyée',
-        description: application.requirements.some((verdict) => verdict.state === 'pending')
-          ? 'Le transporteur est prévenu ; il voit quels documents Relais vérifie encore.'
-          : 'Le transporteur est prévenu.',
-      });
+  // The driver said they were unavailable that day: the server asks first; "Postuler quand même" sends it again.
+  const [unavailableQuestion, setUnavailableQuestion] = useState<string | null>(null);
+  const apply = useMissionMutation(
+    ({ text, confirm }: { text: string; confirm: boolean }) =>
+      missionApi.apply(detail.mission.id, text, confirm),
+    {
+      onSuccess: (application) => {
+        setUnavailableQuestion(null);
+        toast({
+          title: 'Candidature envoyée',
+          description: application.requirements.some((verdict) => verdict.state === 'pending')
+            ? 'Le transporteur est prévenu ; il voit quels documents Relais vérifie encore.'
+            : 'Le transporteur est prévenu.',
+        });
+      },
+      onError: (error) => {
+        if (
+          error instanceof ApiError &&
+          (error.body as { code?: string } | null)?.code === AVAILABILITY_UNAVAILABLE
+        ) {
+          setUnavailableQuestion(error.message);
+          return;
+        }
+        setUnavailableQuestion(null);
+        failed('Candidature impossible')(error);
+      },
     },
-    onError: failed('Candidature impossible'),
-  });
+  );
   const withdraw = useMissionMutation((id: string) => missionApi.decide(id, 'withdraw'), {
     onSuccess: () => toast({ title: 'Candidature retirée' }),
     onError: failed('Retrait impossible'),
@@ -102,7 +122,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
           className="space-y-3"
           onSubmit={(event) => {
             event.preventDefault();
-            apply.mutate(message);
+            apply.mutate({ text: message, confirm: false });
           }}
         >
           <TextAreaField
@@ -117,6 +137,17 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
             {apply.isPending ? 'Envoi...' : 'Postuler à cette mission'}
           </Button>
           <p className="text-sm text-ink-muted">{applicationsLeftLabel(detail.applicationsLeft)}</p>
+          <ConfirmDialog
+            open={unavailableQuestion !== null}
+            onOpenChange={(open) => !open && setUnavailableQuestion(null)}
+            title="Vous étiez indisponible ce jour-là"
+            confirmLabel="Postuler quand même"
+            busy={apply.isPending}
+            onConfirm={() => apply.mutate({ text: message, confirm: true })}
+          >
+            <p>{unavailableQuestion}</p>
+            <p>Votre calendrier de disponibilités ne change pas ; modifiez-le si vos plans ont changé.</p>
+          </ConfirmDialog>
         </form>
       ) : (
         <div className="space-y-3">

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplyResult,
+  AvailabilityDay,
+  Calendar,
+  CalendarSettings,
+  DriverSearchResult,
+  IcsCreated,
+} from '#core/schemas/availability.js';
+import { apiRequest, type QueryParams } from '#web/lib/api.js';
+
+/** Query keys are the API paths: the default query function builds each path from its key. */
+export const availabilityKeys = {
+  all: ['/api/availability'] as const,
+  range: (from: string, to: string) => ['/api/availability', { from, to }] as const,
+  settings: ['/api/availability/settings'] as const,
+  drivers: (params: QueryParams) => ['/api/availability/drivers', params] as const,
+};
+
+/** GET /api/availability: the days set and the missions between two days (62 at most). */
+export const useCalendar = (from: string, to: string) =>
+  useQuery<Calendar>({ queryKey: availabilityKeys.range(from, to), placeholderData: (previous) => previous });
+
+export const useCalendarSettings = () => useQuery<CalendarSettings>({ queryKey: availabilityKeys.settings });
+
+export interface DayInput {
+  status: AvailabilityDay['status'];
+  startTime?: string | null;
+  endTime?: string | null;
+  notes?: string | null;
+}
+
+export const availabilityApi = {
+  setDay: (date: string, input: DayInput) =>
+    apiRequest<AvailabilityDay>('PUT', `/api/availability/${date}`, input),
+  clearDay: (date: string) => apiRequest<void>('DELETE', `/api/availability/${date}`),
+  pattern: (input: {
+    from: string;
+    to: string;
+    weekdays: number[];
+    startTime: string | null;
+    endTime: string | null;
+    othersUnavailable: boolean;
+  }) => apiRequest<ApplyResult>('POST', '/api/availability/pattern', input),
+  holidays: (input: { from: string; to: string; notes: string | null }) =>
+    apiRequest<ApplyResult>('POST', '/api/availability/holidays', input),
+  visibility: (visibleToTransporters: boolean) =>
+    apiRequest<CalendarSettings>('PUT', '/api/availability/settings', { visibleToTransporters }),
+  createIcs: () => apiRequest<IcsCreated>('POST', '/api/availability/ics'),
+  revokeIcs: () => apiRequest<void>('DELETE', '/api/availability/ics'),
+};
+
+/** A change to the calendar: every range shown and the settings are read again once it is done. */
+export function useAvailabilityMutation<TInput, TResult>(
+  run: (input: TInput) => Promise<TResult>,
+  options: { onSuccess?: (result: TResult) => void; onError?: (error: Error) => void } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: availabilityKeys.all }),
+        client.invalidateQueries({ queryKey: availabilityKeys.settings }),
+      ]);
+      options.onSuccess?.(result);
+    },
+    onError: options.onError,
+  });
+}
+
+/** GET /api/availability/drivers (transporters). */
+export const useDriverSearch = (params: QueryParams | null) =>
+  useQuery<DriverSearchResult>({
+    queryKey: availabilityKeys.drivers(params ?? {}),
+    enabled: params !== null,
+    placeholderData: (previous) => previous,
+  });

@@ -1,0 +1,70 @@
+import { addDays } from '#core/rules/money.js';
+import { isoWeekday, missionDays } from '#core/rules/availability.js';
+import type { AvailabilityDay, Calendar, CalendarMission } from '#core/schemas/availability.js';
+
+/** Today in Paris, for where the calendar opens (the server decides what may change). */
+export const browserParisToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+/** The Monday of the week a day is in. */
+export const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
+
+/** "2026-12" → the days the month grid shows: from the Monday before the 1st to the Sunday after the last. */
+export function monthGrid(month: string): { from: string; to: string; weeks: string[][] } {
+  const first = `${month}-01`;
+  const [year, monthNumber] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year!, monthNumber!, 0)).toISOString().slice(0, 10);
+  const from = mondayOf(first);
+  const to = addDays(mondayOf(last), 6);
+  const weeks: string[][] = [];
+  for (let start = from; start <= to; start = addDays(start, 7))
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(start, index)));
+  return { from, to, weeks };
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, monthNumber! - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+const monthFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+export const monthLabel = (month: string) => {
+  const text = monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+const shortDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+const weekdayDay = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+export const formatLongDay = (day: string) => {
+  const text = weekdayDay.format(new Date(`${day}T00:00:00Z`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+const hourFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+export const formatHour = (iso: string) => hourFormat.format(new Date(iso));
+
+export interface DayView {
+  date: string;
+  day: AvailabilityDay | undefined;
+  missions: CalendarMission[];
+}
+
+/** The calendar's answer by day: what was set, and the missions running that day (Paris days). */
+export function byDay(calendar: Calendar | undefined) {
+  const days = new Map<string, AvailabilityDay>();
+  const missions = new Map<string, CalendarMission[]>();
+  for (const day of calendar?.days ?? []) days.set(day.date, day);
+  for (const mission of calendar?.missions ?? [])
+    for (const date of missionDays(mission.startDate, mission.endDate))
+      missions.set(date, [...(missions.get(date) ?? []), mission]);
+  return (date: string): DayView => ({ date, day: days.get(date), missions: missions.get(date) ?? [] });
+}

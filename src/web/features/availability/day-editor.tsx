@@ -1,0 +1,179 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { AVAILABILITY_LABELS, type AvailabilityStatus } from '#core/rules/availability.js';
+import { ApiError } from '#web/lib/api.js';
+import { Button } from '#web/ui/button.js';
+import { FormFields, TextAreaField, TextField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { availabilityApi, useAvailabilityMutation, type DayInput } from './api.js';
+import { formatHour, formatLongDay, type DayView } from './calendar-model.js';
+import { STATUS_LOOK } from './status.js';
+
+const CHOICES: AvailabilityStatus[] = ['available', 'busy', 'unavailable'];
+
+/** A day's editor: Disponible, Partiellement disponible (with hours), Indisponible, or Effacer; and a note. */
+export function DayEditor({ view, onClose }: { view: DayView | null; onClose: () => void }) {
+  const toast = useToast();
+  const [status, setStatus] = useState<AvailabilityStatus>('available');
+  const [startTime, setStartTime] = useState('08:00');
+  const [endTime, setEndTime] = useState('12:00');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [rootError, setRootError] = useState('');
+
+  useEffect(() => {
+    if (!view) return;
+    setStatus(view.day?.status ?? (view.missions.length > 0 ? 'busy' : 'available'));
+    setStartTime(view.day?.startTime ?? '08:00');
+    setEndTime(view.day?.endTime ?? '12:00');
+    setNotes(view.day?.notes ?? '');
+    setErrors({});
+    setRootError('');
+  }, [view]);
+
+  const failed = (error: Error) => {
+    if (error instanceof ApiError) {
+      setErrors(error.fieldErrors);
+      setRootError(Object.keys(error.fieldErrors).length > 0 ? '' : error.message);
+    } else setRootError('Enregistrement impossible. Vérifiez votre connexion et réessayez.');
+  };
+  const save = useAvailabilityMutation((input: DayInput) => availabilityApi.setDay(view!.date, input), {
+    onSuccess: (day) => {
+      toast({
+        title: 'Journée enregistrée',
+        description: `${formatLongDay(day.date)} : ${AVAILABILITY_LABELS[day.status]}`,
+      });
+      onClose();
+    },
+    onError: failed,
+  });
+  const clear = useAvailabilityMutation(() => availabilityApi.clearDay(view!.date), {
+    onSuccess: () => {
+      toast({ title: 'Journée effacée', description: 'Elle redevient « non renseignée ».' });
+      onClose();
+    },
+    onError: failed,
+  });
+  const busy = save.isPending || clear.isPending;
+
+  return (
+    <Dialog.Root open={view !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-5 shadow-xl">
+          <Dialog.Title className="text-lg font-bold">{view ? formatLongDay(view.date) : ''}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="mt-1 text-sm text-ink-muted">
+              {view && view.missions.length > 0 ? (
+                <ul className="space-y-1">
+                  {view.missions.map((mission) => (
+                    <li key={mission.id} className="user-text">
+                      Mission « {mission.title} », {formatHour(mission.startDate)} →{' '}
+                      {formatHour(mission.endDate)}. Ce jour ne peut pas être marqué entièrement disponible.
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                'Dites aux transporteurs si vous pouvez rouler ce jour-là.'
+              )}
+            </div>
+          </Dialog.Description>
+          <form
+            noValidate
+            className="mt-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setErrors({});
+              setRootError('');
+              save.mutate({
+                status,
+                startTime: status === 'busy' ? startTime : null,
+                endTime: status === 'busy' ? endTime : null,
+                notes: notes.trim() || null,
+              });
+            }}
+          >
+            <FormFields>
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-semibold">Ce jour-là, je suis</legend>
+                {CHOICES.map((choice) => {
+                  const Icon = STATUS_LOOK[choice].icon;
+                  return (
+                    <label
+                      key={choice}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3 has-[:checked]:border-accent has-[:checked]:bg-surface-sunken"
+                    >
+                      <input
+                        type="radio"
+                        name="status"
+                        value={choice}
+                        checked={status === choice}
+                        onChange={() => setStatus(choice)}
+                        className="h-5 w-5 accent-[var(--accent)]"
+                      />
+                      <span
+                        className={`flex h-6 w-6 items-center justify-center rounded ${STATUS_LOOK[choice].chip}`}
+                      >
+                        <Icon className="h-4 w-4" aria-hidden="true" />
+                      </span>
+                      {AVAILABILITY_LABELS[choice]}
+                    </label>
+                  );
+                })}
+              </fieldset>
+              {status === 'busy' && (
+                <div className="grid grid-cols-2 gap-3">
+                  <TextField
+                    label="De"
+                    type="time"
+                    value={startTime}
+                    onChange={(event) => setStartTime(event.target.value)}
+                    error={errors.startTime}
+                  />
+                  <TextField
+                    label="À"
+                    type="time"
+                    value={endTime}
+                    onChange={(event) => setEndTime(event.target.value)}
+                    error={errors.endTime}
+                  />
+                </div>
+              )}
+              <TextAreaField
+                label="Note (facultatif)"
+                rows={2}
+                maxLength={500}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+                error={errors.notes}
+                placeholder="Retour de Lyon vers midi, préfère les régionaux…"
+              />
+              {rootError && (
+                <p role="alert" className="text-sm font-medium text-danger">
+                  {rootError}
+                </p>
+              )}
+              <div className="flex flex-wrap justify-between gap-2">
+                {view?.day ? (
+                  <Button variant="ghost" disabled={busy} onClick={() => clear.mutate(undefined)}>
+                    Effacer
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <div className="flex flex-wrap gap-2">
+                  <Dialog.Close asChild>
+                    <Button variant="secondary">Annuler</Button>
+                  </Dialog.Close>
+                  <Button type="submit" disabled={busy}>
+                    {save.isPending ? 'Envoi...' : 'Enregistrer'}
+                  </Button>
+                </div>
+              </div>
+            </FormFields>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
