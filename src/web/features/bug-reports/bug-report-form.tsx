@@ -49,6 +49,10 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const security = category === 'security';
+  /** A field changed: its error goes (the next send checks again). */
+  const edited = (field: string) => {
+    if (errors[field]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field)));
+  };
   const exhausted = remainingToday <= 0;
 
   const submit = async () => {
@@ -112,7 +116,10 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           label="Titre"
           value={title}
           maxLength={BUG_TITLE_MAX}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            edited('title');
+          }}
           hint="En quelques mots : « La carte ne s’affiche pas »."
           error={errors.title}
         />
@@ -121,7 +128,10 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           rows={5}
           value={description}
           maxLength={BUG_DESCRIPTION_MAX}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            edited('description');
+          }}
           hint="Ce que vous faisiez, ce qui s’est passé, ce que vous attendiez."
           error={errors.description}
         />
@@ -132,7 +142,10 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
               value={category}
               placeholder="Choisir…"
               options={CATEGORY_OPTIONS}
-              onChange={(event) => setCategory(event.target.value as BugCategory | '')}
+              onChange={(event) => {
+                setCategory(event.target.value as BugCategory | '');
+                edited('category');
+              }}
               error={errors.category}
             />
             {category && !errors.category && (
@@ -164,11 +177,21 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           autoCapitalize="off"
           spellCheck={false}
           placeholder="/missions"
-          onChange={(event) => setPage(event.target.value)}
+          onChange={(event) => {
+            setPage(event.target.value);
+            edited('page');
+          }}
           hint="La page de Relais où le problème apparaît, par exemple /missions. Laissez vide si vous ne savez pas."
           error={errors.page}
         />
-        <ScreenshotPicker value={screenshot} onChange={setScreenshot} error={errors.screenshot} />
+        <ScreenshotPicker
+          value={screenshot}
+          onChange={(value) => {
+            setScreenshot(value);
+            edited('screenshot');
+          }}
+          error={errors.screenshot}
+        />
         <details className="group rounded-lg bg-surface-sunken p-3 text-sm">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-2 font-semibold">
             Informations techniques envoyées

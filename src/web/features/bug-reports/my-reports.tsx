@@ -74,11 +74,13 @@ function ReportItem({ report }: { report: BugReport }) {
       </div>
       {report.publicAnswer && (
         <div className="rounded-lg bg-surface-sunken p-3">
-          <p className="flex items-center gap-2 text-sm font-semibold">
-            <MessageSquareText className="h-4 w-4 text-accent" aria-hidden="true" />
-            Réponse de l’équipe
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <span className="flex items-center gap-2 font-semibold">
+              <MessageSquareText className="h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+              Réponse de l’équipe
+            </span>
             {report.answeredAt && (
-              <span className="font-normal text-ink-muted">· {formatShortDateTime(report.answeredAt)}</span>
+              <span className="text-ink-muted">le {formatShortDateTime(report.answeredAt)}</span>
             )}
           </p>
           <p className="user-text mt-1 whitespace-pre-line">{report.publicAnswer}</p>
