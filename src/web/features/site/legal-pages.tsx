@@ -255,7 +255,7 @@ export function PrivacyPage() {
           Si votre navigateur envoie « Do Not Track » ou « Global Privacy Control », nous le traitons comme un
           refus, quel que soit votre choix.
         </li>
-        <li>Les robots et les robots d’indexation ne sont pas comptés.</li>
+        <li>Les robots (moteurs de recherche, aperçus de liens, outils automatiques) ne sont pas comptés.</li>
       </ul>
       <p>
         Vous pouvez changer d’avis à tout moment : le bouton ci-dessous efface votre choix et le bandeau vous
