@@ -41,9 +41,12 @@ export type Inline = { text: string } | { text: string; href: string };
 
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
-/** French spacing: a no-break space before « : ; ? ! » and after «, so a line never starts with them. */
+/** French spacing: a no-break space before « : ; ? ! » and after «, and “e-mail” kept on one line. */
 export function frenchSpacing(text: string): string {
-  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+  return text
+    .replace(/ ([:;?!»])/g, '\u00a0$1')
+    .replace(/« /g, '«\u00a0')
+    .replace(/\be-mail/g, 'e\u2011mail');
 }
 
 /** "Ouvrez [vos documents](/documents)." → text, link, text. */

@@ -68,8 +68,8 @@ function ContactLine() {
       . Pour un problème dans l’application, passez plutôt par{' '}
       <Link href="/report-bug" className={linkClass}>
         Signaler un bug
-      </Link>{' '}
-      : vous suivez la réponse au même endroit.
+      </Link>
+      {'\u00a0: vous suivez la réponse au même endroit.'}
     </p>
   );
 }
@@ -94,11 +94,22 @@ function Block({ block }: { block: HelpBlock }) {
   if ('list' in block)
     return (
       <ul className="list-disc space-y-1.5 pl-6">
-        {block.list.map((item) => (
-          <li key={item} className="pl-1">
-            <Rich source={item} />
-          </li>
-        ))}
+        {block.list.map((item) => {
+          // "Quoi : …", "Fiable : …": the short label before the colon stands out, for a reader who skims.
+          const label = /^([^:[\]]{1,40}) : /.exec(item);
+          return (
+            <li key={item} className="pl-1">
+              {label ? (
+                <>
+                  <strong className="font-semibold">{frenchSpacing(`${label[1]} :`)}</strong>{' '}
+                  <Rich source={item.slice(label[0].length)} />
+                </>
+              ) : (
+                <Rich source={item} />
+              )}
+            </li>
+          );
+        })}
       </ul>
     );
   return block.live === 'paymentMode' ? <PaymentModeLine /> : <ContactLine />;
