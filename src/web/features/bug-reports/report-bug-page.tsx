@@ -11,7 +11,7 @@ export function ReportBugPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader
         title="Signaler un bug"
-        description="Quelque chose ne marche pas comme prévu ? Dites-le-nous : l’équipe lit chaque signalement et vous répond ici et par e-mail."
+        description="Quelque chose ne marche pas comme prévu ? Dites-le-nous : l’équipe lit chaque signalement et vous répond ici et par e‑mail."
       />
       {query.isPending ? (
         <Spinner />
