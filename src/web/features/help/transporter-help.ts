@@ -160,7 +160,7 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           question: 'Puis-je chercher des chauffeurs disponibles à une date ?',
           keywords: 'disponibilité disponible date zone recherche chauffeur',
           body: [
-            'Oui : dans [Disponibilités](/availability), cherchez les chauffeurs disponibles un jour donné, avec le permis et la zone qu’il vous faut. Seuls les chauffeurs qui ont choisi d’être visibles y apparaissent.',
+            'Oui : ouvrez [Trouver des chauffeurs disponibles](/availability) (aussi depuis le tableau de bord), choisissez le jour, le permis et, si vous voulez, une ville. Seuls les chauffeurs qui ont choisi d’être visibles y apparaissent, avec leurs horaires s’ils ne sont disponibles qu’une partie de la journée.',
           ],
         },
       ],
