@@ -65,8 +65,7 @@ test('a link to a section opens the help at that section', async ({ page }) => {
   await shootBothThemes(page, 'help-driver-guide', !isPhone(page));
 });
 
-test('a transporter reads their help on a phone, table of contents folded', async ({ browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'sets its own phone viewport: once is enough');
+test('a transporter reads their help on a phone, table of contents folded', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
   await acceptCookies(page);
