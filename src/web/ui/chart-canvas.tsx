@@ -30,6 +30,7 @@ export default function ChartCanvas({
   format,
   axis,
   min,
+  integer = false,
 }: ChartProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
@@ -99,7 +100,13 @@ export default function ChartCanvas({
                   return point.short ?? point.label;
                 }),
             },
-            { ...axisStyle, size: narrow ? 52 : 62, values: (_u, splits) => splits.map(tick) },
+            {
+              ...axisStyle,
+              size: narrow ? 52 : 62,
+              // Counts step by whole units: never "0, 0, 1, 1" for 0, 0.5, 1, 1.5.
+              ...(integer ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] } : {}),
+              values: (_u, splits) => splits.map(tick),
+            },
           ],
           hooks: { setCursor: [(u) => setActive(u.cursor.idx ?? null)] },
         },
@@ -122,7 +129,7 @@ export default function ChartCanvas({
       theme.disconnect();
       plot?.destroy();
     };
-  }, [points, kind, tone, format, axis, min]);
+  }, [points, kind, tone, format, axis, min, integer]);
 
   const shown = points[active ?? points.length - 1];
   return (

@@ -21,6 +21,8 @@ export interface ChartProps {
   axis?: (value: number) => string;
   /** A fixed scale (a rating from 0 to 5, say) instead of 0 → the highest value. */
   min?: { from: number; to: number };
+  /** Whole numbers only (counts): the axis steps by units. */
+  integer?: boolean;
 }
 
 // uPlot comes with the first chart shown, in a chunk of its own.
@@ -77,7 +79,7 @@ export function Chart({
           <Suspense fallback={<div className="h-[250px] animate-pulse rounded-xl bg-surface-sunken" />}>
             <ChartCanvas {...props} />
           </Suspense>
-          <div id={tableId} className={cn(tableShown ? 'mt-3 max-h-80 overflow-auto' : 'sr-only')}>
+          <div id={tableId} className={cn(tableShown ? 'mt-3 overflow-x-auto' : 'sr-only')}>
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>

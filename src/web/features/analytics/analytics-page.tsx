@@ -189,10 +189,7 @@ export function AnalyticsPage() {
               </EmptyState>
             ) : (
               <>
-                <KpiCards
-                  cards={data.role === 'driver' ? driverCards(data) : transporterCards(data)}
-                  previousLabel={data.period.previousLabel}
-                />
+                <KpiCards cards={data.role === 'driver' ? driverCards(data) : transporterCards(data)} />
                 <section aria-labelledby="evolution" className="space-y-4">
                   <h2 id="evolution" className="text-lg font-bold">
                     Évolution sur la période

@@ -35,6 +35,7 @@ export function DriverCharts({ data }: { data: DriverAnalytics }) {
         points={completed}
         tone="success"
         format={count}
+        integer
         empty="Aucune mission terminée sur la période."
       />
       <Chart
@@ -75,6 +76,7 @@ export function TransporterCharts({ data }: { data: TransporterAnalytics }) {
         column="Missions publiées"
         points={published}
         format={count}
+        integer
         empty="Aucune mission publiée sur la période."
       />
       <Chart
@@ -83,6 +85,7 @@ export function TransporterCharts({ data }: { data: TransporterAnalytics }) {
         points={completed}
         tone="success"
         format={count}
+        integer
         empty="Aucune mission terminée sur la période."
       />
     </div>

@@ -2,7 +2,7 @@ import type { Card } from './cards.js';
 import { changeOf } from './format.js';
 
 /** The figures of the period, each with the previous period's and the change in words (not colour alone). */
-export function KpiCards({ cards, previousLabel }: { cards: Card[]; previousLabel: string }) {
+export function KpiCards({ cards }: { cards: Card[] }) {
   return (
     <section
       aria-label="Chiffres de la période"
@@ -36,7 +36,7 @@ export function KpiCards({ cards, previousLabel }: { cards: Card[]; previousLabe
                 </>
               ) : (
                 <span className="text-ink-muted">
-                  Période précédente ({previousLabel}) : {card.previous ?? 'pas de donnée'}
+                  Période précédente : {card.previous ?? 'pas de donnée'}
                 </span>
               )}
             </p>
