@@ -40,7 +40,7 @@ function useCommune(city: string) {
 function DriverCard({ driver }: { driver: AvailableDriver }) {
   return (
     <li className="rounded-2xl border border-line bg-surface-raised p-4">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <div className="min-w-0">
           <Link
             href={`/profile/${driver.id}`}
@@ -162,7 +162,7 @@ export function DriverSearch() {
                 value={city}
                 onChange={(e) => setCity(e.target.value)}
                 error={cityError}
-                hint={commune && city.trim() ? commune.label : undefined}
+                hint={commune && searchable(commune.label) !== searchable(city) ? commune.label : undefined}
               />
               <CommuneSuggestions id="chauffeurs-places" text={city} />
             </div>

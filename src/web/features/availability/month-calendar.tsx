@@ -85,7 +85,6 @@ export function MonthCalendar({
                     className={cn(
                       'h-24 rounded-lg border align-top',
                       day.day ? STATUS_LOOK[day.day.status].cell : 'border-dashed border-line',
-                      outside && 'opacity-50',
                       date === serverToday && 'ring-2 ring-accent',
                     )}
                   >
@@ -100,6 +99,7 @@ export function MonthCalendar({
                         <span
                           className={cn(
                             'text-sm font-bold',
+                            (outside || past) && 'font-normal text-ink-muted',
                             date === serverToday && 'rounded-full bg-accent px-1.5 text-accent-ink',
                           )}
                         >

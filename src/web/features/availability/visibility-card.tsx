@@ -28,7 +28,8 @@ export function VisibilityCard() {
       <Checkbox
         className="mt-3 font-semibold"
         label="Être visible des transporteurs les jours où je suis disponible"
-        checked={settings.data?.visibleToTransporters ?? false}
+        // Shown as asked while it is being saved.
+        checked={change.isPending ? change.variables : (settings.data?.visibleToTransporters ?? false)}
         disabled={!settings.data || change.isPending}
         onChange={(event) => change.mutate(event.target.checked)}
       />

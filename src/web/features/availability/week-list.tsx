@@ -56,12 +56,11 @@ export function WeekList({
                 'rounded-xl border p-3',
                 day.day ? STATUS_LOOK[day.day.status].cell : 'border-dashed border-line',
                 day.date === serverToday && 'ring-2 ring-accent',
-                past && 'opacity-60',
               )}
             >
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0 space-y-1">
-                  <p className="font-semibold">
+                  <p className={cn('font-semibold', past && 'text-ink-muted')}>
                     {formatLongDay(day.date)}
                     {day.date === serverToday && (
                       <span className="ml-2 text-sm text-accent">Aujourd’hui</span>
