@@ -10,7 +10,7 @@ import { cleanText, requiredText, textMessages } from './text.js';
 export const billingMessages = {
   planForRole: 'Cette formule n’est pas proposée pour votre type de compte',
   alreadyOnPlan: 'Vous avez déjà cette formule',
-  requestPending: 'Une demande est déjà en cours : nous revenons vers vous sous 24 heures ouvrées.',
+  requestPending: 'Une demande est déjà en cours : annulez-la pour en faire une autre.',
   noSubscription: 'Aucun abonnement en cours',
   stripeOff: 'Le paiement en ligne n’est pas activé sur Relais',
   demoAccount: 'Les comptes de démonstration ne peuvent pas souscrire de formule payante',

@@ -13,8 +13,7 @@ import { isEntitling, longDate, planAndInterval, planChoices } from './format.js
 
 export const REQUEST_SENT = {
   title: 'Demande envoyée',
-  description:
-    'Un administrateur active votre formule et vous envoie la facture (virement). Réponse sous 24 heures ouvrées.',
+  description: 'Un administrateur active votre formule et vous envoie la facture, à régler par virement.',
 } as const;
 
 /** A request waiting for an administrator (no online payment): what was asked, when, and the way to withdraw it. */
@@ -47,8 +46,7 @@ export function PendingRequest({ view }: { view: SubscriptionView }) {
         {longDate(request.createdAt)}.
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        Un administrateur active votre formule et vous envoie la facture, à régler par virement. Réponse sous
-        24 heures ouvrées.
+        Un administrateur active votre formule et vous envoie la facture, à régler par virement.
       </p>
       <Button variant="secondary" className="mt-4" onClick={() => setConfirming(true)}>
         Annuler la demande
@@ -209,7 +207,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
             <p>
               {view.stripeEnabled
                 ? 'Vous allez sur la page de paiement sécurisée de Stripe ; vos données de carte ne passent pas par Relais.'
-                : 'Un administrateur active votre formule et vous envoie la facture, à régler par virement. Réponse sous 24 heures ouvrées.'}
+                : 'Un administrateur active votre formule et vous envoie la facture, à régler par virement.'}
             </p>
             {current && !view.stripeEnabled && (
               <p>Votre formule actuelle reste active jusqu’à l’activation de la nouvelle.</p>

@@ -38,7 +38,7 @@ export function InstallGuidePage() {
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">Installer Relais sur votre appareil</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
-        Installée, Relais s'ouvre comme une application, en plein écran, et reste utilisable quand le réseau
+        Installée, Relais s’ouvre comme une application, en plein écran, et reste utilisable quand le réseau
         faiblit dans la cabine.
       </p>
       <div className="mt-8 grid gap-5 md:grid-cols-3">

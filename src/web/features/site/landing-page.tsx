@@ -30,7 +30,7 @@ const REASONS = [
   {
     icon: Wallet,
     title: 'Zéro commission',
-    text: 'Le prix est affiché, les conditions de paiement se règlent directement entre vous.',
+    text: 'Le prix est affiché sur chaque mission et Relais ne prélève rien sur son paiement.',
   },
 ];
 
@@ -153,7 +153,7 @@ const FAQ = [
   },
   {
     q: 'Relais gère-t-il le paiement des missions ?',
-    a: 'Le paiement se règle directement entre le chauffeur et le transporteur, par virement, au prix et au délai affichés sur la mission. Relais calcule ce qui est dû, émet la facture (transporteur indépendant) ou le relevé d’heures (contrat court) et suit le paiement jusqu’à sa confirmation, sans percevoir aucune somme ni prendre de commission.',
+    a: 'Relais calcule ce qui est dû au prix et au délai affichés sur la mission, émet la facture (transporteur indépendant) ou le relevé d’heures (contrat court) et suit le paiement jusqu’à sa confirmation. Le transporteur règle par virement ou, quand Relais propose le paiement en ligne, par carte. Relais ne prend aucune commission.',
   },
   {
     q: 'Combien coûte Relais ?',
@@ -161,7 +161,7 @@ const FAQ = [
   },
   {
     q: 'Quels permis sont acceptés ?',
-    a: 'Les permis poids lourds C, CE, C1 et C1E. Vous indiquez aussi vos qualifications (ADR, FIMO/FCO) pour recevoir les missions qui les demandent.',
+    a: 'Les permis poids lourds C, CE, C1 et C1E. Les alertes suivent votre permis, vos véhicules, votre zone et vos disponibilités. Pour une mission qui demande l’ADR ou la FIMO/FCO, vous postulez une fois le certificat ajouté dans Mes documents, valable jusqu’à la fin de la mission.',
   },
   {
     q: 'Comment choisir un chauffeur ?',
@@ -173,7 +173,7 @@ const FAQ = [
   },
   {
     q: 'Relais fonctionne-t-il avec peu de réseau ?',
-    a: 'Oui. Relais s’installe comme une application sur le téléphone et garde l’essentiel à portée de main quand la connexion faiblit ; les actions reprennent dès que le réseau revient.',
+    a: 'En partie. Quand le réseau tombe, ce qui est affiché reste lisible ; un message écrit dans une conversation ouverte et vos positions pendant une mission partent dès son retour. Postuler, signer ou envoyer un document demandent une connexion ; ouvert sans réseau, Relais vous invite à réessayer.',
   },
   {
     q: 'Puis-je voir les missions sans m’inscrire ?',
@@ -291,7 +291,7 @@ export function LandingPage() {
       >
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="fonctionnalites" className="text-3xl font-extrabold tracking-tight">
-            Tout ce qu'il faut pour rouler sereinement
+            Tout ce qu’il faut pour rouler sereinement
           </h2>
           <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
@@ -317,10 +317,10 @@ export function LandingPage() {
         <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-asphalt-900 p-8 text-white md:flex-row md:items-center">
           <div>
             <h2 id="cta-1" className="text-2xl font-extrabold">
-              Un camion à l'arrêt coûte cher.
+              Un camion à l’arrêt coûte cher.
             </h2>
             <p className="mt-1 text-asphalt-200">
-              Publiez votre mission en deux minutes, recevez des candidatures qualifiées dans l'heure.
+              Publiez votre mission en deux minutes : les chauffeurs qu’elle concerne sont prévenus aussitôt.
             </p>
           </div>
           <Link href="/register" className={buttonClasses('primary', 'lg', 'bg-brand-400 text-asphalt-950')}>

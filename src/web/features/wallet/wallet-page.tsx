@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { toCents } from '#core/rules/money.js';
 import type { WalletBalance } from '#core/schemas/payments.js';
 import { useSession } from '#web/app/session.js';
+import { useOnlinePayment } from '#web/app/site-settings.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -16,6 +17,7 @@ const nothingYet = (balance: WalletBalance) => AMOUNTS.every((key) => toCents(ba
 
 /** Nothing settled, owed nor recorded yet: what will be here, and how it comes. */
 function NothingYet({ driver }: { driver: boolean }) {
+  const online = useOnlinePayment();
   return (
     <EmptyState
       icon={Wallet}
@@ -32,7 +34,9 @@ function NothingYet({ driver }: { driver: boolean }) {
           : 'Dès que vous confirmez la fin d’une mission, ce que vous devez au chauffeur apparaît ici, avec son échéance, jusqu’au paiement confirmé.'}
       </p>
       <p className="mt-2">
-        Le paiement se fait directement entre vous, par virement : Relais en garde la trace et les documents.
+        {online
+          ? 'Le transporteur paie en ligne par carte (Stripe) ou par virement : Relais en garde la trace et les documents.'
+          : 'Le paiement se fait directement entre vous, par virement : Relais en garde la trace et les documents.'}
       </p>
     </EmptyState>
   );
