@@ -128,7 +128,8 @@ export class AnalyticsBuffer {
     conversions.push(...contribution.conversions);
     this.pending += contribution.size;
     this.stats.accepted += contribution.size;
-    if (this.pending >= this.options.flushAtItems) void this.flush();
+    // During a flush, the next one starts when it ends (below), not one waiting call per beacon.
+    if (this.pending >= this.options.flushAtItems && !this.running) void this.flush();
     return true;
   }
 
@@ -144,7 +145,7 @@ export class AnalyticsBuffer {
       this.running = null;
     });
     await this.running;
-    if (this.again) {
+    if (this.again || this.pending >= this.options.flushAtItems) {
       this.again = false;
       if (this.pending > 0) await this.flush();
     }
