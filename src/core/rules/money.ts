@@ -91,13 +91,16 @@ export function paymentDueDate(
 }
 
 /** The calendar day in Paris of an instant: "2026-11-23". */
+// One formatter for every call: building an Intl.DateTimeFormat costs far more than formatting with it.
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 export function parisDate(instant: Date | string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(instant));
+  return PARIS_DAY.format(new Date(instant));
 }
 
 /** Days between two calendar dates (b − a). */
