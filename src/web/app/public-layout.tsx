@@ -199,8 +199,8 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
           <div className="space-y-3">
             <Logo src={logo} />
             <p className="text-sm text-ink-muted">
-              Missions de dernière minute entre chauffeurs poids lourds et transporteurs. Les conditions de
-              paiement se règlent directement entre vous.
+              Missions de dernière minute entre chauffeurs poids lourds et transporteurs. Relais ne prélève
+              rien sur le paiement des missions.
             </p>
           </div>
           <nav aria-label="Informations" className="text-sm">

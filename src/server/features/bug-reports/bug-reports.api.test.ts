@@ -190,7 +190,7 @@ describe('filing a report', () => {
         title: `Ancien ${i}`,
         description: 'Un signalement d’hier soir.',
         createdAt: sql`date_trunc('day', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris' - interval '1 minute'`,
-      })) as Array<typeof bugReports.$inferInsert>,
+      })),
     );
     for (let i = 0; i < BUG_REPORTS_PER_DAY; i++) await filed(agent, { title: `Souci numéro ${i}` });
     expect((await agent.get('/api/bug-reports/mine')).json().remainingToday).toBe(0);

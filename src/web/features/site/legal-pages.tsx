@@ -321,7 +321,7 @@ export function TermsPage() {
       </p>
       <h2>7. Support</h2>
       <p>
-        Le support répond sous 24 heures ouvrées :{' '}
+        Pour toute question, écrivez au support :{' '}
         <a className="text-accent underline" href={`mailto:${contact}`}>
           {contact}
         </a>
