@@ -219,7 +219,11 @@ export async function shootBothThemes(page: Page, name: string, fullPage = true)
       document.documentElement.classList.toggle('dark', value === 'dark');
       document.documentElement.classList.toggle('light', value === 'light');
     }, theme);
-    await page.screenshot({ path: `${folder}/${name}-${test.info().project.name}-${theme}.png`, fullPage, animations: 'disabled' });
+    await page.screenshot({
+      path: `${folder}/${name}-${test.info().project.name}-${theme}.png`,
+      fullPage,
+      animations: 'disabled',
+    });
   }
   await page.evaluate(() => {
     document.documentElement.classList.add('dark');
