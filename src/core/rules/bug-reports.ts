@@ -84,8 +84,12 @@ export function browserInfoText(info: {
 
 /**
  * The page a report concerns, as a same-site path ("/missions?page=2"): one slash then no second one (which
- * would name another host), no backslash, no blank. Null when it is not one.
+ * would name another host), no backslash, no blank, no control character (a NUL cannot even be stored) and no
+ * unpaired surrogate. Null when it is not one.
  */
 export function samePagePath(value: string): string | null {
-  return /^\/(?![/\\])[^\s\\]*$/.test(value) && value.length <= 500 ? value : null;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  return /^\/(?![/\\])[^\s\\\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u.test(value) && value.length <= 500
+    ? value
+    : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { samePagePath } from '../rules/bug-reports.js';
 import { BUG_CATEGORIES, BUG_PRIORITIES, BUG_STATUSES } from '../rules/enums.js';
-import { optionalText, requiredText } from './text.js';
+import { cleanText, optionalText, requiredText, textMessages } from './text.js';
 
 export const bugReportMessages = {
   title: 'Donnez un titre de 3 caractères au moins',
@@ -116,7 +116,13 @@ export const adminBugReportsQuerySchema = z.object({
   status: allOr(status, bugReportMessages.status),
   priority: allOr(priority, bugReportMessages.priority),
   category: allOr(category, bugReportMessages.category),
-  q: z.string({ error: bugReportMessages.search }).trim().max(100, bugReportMessages.search).optional(),
+  q: z
+    .string({ error: bugReportMessages.search })
+    .trim()
+    .max(100, bugReportMessages.search)
+    // A NUL cannot even reach PostgreSQL: refused like in every typed text.
+    .refine((value) => cleanText(value).ok, textMessages.control)
+    .optional(),
   page: z.coerce
     .number({ error: 'Page invalide' })
     .int('Page invalide')

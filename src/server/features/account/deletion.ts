@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { WORKING_STATUSES } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
 import { accountMessages } from '#core/schemas/account.js';
@@ -48,7 +48,7 @@ export function deletionMail(
 export interface Deletion {
   /** What others must be told (applicants of cancelled missions, transporters of withdrawn applications). */
   events: DomainEvent[];
-  /** The avatar and papers' files to remove once the rows are committed. */
+  /** The avatar, papers' and bug screenshots' files to remove once the rows are committed. */
   avatar: string | null;
   files: string[];
 }
@@ -174,7 +174,16 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
           inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']),
         ),
       );
-    await tx.update(bugReports).set({ userId: null }).where(eq(bugReports.userId, me.id));
+    // Bug reports stay for the team, with no link to the person; their screenshots (a picture of the person's own
+    // screens, their name and data on it) go with the account.
+    const screenshots = await tx
+      .select({ key: bugReports.screenshotKey })
+      .from(bugReports)
+      .where(and(eq(bugReports.userId, me.id), isNotNull(bugReports.screenshotKey)));
+    await tx
+      .update(bugReports)
+      .set({ userId: null, screenshotKey: null, screenshotUrl: null })
+      .where(eq(bugReports.userId, me.id));
     await tx.update(analyticsVisits).set({ userId: null }).where(eq(analyticsVisits.userId, me.id));
     await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, me.id));
     await tx
@@ -248,6 +257,10 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
         deletedAt: new Date(),
       })
       .where(eq(users.id, me.id));
-    return { events, avatar: avatarKey(me.avatar), files: papers.map((paper) => paper.fileUrl) };
+    return {
+      events,
+      avatar: avatarKey(me.avatar),
+      files: [...papers.map((paper) => paper.fileUrl), ...screenshots.map((shot) => shot.key!)],
+    };
   });
 }

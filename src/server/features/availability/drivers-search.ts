@@ -1,11 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { DRIVER_SEARCH_PAGE_SIZE } from '#core/rules/availability.js';
+import { AHEAD_MAX_DAYS, DRIVER_SEARCH_PAGE_SIZE, parisToday } from '#core/rules/availability.js';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { licenseCovers } from '#core/rules/missions.js';
+import { daysBetween } from '#core/rules/money.js';
 import type { DriverSearchInput, DriverSearchResult } from '#core/schemas/availability.js';
 import type { Db } from '../../db/client.js';
+import type { User } from '../../db/schema/users.js';
+import { AppError } from '../../platform/errors.js';
 
 const DEFAULT_RADIUS_KM = 50;
+
+export const searchDayMessages = {
+  past: 'Cherchez un jour à venir',
+  tooFar: 'Cherchez au plus un an à l’avance',
+} as const;
+
+/**
+ * Days to come only (today, Paris, to a year ahead): what a driver marked on their past days is theirs, not a
+ * history for transporters to browse.
+ */
+function checkSearchDay(date: string) {
+  const today = parisToday();
+  const problem =
+    date < today
+      ? searchDayMessages.past
+      : daysBetween(today, date) > AHEAD_MAX_DAYS
+        ? searchDayMessages.tooFar
+        : null;
+  if (problem) throw new AppError(400, problem, { date: problem });
+}
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -29,9 +52,15 @@ interface Row extends Record<string, unknown> {
  * GET /api/availability/drivers: the drivers who chose to be found (driver_calendars.visibleToTransporters) and
  * marked the day available or partially available, active accounts only, by licence (one that covers the one
  * asked for) and around a point (their city, within the radius). A driver marked available whose day a mission
- * already holds is left out. Public profile fields only; nearest first, then best rated.
+ * already holds is left out, and so are demo accounts (presentation data) unless a demo account is searching.
+ * Public profile fields only; nearest first, then best rated.
  */
-export async function searchAvailableDrivers(db: Db, input: DriverSearchInput): Promise<DriverSearchResult> {
+export async function searchAvailableDrivers(
+  db: Db,
+  viewer: User,
+  input: DriverSearchInput,
+): Promise<DriverSearchResult> {
+  checkSearchDay(input.date);
   const licences = input.licenseType
     ? LICENSE_TYPES.filter((held) => licenseCovers(held, input.licenseType!))
     : null;
@@ -56,6 +85,7 @@ export async function searchAvailableDrivers(db: Db, input: DriverSearchInput): 
     ) r on true
     where a.date = ${input.date}::date and a.status in ('available', 'busy')
       and u.user_type = 'driver' and u.is_active and u.account_status = 'active' and not u.is_admin
+      ${viewer.isDemo ? sql`` : sql`and not u.is_demo`}
       ${licences ? sql`and u.license_type = any(${`{${licences.join(',')}}`}::text[])` : sql``}
       ${
         point

@@ -203,8 +203,7 @@ export async function availabilityRoutes(root: FastifyInstance, deps: FeatureDep
       },
     },
     async (request) => {
-      requireRole(request, 'transporter', 'admin');
-      return searchAvailableDrivers(db, request.query);
+      return searchAvailableDrivers(db, requireRole(request, 'transporter', 'admin'), request.query);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, between, desc, eq } from 'drizzle-orm';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import { AVAILABILITY_UNAVAILABLE, unavailableApplyMessage } from '#core/rules/availability.js';
@@ -55,17 +55,25 @@ export async function applyToMission(
       .from(missionApplications)
       .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, driver.id)));
     if (existing) throw new AppError(409, missionErrors.alreadyApplied);
-    // The driver said they could not work that day: they are asked before applying (the screen sends it again).
+    // The driver said they could not work one of its days: they are asked before applying (the screen sends it
+    // again). Any day of the mission counts, not only its first (the one named is the first such day).
     if (!confirmUnavailable) {
-      const startDay = parisDate(mission.startDate);
       const [marked] = await tx
-        .select({ status: availability.status })
+        .select({ date: availability.date })
         .from(availability)
-        .where(and(eq(availability.driverId, driver.id), eq(availability.date, startDay)));
-      if (marked?.status === 'unavailable')
+        .where(
+          and(
+            eq(availability.driverId, driver.id),
+            eq(availability.status, 'unavailable'),
+            between(availability.date, parisDate(mission.startDate), parisDate(mission.endDate)),
+          ),
+        )
+        .orderBy(availability.date)
+        .limit(1);
+      if (marked)
         throw new AppError(
           409,
-          unavailableApplyMessage(startDay),
+          unavailableApplyMessage(marked.date),
           undefined,
           undefined,
           AVAILABILITY_UNAVAILABLE,
