@@ -60,7 +60,7 @@ test('a driver and a transporter read their figures, change the period, open a t
   await expect(driver.getByTestId('kpi-acceptance')).toContainText('1 acceptée sur 1 réponse');
   await expect(driver.getByTestId('kpi-rating')).toContainText('Pas encore d’avis publiés sur la période');
   // Nothing the month before: no change to claim, the previous period says so.
-  await expect(driver.getByTestId('kpi-earnings')).toContainText('pas de donnée');
+  await expect(driver.getByTestId('kpi-earnings')).toContainText('aucune donnée');
   await expect(driver.getByRole('table', { name: /5 transporteurs/ })).toContainText('1');
   await expect(driver.getByRole('heading', { name: 'Gains, semaine par semaine' })).toBeVisible();
   await expect(driver.locator('.uplot')).toHaveCount(2);

@@ -106,7 +106,7 @@ function HandlingForm({ report }: { report: AdminBugReport }) {
         maxLength={BUG_TEXT_MAX}
         value={answer}
         onChange={(event) => setAnswer(event.target.value)}
-        hint="Lue par le déclarant sur sa page « Signaler un bug ». Il est prévenu (alerte et e-mail) quand vous répondez ou changez le statut."
+        hint="Lue par le déclarant sur sa page « Signaler un bug ». Il est prévenu (alerte et e-mail) quand vous répondez ou changez le statut."
         error={errors.publicAnswer}
       />
       {failure && (
@@ -162,7 +162,7 @@ export function BugReportDetail({ report }: { report: AdminBugReport }) {
           <a href={report.screenshotUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block">
             <img
               src={report.screenshotUrl}
-              alt={`Capture d’écran jointe à « ${report.title} » (ouvrir en grand)`}
+              alt={`Capture d’écran jointe à «\u00a0${report.title}\u00a0» (ouvrir en grand)`}
               className="max-h-80 max-w-full rounded-lg border border-line object-contain"
             />
           </a>

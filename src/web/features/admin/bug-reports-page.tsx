@@ -210,7 +210,7 @@ export function AdminBugReportsPage() {
           <p>
             {filtered
               ? 'Aucun signalement ne correspond à ces filtres.'
-              : 'Les membres signalent un problème depuis « Signaler un bug » ; chaque signalement arrive ici.'}
+              : 'Les membres signalent un problème depuis « Signaler un bug » ; chaque signalement arrive ici.'}
           </p>
         </EmptyState>
       ) : (

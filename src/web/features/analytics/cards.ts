@@ -23,7 +23,7 @@ export function driverCards({ current: c, previous: p }: DriverAnalytics): Card[
   const decided = c.applications.accepted + c.applications.rejected;
   const distanceHint = [
     c.distance.estimatedMissions > 0
-      ? `dont ${kilometres(c.distance.estimatedKm)} estimés à vol d’oiseau × 1,3 (${plural(c.distance.estimatedMissions, 'mission non suivie', 'missions non suivies')})`
+      ? `dont ${kilometres(c.distance.estimatedKm)} estimés d’après les adresses (${plural(c.distance.estimatedMissions, 'mission sans suivi GPS', 'missions sans suivi GPS')})`
       : 'Mesurés par le suivi GPS de vos missions',
     c.distance.unknownMissions > 0
       ? `${plural(c.distance.unknownMissions, 'mission sans adresse localisée', 'missions sans adresse localisée')}, non comptée${c.distance.unknownMissions > 1 ? 's' : ''}`
@@ -60,7 +60,7 @@ export function driverCards({ current: c, previous: p }: DriverAnalytics): Card[
           : 'Aucune candidature envoyée sur la période',
       hint:
         decided > 0
-          ? `${plural(c.applications.accepted, 'acceptée', 'acceptées')} sur ${plural(decided, 'réponse', 'réponses')} (acceptées + refusées) · ${plural(c.applications.sent, 'envoyée', 'envoyées')}`
+          ? `${plural(c.applications.accepted, 'acceptée', 'acceptées')} sur ${plural(decided, 'réponse', 'réponses')} des transporteurs · ${plural(c.applications.sent, 'candidature envoyée', 'candidatures envoyées')}`
           : undefined,
       previous: shown(p.applications.rate, percent),
       numbers: [c.applications.rate, p.applications.rate],

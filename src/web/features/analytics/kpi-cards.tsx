@@ -36,7 +36,7 @@ export function KpiCards({ cards }: { cards: Card[] }) {
                 </>
               ) : (
                 <span className="text-ink-muted">
-                  Période précédente : {card.previous ?? 'pas de donnée'}
+                  Période précédente : {card.previous ?? 'aucune donnée'}
                 </span>
               )}
             </p>

@@ -35,6 +35,16 @@ export const monthLabel = (month: string) => {
 };
 const shortDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+/** "Du 23 au 29 novembre", "Du 30 nov. au 6 déc.", "Du 1er au 7 décembre" (a week of the phone list). */
+export function weekRange(monday: string, sunday: string): string {
+  const dayNumber = (day: string) => (day.slice(8) === '01' ? '1er' : String(Number(day.slice(8))));
+  const short = (day: string) => `${dayNumber(day)} ${shortMonth.format(new Date(`${day}T00:00:00Z`))}`;
+  if (monday.slice(0, 7) === sunday.slice(0, 7))
+    return `Du ${dayNumber(monday)} au ${dayNumber(sunday)} ${longMonth.format(new Date(`${sunday}T00:00:00Z`))}`;
+  return `Du ${short(monday)} au ${short(sunday)}`;
+}
+const longMonth = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long' });
+const shortMonth = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'short' });
 const weekdayDay = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',
   weekday: 'long',

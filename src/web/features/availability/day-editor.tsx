@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, type AvailabilityStatus } from '#core/rules/availability.js';
 import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
@@ -20,6 +20,8 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rootError, setRootError] = useState('');
+  // Opened from a day's button (not a Dialog.Trigger): focus goes back to it when the editor closes.
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!view) return;
@@ -49,7 +51,7 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
   });
   const clear = useAvailabilityMutation(() => availabilityApi.clearDay(view!.date), {
     onSuccess: () => {
-      toast({ title: 'Journée effacée', description: 'Elle redevient « non renseignée ».' });
+      toast({ title: 'Journée effacée', description: 'Elle redevient « non renseignée ».' });
       onClose();
     },
     onError: failed,
@@ -60,7 +62,16 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
     <Dialog.Root open={view !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-5 shadow-xl">
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-5 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-bold">{view ? formatLongDay(view.date) : ''}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-1 text-sm text-ink-muted">
@@ -156,7 +167,7 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
               <div className="flex flex-wrap justify-between gap-2">
                 {view?.day ? (
                   <Button variant="ghost" disabled={busy} onClick={() => clear.mutate(undefined)}>
-                    Effacer
+                    Effacer la journée
                   </Button>
                 ) : (
                   <span />

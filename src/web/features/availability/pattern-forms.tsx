@@ -19,14 +19,19 @@ function ResultNote({ result }: { result: ApplyResult | null }) {
       {result.skipped.length > 0 && (
         <p>
           Laissés tels quels, car vous y avez déjà une mission :{' '}
-          {result.skipped.map((day) => `${formatDay(day.date)} (« ${day.missionTitle} »)`).join(', ')}.
+          {result.skipped
+            .map((day) => `${formatDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
+            .join(', ')}
+          .
         </p>
       )}
       {result.missionDays.length > 0 && (
         <p className="text-danger">
           Attention, vous avez une mission pendant ces jours :{' '}
-          {result.missionDays.map((day) => `${formatDay(day.date)} (« ${day.missionTitle} »)`).join(', ')}.
-          Prévenez le transporteur si vous ne pouvez pas l’assurer.
+          {result.missionDays
+            .map((day) => `${formatDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
+            .join(', ')}
+          . Prévenez le transporteur si vous ne pouvez pas l’assurer.
         </p>
       )}
     </div>
@@ -188,7 +193,7 @@ export function HolidaysForm({ today }: { today: string }) {
         Congés
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Chaque jour de la période passe en « Indisponible », avec la note.
+        Chaque jour de la période passe en {'«\u00a0Indisponible\u00a0»'}, avec la note.
       </p>
       <form
         noValidate

@@ -3,7 +3,7 @@ import { addDays } from '#core/rules/money.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { useCalendar } from './api.js';
-import { byDay, formatLongDay, formatShortDay, type DayView } from './calendar-model.js';
+import { byDay, formatLongDay, weekRange, type DayView } from './calendar-model.js';
 import { dayLabel, MissionLink } from './month-calendar.js';
 import { STATUS_LOOK, StatusChip } from './status.js';
 
@@ -29,17 +29,19 @@ export function WeekList({
         <Button
           variant="ghost"
           size="sm"
+          className="min-h-11 min-w-11"
           aria-label="Semaine précédente"
           onClick={() => onWeekChange(addDays(monday, -7))}
         >
           <ChevronLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
         <h2 id="semaine" className="text-center font-bold" aria-live="polite">
-          Semaine du {formatShortDay(monday)} au {formatShortDay(sunday)}
+          {weekRange(monday, sunday)}
         </h2>
         <Button
           variant="ghost"
           size="sm"
+          className="min-h-11 min-w-11"
           aria-label="Semaine suivante"
           onClick={() => onWeekChange(addDays(monday, 7))}
         >
@@ -63,7 +65,7 @@ export function WeekList({
                   <p className={cn('font-semibold', past && 'text-ink-muted')}>
                     {formatLongDay(day.date)}
                     {day.date === serverToday && (
-                      <span className="ml-2 text-sm text-accent">Aujourd’hui</span>
+                      <span className="ml-2 whitespace-nowrap text-sm text-accent">Aujourd’hui</span>
                     )}
                   </p>
                   {day.day ? (
@@ -77,6 +79,7 @@ export function WeekList({
                   <Button
                     variant="secondary"
                     size="sm"
+                    className="min-h-11 shrink-0"
                     aria-label={`Modifier : ${dayLabel(day, serverToday)}`}
                     onClick={() => onPick(day)}
                   >

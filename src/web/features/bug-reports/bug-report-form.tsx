@@ -120,7 +120,7 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
             setTitle(event.target.value);
             edited('title');
           }}
-          hint="En quelques mots : « La carte ne s’affiche pas »."
+          hint="En quelques mots : « La carte ne s’affiche pas »."
           error={errors.title}
         />
         <TextAreaField

@@ -39,7 +39,7 @@ export function ScreenshotPicker({
     try {
       onChange(await shrink(file));
     } catch {
-      setProblem(`« ${file.name} » n’est pas une image lisible (JPEG, PNG ou WebP).`);
+      setProblem(`«\u00a0${file.name}\u00a0» n’est pas une image lisible (JPEG, PNG ou WebP).`);
     }
   };
   const shown = error ?? problem;
