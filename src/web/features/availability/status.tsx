@@ -44,7 +44,7 @@ export function StatusChip({ day, compact = false }: { day: AvailabilityDay; com
       <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
       <span className={compact ? 'truncate' : undefined}>
         {compact ? (hours ?? look.short) : AVAILABILITY_LABELS[day.status]}
-        {!compact && hours ? ` ${hours}` : ''}
+        {!compact && hours ? <span className="whitespace-nowrap"> {hours}</span> : null}
       </span>
     </span>
   );

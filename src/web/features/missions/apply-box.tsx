@@ -140,7 +140,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
           <ConfirmDialog
             open={unavailableQuestion !== null}
             onOpenChange={(open) => !open && setUnavailableQuestion(null)}
-            title="Vous étiez indisponible ce jour-là"
+            title="Vous êtes indisponible ce jour-là"
             confirmLabel="Postuler quand même"
             busy={apply.isPending}
             onConfirm={() => apply.mutate({ text: message, confirm: true })}
