@@ -1,25 +1,12 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { shrinkToJpeg, type ShrunkImage } from '#web/lib/images.js';
 
 /** A screenshot ready to send: shrunk on the device (2000 px at most, JPEG) so that it travels on a weak signal. */
-export interface PickedScreenshot {
-  preview: string;
-  base64: string;
-}
+export type PickedScreenshot = ShrunkImage;
 
 const MAX_SIDE = 2000;
-
-async function shrink(file: File): Promise<PickedScreenshot> {
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const preview = canvas.toDataURL('image/jpeg', 0.9);
-  return { preview, base64: preview.slice(preview.indexOf(',') + 1) };
-}
+const shrink = (file: File) => shrinkToJpeg(file, MAX_SIDE, 0.9);
 
 /** One optional screenshot, previewed and removable before sending. */
 export function ScreenshotPicker({

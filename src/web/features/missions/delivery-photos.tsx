@@ -1,6 +1,7 @@
 import { Camera, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_PHOTOS } from '#core/schemas/delivery.js';
+import { drawShrunk, fitsWithin } from '#web/lib/images.js';
 
 export interface PickedPhoto {
   id: string;
@@ -15,14 +16,8 @@ const MAX_SIDE = 2000;
 /** A phone photo shrunk to 2000 px JPEG before sending; the original when the browser cannot decode it. */
 async function shrink(file: File): Promise<Blob> {
   try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    if (scale === 1 && file.size < 1_500_000) return file;
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
+    if (file.size < 1_500_000 && (await fitsWithin(file, MAX_SIDE))) return file;
+    const canvas = await drawShrunk(file, MAX_SIDE);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
     return blob ?? file;
   } catch {

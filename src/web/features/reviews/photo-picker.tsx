@@ -1,26 +1,13 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { REVIEW_PHOTOS_MAX } from '#core/schemas/reviews.js';
+import { shrinkToJpeg, type ShrunkImage } from '#web/lib/images.js';
 
 /** A photo ready to send: shrunk on the phone (1600 px, JPEG) so that it travels on a weak signal. */
-export interface PickedPhoto {
-  preview: string;
-  base64: string;
-}
+export type PickedPhoto = ShrunkImage;
 
 const MAX_SIDE = 1600;
-
-async function shrink(file: File): Promise<PickedPhoto> {
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const preview = canvas.toDataURL('image/jpeg', 0.85);
-  return { preview, base64: preview.slice(preview.indexOf(',') + 1) };
-}
+const shrink = (file: File) => shrinkToJpeg(file, MAX_SIDE, 0.85);
 
 /** Up to three photos (a damaged load, a dirty cab…), each removable before sending. */
 export function PhotoPicker({
