@@ -1,4 +1,5 @@
 import { Eye } from 'lucide-react';
+import { useState } from 'react';
 import { Checkbox } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { availabilityApi, useAvailabilityMutation, useCalendarSettings } from './api.js';
@@ -7,6 +8,8 @@ import { availabilityApi, useAvailabilityMutation, useCalendarSettings } from '.
 export function VisibilityCard() {
   const settings = useCalendarSettings();
   const toast = useToast();
+  // What the driver just asked for, shown at once (the click's own render) until the saved value is read back.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const change = useAvailabilityMutation(availabilityApi.visibility, {
     onSuccess: (saved) =>
       toast({
@@ -28,10 +31,13 @@ export function VisibilityCard() {
       <Checkbox
         className="mt-3 font-semibold"
         label="Être visible des transporteurs les jours où je suis disponible"
-        // Shown as asked while it is being saved.
-        checked={change.isPending ? change.variables : (settings.data?.visibleToTransporters ?? false)}
-        disabled={!settings.data || change.isPending}
-        onChange={(event) => change.mutate(event.target.checked)}
+        checked={asked ?? settings.data?.visibleToTransporters ?? false}
+        disabled={!settings.data || asked !== null}
+        onChange={(event) => {
+          const wanted = event.target.checked;
+          setAsked(wanted);
+          change.mutate(wanted, { onSettled: () => setAsked(null) });
+        }}
       />
       <p className="mt-2 text-sm text-ink-muted">
         Les transporteurs qui cherchent un chauffeur pour un jour donné voient alors votre nom, votre ville,
