@@ -83,9 +83,6 @@ try {
       String(result.non2xx + result.errors).padStart(8),
     );
   }
-  console.log(
-    '\nSite analytics (beacons, batched writes, their cost beside a page): npm run bench:analytics',
-  );
 } finally {
   await server.stop();
 }
