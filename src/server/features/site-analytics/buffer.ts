@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestStats } from '#core/schemas/site-analytics.js';
 import type { Db } from '../../db/client.js';
 import { safeError } from '../../platform/logger.js';
-import { writeBatch, type AudienceRow, type Batch, type SessionRow } from './ingest.js';
+import { writeBatch, writeBatchApart, type AudienceRow, type Batch, type SessionRow } from './ingest.js';
 
 /** What one beacon adds, already checked and stripped of anything it may not keep (collect.ts). */
 export interface Contribution {
@@ -158,14 +158,23 @@ export class AnalyticsBuffer {
     this.pending = 0;
     const started = performance.now();
     try {
-      this.stats.rowsWritten += await writeBatch(this.db, batch);
+      try {
+        this.stats.rowsWritten += await writeBatch(this.db, batch);
+      } catch (error) {
+        // One row the database refuses must not take every visitor's rows with it: again, apart.
+        const { written, refused } = await writeBatchApart(this.db, batch);
+        this.stats.rowsWritten += written;
+        this.stats.failed += refused;
+        this.log.warn({ err: safeError(error), refused, written }, 'site analytics rows refused');
+      }
       const elapsed = performance.now() - started;
       this.stats.flushes++;
       this.stats.lastFlushMs = elapsed;
       this.stats.maxFlushMs = Math.max(this.stats.maxFlushMs, elapsed);
       this.stats.totalFlushMs += elapsed;
     } catch (error) {
-      // Not put back: the buffer stays bounded whatever the database does. Measurement, not bookkeeping.
+      // Not put back (database down…): the buffer stays bounded whatever the database does. Measurement, not
+      // bookkeeping.
       this.stats.failed += size;
       this.log.warn({ err: safeError(error), items: size }, 'site analytics flush failed');
     }

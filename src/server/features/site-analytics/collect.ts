@@ -31,12 +31,19 @@ const parisDayFormat = new Intl.DateTimeFormat('en-CA', {
 });
 const parisDay = (instant: Date) => parisDayFormat.format(instant);
 
-const clampText = (value: string | undefined, max: number) => {
-  // Control characters (line breaks, NUL…) become spaces.
+/**
+ * A text as stored: control characters (line breaks, NUL…) become spaces, and the text is cut at `max` without
+ * leaving half of a character — PostgreSQL's jsonb refuses a lone UTF-16 surrogate, and one such row used to make
+ * the whole flush (every visitor's rows) fail. Lone surrogates sent as such become U+FFFD.
+ */
+export function clampText(value: string | undefined, max: number): string | null {
   // eslint-disable-next-line no-control-regex
-  const text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return text ? text.slice(0, max) : null;
-};
+  let text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (!text) return null;
+  text = text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
+  text = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return text.trim() || null;
+}
 
 /**
  * What a beacon may leave behind, decided here once:

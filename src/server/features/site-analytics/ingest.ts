@@ -132,13 +132,18 @@ async function writeEvents(tx: DbOrTx, rows: EventRow[]): Promise<number> {
   return rows.length;
 }
 
-/** A registration: every visit of that browser is marked converted and tied to the new account. */
+/**
+ * A registration: every visit of that browser (not made by another account) is marked converted and tied to the
+ * new account.
+ */
 async function writeConversions(tx: DbOrTx, rows: ConversionRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const result = await tx.execute(sql`
     update analytics_visits v set converted = true, user_id = coalesce(v.user_id, x."userId")
     from jsonb_to_recordset(${json(rows)}) as x("visitorId" text, "userId" uuid)
-    where v.visitor_id = x."visitorId" and exists (select 1 from users u where u.id = x."userId")`);
+    where v.visitor_id = x."visitorId" and exists (select 1 from users u where u.id = x."userId")
+      -- Visits made by another account under that browser id are not this account's to claim.
+      and (v.user_id is null or v.user_id = x."userId")`);
   return result.rowCount ?? 0;
 }
 
@@ -152,4 +157,43 @@ export async function writeBatch(db: Db, batch: Batch): Promise<number> {
     rows += await writeConversions(tx, batch.conversions);
     return rows;
   });
+}
+
+/** Transactions a refused batch may still cost before what is left is given up (bounds a flush's time). */
+const MAX_RETRY_TRANSACTIONS = 200;
+
+/**
+ * When the database refuses a batch (a row it will not take), the same rows again, table by table, each table's
+ * rows halved until the refused ones are alone: one bad row must not lose every visitor's rows with it. Costs
+ * about 2·log2(n) transactions per bad row, at most MAX_RETRY_TRANSACTIONS; returns the rows written and refused.
+ */
+export async function writeBatchApart(db: Db, batch: Batch): Promise<{ written: number; refused: number }> {
+  let budget = MAX_RETRY_TRANSACTIONS;
+  let written = 0;
+  let refused = 0;
+  async function apart<T>(write: (tx: DbOrTx, rows: T[]) => Promise<number>, rows: T[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (budget-- <= 0) {
+      refused += rows.length;
+      return;
+    }
+    try {
+      written += await db.transaction((tx) => write(tx, rows));
+    } catch {
+      if (rows.length === 1) {
+        refused += 1;
+        return;
+      }
+      const half = Math.ceil(rows.length / 2);
+      await apart(write, rows.slice(0, half));
+      await apart(write, rows.slice(half));
+    }
+  }
+  // The same order as writeBatch: events need their session, conversions their visits.
+  await apart(writeAudience, [...batch.audience.values()]);
+  await apart(writeSessions, [...batch.sessions.values()]);
+  await apart(writeVisits, batch.visits);
+  await apart(writeEvents, batch.events);
+  await apart(writeConversions, batch.conversions);
+  return { written, refused };
 }
