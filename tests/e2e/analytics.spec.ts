@@ -68,6 +68,7 @@ test('a driver and a transporter read their figures, change the period, open a t
 
   // 12 months: month by month; the chart's table on demand.
   await driver.getByText('12 mois', { exact: true }).click();
+  await expect(driver).toHaveURL(/\/analytics\?period=12m$/);
   await expect(driver.getByRole('heading', { name: 'Gains, mois par mois' })).toBeVisible();
   const gains = driver.getByRole('region', { name: 'Gains, mois par mois' });
   await gains.getByRole('button', { name: 'Voir le tableau' }).click();
@@ -97,6 +98,17 @@ test('a driver and a transporter read their figures, change the period, open a t
   await driver.getByLabel('Au', { exact: true }).fill('2026-03-31');
   await driver.getByRole('button', { name: 'Afficher' }).click();
   await expect(driver.getByText('du 10 mars au 31 mars 2026')).toBeVisible();
+  // The period is in the address: a reload (or a shared link) keeps it; a bad one falls back to 30 jours.
+  await expect(driver).toHaveURL(/\/analytics\?period=custom&from=2026-03-10&to=2026-03-31$/);
+  await driver.reload();
+  await expect(driver.getByText('du 10 mars au 31 mars 2026')).toBeVisible();
+  await expect(driver.getByLabel('Au', { exact: true })).toHaveValue('2026-03-31');
+  await driver.goto('/analytics?period=12m');
+  await expect(driver.getByRole('heading', { name: 'Gains, mois par mois' })).toBeVisible();
+  await expect(driver.getByRole('radio', { name: '12 mois' })).toBeChecked();
+  await driver.goto('/analytics?period=custom&from=2026-03-31&to=nope');
+  await expect(driver.getByRole('heading', { name: 'Gains, semaine par semaine' })).toBeVisible();
+  await expect(driver.getByRole('radio', { name: '30 jours' })).toBeChecked();
 
   // ——— The transporter ———
   await transporter.goto('/analytics');

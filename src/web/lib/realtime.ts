@@ -91,6 +91,8 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
         '/api/missions/search',
         '/api/dashboard/stats',
         '/api/applications/mine',
+        // The driver's calendar: days held by a mission (assigned, started, cancelled) change with it.
+        '/api/availability',
       ])
         void queryClient.invalidateQueries({ queryKey: [key] });
       return;

@@ -1,13 +1,12 @@
 import { BarChart3, Download } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import type { Analytics, DriverAnalytics } from '#core/schemas/analytics.js';
 import { useSession } from '#web/app/session.js';
 import { ApiError } from '#web/lib/api.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { exportHref, useAnalytics, type PeriodChoice } from './api.js';
+import { choiceFromSearch, exportHref, searchForChoice, useAnalytics, type PeriodChoice } from './api.js';
 import { driverCards, transporterCards } from './cards.js';
 import { DriverCharts, TransporterCharts } from './charts.js';
 import { euros } from './format.js';
@@ -130,7 +129,10 @@ function Definitions({ driver }: { driver: boolean }) {
  */
 export function AnalyticsPage() {
   const { user } = useSession();
-  const [choice, setChoice] = useState<PeriodChoice>({ period: '30d' });
+  // The period lives in the address (replaced, not pushed: Back leaves the page rather than stepping periods).
+  const [search, setSearch] = useSearchParams();
+  const choice = choiceFromSearch(search);
+  const setChoice = (next: PeriodChoice) => setSearch(searchForChoice(next), { replace: true });
   const query = useAnalytics(choice);
   if (!user) return null;
   const driver = user.role === 'driver';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnalyticsPeriodKind } from '#core/rules/analytics-period.js';
-import type { Analytics } from '#core/schemas/analytics.js';
+import { customPeriodProblems, type AnalyticsPeriodKind } from '#core/rules/analytics-period.js';
+import { analyticsQuerySchema, type Analytics } from '#core/schemas/analytics.js';
 import { toQueryString } from '#web/lib/api.js';
 
 /** The period asked for: one of the presets, or custom with its two days. */
@@ -8,6 +8,28 @@ export interface PeriodChoice {
   period: AnalyticsPeriodKind;
   from?: string;
   to?: string;
+}
+
+/**
+ * The period a page address asks for (`?period=90d`, `?period=custom&from=…&to=…`): a reload or a shared link
+ * keeps it. Anything unknown or incomplete falls back to 30 jours, without an error.
+ */
+export function choiceFromSearch(search: URLSearchParams): PeriodChoice {
+  const parsed = analyticsQuerySchema.safeParse({
+    period: search.get('period') ?? undefined,
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+  });
+  if (!parsed.success) return { period: '30d' };
+  const { period, from, to } = parsed.data;
+  if (period !== 'custom') return { period };
+  if (Object.keys(customPeriodProblems(from, to)).length > 0) return { period: '30d' };
+  return { period, from, to };
+}
+
+/** The page address's query for a period (none for the default 30 jours). */
+export function searchForChoice(choice: PeriodChoice): URLSearchParams {
+  return new URLSearchParams(choice.period === '30d' ? {} : (params(choice) as Record<string, string>));
 }
 
 const params = (choice: PeriodChoice) =>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplyResult,
   AvailabilityDay,
@@ -8,6 +8,7 @@ import type {
   IcsCreated,
 } from '#core/schemas/availability.js';
 import { apiRequest, type QueryParams } from '#web/lib/api.js';
+import { fetchQueryKey } from '#web/lib/query-client.js';
 
 /** Query keys are the API paths: the default query function builds each path from its key. */
 export const availabilityKeys = {
@@ -69,10 +70,21 @@ export function useAvailabilityMutation<TInput, TResult>(
   });
 }
 
-/** GET /api/availability/drivers (transporters). */
+/** The page after `last`, if the search found more drivers than the pages read so far hold. */
+export const nextDriverPage = (last: Pick<DriverSearchResult, 'page' | 'pageSize' | 'total'>) =>
+  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+
+/**
+ * GET /api/availability/drivers (transporters): the first page, then the next ones on demand (« Voir plus de
+ * chauffeurs »), appended.
+ */
 export const useDriverSearch = (params: QueryParams | null) =>
-  useQuery<DriverSearchResult>({
+  useInfiniteQuery({
     queryKey: availabilityKeys.drivers(params ?? {}),
+    queryFn: ({ pageParam }) =>
+      fetchQueryKey<DriverSearchResult>(availabilityKeys.drivers({ ...params, page: pageParam })),
+    initialPageParam: 1,
+    getNextPageParam: nextDriverPage,
     enabled: params !== null,
     placeholderData: (previous) => previous,
   });

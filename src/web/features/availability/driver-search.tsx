@@ -125,7 +125,8 @@ export function DriverSearch() {
     });
   };
   const fieldErrors = (search.error as { fieldErrors?: Record<string, string> } | null)?.fieldErrors ?? {};
-  const drivers = search.data?.drivers ?? [];
+  const drivers = search.data?.pages.flatMap((page) => page.drivers) ?? [];
+  const total = search.data?.pages[0]?.total ?? 0;
 
   return (
     <div className="space-y-5">
@@ -174,8 +175,8 @@ export function DriverSearch() {
               options={RADII.map((radius) => ({ value: String(radius), label: `${radius} km` }))}
             />
             <div className="sm:col-span-2 lg:col-span-4">
-              <Button type="submit" disabled={search.isFetching}>
-                {search.isFetching ? 'Recherche...' : 'Chercher'}
+              <Button type="submit" disabled={search.isFetching && !search.isFetchingNextPage}>
+                {search.isFetching && !search.isFetchingNextPage ? 'Recherche...' : 'Chercher'}
               </Button>
             </div>
           </FormFields>
@@ -183,7 +184,7 @@ export function DriverSearch() {
       </section>
       {params === null ? null : search.isPending ? (
         <Spinner />
-      ) : search.isError ? (
+      ) : search.isError && !search.isFetchNextPageError ? (
         <p role="alert" className="text-danger">
           {search.error.message}
         </p>
@@ -203,18 +204,31 @@ export function DriverSearch() {
         <section aria-labelledby="resultats">
           <h2 id="resultats" className="mb-3 flex items-center gap-2 font-bold" aria-live="polite">
             <UserRound className="h-5 w-5 text-accent" aria-hidden="true" />
-            {search.data!.total} chauffeur{search.data!.total > 1 ? 's' : ''} disponible
-            {search.data!.total > 1 ? 's' : ''} le {formatLongDay(String(params.date)).toLowerCase()}
+            {total} chauffeur{total > 1 ? 's' : ''} disponible
+            {total > 1 ? 's' : ''} le {formatLongDay(String(params.date)).toLowerCase()}
           </h2>
           <ul className="grid gap-3 md:grid-cols-2">
             {drivers.map((driver) => (
               <DriverCard key={driver.id} driver={driver} />
             ))}
           </ul>
-          {search.data!.total > drivers.length && (
-            <p className="mt-3 text-sm text-ink-muted">
-              Les {drivers.length} plus proches et mieux notés sont affichés : précisez la zone pour voir les
-              autres.
+          {total > drivers.length && (
+            <div className="mt-4 flex flex-col items-center gap-2 text-center">
+              <p className="text-sm text-ink-muted">
+                {drivers.length} sur {total} chauffeurs, les plus proches et les mieux notés d’abord
+              </p>
+              <Button
+                variant="secondary"
+                onClick={() => void search.fetchNextPage()}
+                disabled={search.isFetchingNextPage}
+              >
+                {search.isFetchingNextPage ? 'Chargement…' : 'Voir plus de chauffeurs'}
+              </Button>
+            </div>
+          )}
+          {search.isFetchNextPageError && (
+            <p role="alert" className="mt-2 text-center text-sm text-danger">
+              La suite n’a pas pu être chargée : {search.error.message}
             </p>
           )}
         </section>
