@@ -28,6 +28,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOBS_WORKER: 'no' })).toThrow(/JOBS_WORKER: must be true or false/);
   });
 
+  it('believes X-Forwarded-For as far as TRUST_PROXY says: none, listed proxies, or all', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.2');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('lists every bad key, not only the first', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });

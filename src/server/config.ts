@@ -22,10 +22,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_SECONDS: duration(7 * 24 * 3600),
   SESSION_ABSOLUTE_SECONDS: duration(30 * 24 * 3600),
+  /**
+   * Which X-Forwarded-For entries to believe: `false` (none), a comma-separated list of the proxies' addresses or
+   * CIDR ranges (the client is the first address, from the right, that is not one of them: whatever a client writes
+   * before it is ignored), or `true` (every entry: only when the proxy overwrites the header). Fastify refuses hop
+   * counts, which cannot check who is talking.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .refine(
+      (value) =>
+        value === 'true' ||
+        value === 'false' ||
+        value.split(',').every((part) => /^(?=.*[.:])[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part.trim())),
+      { error: 'must be true, false or a list of the proxies’ addresses (10.0.0.0/8, 192.168.1.2)' },
+    )
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** `false`: this instance serves HTTP and queues jobs but runs none (platform/jobs.ts; README "Scale out"). */
   JOBS_WORKER: z
@@ -100,7 +113,7 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   session: { idleSeconds: number; absoluteSeconds: number; secureCookie: boolean };
-  trustProxy: boolean;
+  trustProxy: boolean | string;
   dbPoolSize: number;
   /** Scheduled and queued jobs (platform/jobs.ts): whether this instance works them. */
   jobs: { worker: boolean };
