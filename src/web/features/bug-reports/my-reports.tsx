@@ -104,8 +104,8 @@ export function MyReports({ reports }: { reports: BugReport[] }) {
         <div className="flex items-center gap-3 rounded-2xl border border-dashed border-line p-5 text-ink-muted">
           <Bug className="h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
           <p>
-            Vous n’avez encore rien signalé. Vos signalements apparaîtront ici avec leur statut et notre
-            réponse.
+            Aucun signalement pour l’instant. Chacun de ceux que vous envoyez s’affiche ici, avec son statut
+            et notre réponse.
           </p>
         </div>
       ) : (
