@@ -143,24 +143,7 @@ export function PatternForm({ today }: { today: string }) {
               />
             </div>
           )}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="Du"
-              type="date"
-              min={today}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              error={form.errors.from}
-            />
-            <TextField
-              label="Au"
-              type="date"
-              min={from}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              error={form.errors.to}
-            />
-          </div>
+          <DateRange today={today} from={from} to={to} onFrom={setFrom} onTo={setTo} errors={form.errors} />
           <Checkbox
             label="Les autres jours : indisponible"
             checked={othersUnavailable}
@@ -174,6 +157,44 @@ export function PatternForm({ today }: { today: string }) {
         </FormFields>
       </form>
     </section>
+  );
+}
+
+/** "Du … Au …": the range a pattern or holidays cover, from today on. */
+function DateRange({
+  today,
+  from,
+  to,
+  onFrom,
+  onTo,
+  errors,
+}: {
+  today: string;
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+  errors: { from?: string; to?: string };
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField
+        label="Du"
+        type="date"
+        min={today}
+        value={from}
+        onChange={(e) => onFrom(e.target.value)}
+        error={errors.from}
+      />
+      <TextField
+        label="Au"
+        type="date"
+        min={from}
+        value={to}
+        onChange={(e) => onTo(e.target.value)}
+        error={errors.to}
+      />
+    </div>
   );
 }
 
@@ -204,24 +225,7 @@ export function HolidaysForm({ today }: { today: string }) {
         }}
       >
         <FormFields>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="Du"
-              type="date"
-              min={today}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              error={form.errors.from}
-            />
-            <TextField
-              label="Au"
-              type="date"
-              min={from}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              error={form.errors.to}
-            />
-          </div>
+          <DateRange today={today} from={from} to={to} onFrom={setFrom} onTo={setTo} errors={form.errors} />
           <TextField
             label="Note"
             maxLength={500}
