@@ -113,7 +113,7 @@ test('a visitor who accepts is measured with a session and visits, and can chang
   await sendNow(page);
 
   await expect
-    .poll(() => seen.beacons.filter((b) => b.consent).flatMap((b) => b.events).length)
+    .poll(() => seen.beacons.filter((b) => b.consent).flatMap((b) => b.events).length, { timeout: 12_000 })
     .toBeGreaterThanOrEqual(2);
   const withConsent = seen.beacons.filter((b) => b.consent);
   const visitorId = await page.evaluate(() => localStorage.getItem('relais-visitor'));
