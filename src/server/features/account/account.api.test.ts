@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/schemas/account.js';
 import { missionApplications, missions, reviews } from '../../db/schema/missions.js';
@@ -674,6 +674,42 @@ describe('an account closed while its requests are on their way', () => {
     expect(left!.status).toBe('withdrawn');
     const accept = await company.agent.post(`/api/applications/${applications[1]}/accept`);
     expect(accept.statusCode).toBe(409);
+  });
+
+  it('does not wait for an alert being written about the mission (the circle that made a deadlock)', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const application = (await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id;
+    expect((await company.agent.post(`/api/applications/${application}/accept`)).statusCode).toBe(200);
+    // What an alert insert holds while its foreign keys are checked: a key-share lock on the mission, before it asks
+    // for one on the user's row, which the deletion locks first.
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const writer = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from missions where id = ${missionId} for key share`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const deletion = driver.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    const answered = await Promise.race([
+      deletion.then((response) => response),
+      new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+    ]);
+    release();
+    await writer;
+    await deletion;
+    expect(answered).not.toBe('still waiting');
+    if (answered === 'still waiting') return;
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json().message).toBe(accountMessages.stillWorking);
   });
 
   it('races an acceptance without a deadlock or a half-done state', async () => {

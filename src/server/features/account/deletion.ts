@@ -66,7 +66,10 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
   return db.transaction(async (tx) => {
     const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!me || me.accountStatus === 'deleted') throw new AppError(404, 'Compte introuvable');
-    // Missions are locked as they are read: none can be assigned to this driver while the account goes.
+    // Missions are locked as they are read: none can be assigned to this driver while the account goes. The lock
+    // excludes other changes of the row but not the key-share locks of rows pointing at it (an alert about the
+    // mission being written): such a writer may also be waiting for this user's row, locked above, and a stronger
+    // lock here would close the circle (a deadlock, seen in CI when an acceptance's alerts met the deletion).
     const underWay = await tx
       .select({ id: missions.id })
       .from(missions)
@@ -76,7 +79,7 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
           inArray(missions.status, [...WORKING_STATUSES]),
         ),
       )
-      .for('update');
+      .for('no key update');
     if (underWay.length > 0) throw new AppError(409, accountMessages.stillWorking);
 
     const events: DomainEvent[] = [];
