@@ -24,7 +24,14 @@ export const authMessages = {
   adminPassword: 'Le mot de passe administrateur doit contenir au moins 10 caractères',
   emailTaken: 'Un compte existe déjà avec cet email',
   invalidCredentials: 'Email ou mot de passe incorrect',
+  accountDisabled: 'Ce compte est désactivé. Contactez le support pour le réactiver.',
 } as const;
+
+/** What a person whose account an administrator deactivated reads when signing in (the reason is the team's). */
+export const deactivatedMessage = (reason: string | null) =>
+  reason
+    ? `Ce compte a été désactivé par l’équipe Relais. Motif : ${reason}. Contactez le support pour le réactiver.`
+    : authMessages.accountDisabled;
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;

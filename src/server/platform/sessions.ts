@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleOf, type Role } from '#core/rules/roles.js';
+import { adminMessages, REAUTH_REQUIRED } from '#core/schemas/admin.js';
 import type { AppConfig } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions } from '../db/schema/platform.js';
@@ -12,10 +13,26 @@ export const SESSION_COOKIE = 'relais_session';
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Administrators' sessions are shorter (issue 17): 30 minutes idle, 12 hours at most; one that has only passed the
+ * password has 10 minutes to pass the second factor. Sensitive actions want the password typed within 5 minutes.
+ */
+export const ADMIN_SESSION = {
+  idleSeconds: 30 * 60,
+  absoluteSeconds: 12 * 3600,
+  secondFactorSeconds: 10 * 60,
+  reauthSeconds: 5 * 60,
+} as const;
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
     sessionId: string | null;
+    /** An administrator whose session has passed the password but not yet the second factor: the only routes
+     * that read it are the second factor's own; everywhere else the request is anonymous. */
+    pendingAdmin: User | null;
+    /** When the password was last typed again in this session (administrators' sensitive actions). */
+    reauthAt: Date | null;
   }
 }
 
@@ -41,6 +58,8 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('pendingAdmin', null);
+  app.decorateRequest('reauthAt', null);
 
   // Runs on every signed-in request: a named prepared statement keeps its plan per connection.
   const sessionByToken = db
@@ -71,12 +90,18 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     const now = new Date();
     const row = await activeSession(request.cookies[SESSION_COOKIE]);
     if (!row) return;
+    // An administrator is signed in only once the second factor is passed; until then, only its routes see them.
+    if (row.user.isAdmin && !row.session.secondFactorAt) {
+      request.pendingAdmin = row.user;
+      request.sessionId = row.session.id;
+      return;
+    }
     request.user = row.user;
     request.sessionId = row.session.id;
+    request.reauthAt = row.session.reauthAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const expiresAt = new Date(
-        Math.min(now.getTime() + idleSeconds * 1000, row.session.absoluteExpiresAt.getTime()),
-      );
+      const idle = row.user.isAdmin ? ADMIN_SESSION.idleSeconds : idleSeconds;
+      const expiresAt = new Date(Math.min(now.getTime() + idle * 1000, row.session.absoluteExpiresAt.getTime()));
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
     }
   });
@@ -85,24 +110,31 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     async open(tx, reply, request, userId) {
       const token = newToken();
       const now = Date.now();
-      const absoluteExpiresAt = new Date(now + absoluteSeconds * 1000);
+      const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      // An administrator's session starts with 10 minutes to pass the second factor, within 12 hours at most.
+      const admin = owner?.isAdmin === true;
+      const absolute = admin ? ADMIN_SESSION.absoluteSeconds : absoluteSeconds;
+      const idle = admin ? ADMIN_SESSION.secondFactorSeconds : idleSeconds;
       await tx.insert(sessions).values({
         userId,
         tokenHash: hashToken(token),
         userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
         ipAddress: request.ip,
-        expiresAt: new Date(now + idleSeconds * 1000),
-        absoluteExpiresAt,
+        expiresAt: new Date(now + idle * 1000),
+        absoluteExpiresAt: new Date(now + absolute * 1000),
       });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: absoluteSeconds });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: absolute });
     },
     async userFromToken(token) {
-      return (await activeSession(token))?.user ?? null;
+      const row = await activeSession(token);
+      // A session waiting for the administrator's second factor opens no live connection.
+      if (!row || (row.user.isAdmin && !row.session.secondFactorAt)) return null;
+      return row.user;
     },
     async liveSessions(tokenHashes) {
       if (tokenHashes.length === 0) return new Set();
       const rows = await db
-        .select({ tokenHash: sessions.tokenHash, user: users })
+        .select({ tokenHash: sessions.tokenHash, user: users, secondFactorAt: sessions.secondFactorAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
@@ -112,7 +144,11 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
             gt(sessions.absoluteExpiresAt, sql`now()`),
           ),
         );
-      return new Set(rows.filter((row) => isOpenAccount(row.user)).map((row) => row.tokenHash));
+      return new Set(
+        rows
+          .filter((row) => isOpenAccount(row.user) && (!row.user.isAdmin || row.secondFactorAt))
+          .map((row) => row.tokenHash),
+      );
     },
     async close(request, reply) {
       const token = request.cookies[SESSION_COOKIE];
@@ -229,6 +265,17 @@ export function requireRole(request: FastifyRequest, ...allowed: Role[]): User {
     throw new AppError(403, allowed.length === 1 ? roleMessages[allowed[0]!] : 'Accès refusé');
   }
   return user;
+}
+
+/**
+ * For an administrator's sensitive action (deactivating an account, granting a plan, changing tariffs, adding or
+ * removing an administrator…): the password must have been typed again in this session within 5 minutes, else
+ * 403 with REAUTH_REQUIRED, on which the back office asks for it (POST /api/admin/reauth) and tries again.
+ */
+export function requireRecentPassword(request: FastifyRequest): void {
+  const at = request.reauthAt;
+  if (!at || Date.now() - at.getTime() > ADMIN_SESSION.reauthSeconds * 1000)
+    throw new AppError(403, adminMessages.reauthRequired, undefined, undefined, REAUTH_REQUIRED);
 }
 
 /** preHandler forms of the guards, for route options. */

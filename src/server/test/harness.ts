@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { createLogger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mailer.js';
+import { sql } from 'drizzle-orm';
 import { sessions } from '../db/schema/platform.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 import { hashToken, newToken } from '../platform/tokens.js';
@@ -180,6 +181,9 @@ export async function sessionCookie(db: Db, userId: string, userAgent = 'tests')
     ipAddress: '127.0.0.1',
     expiresAt: new Date(Date.now() + 3600_000),
     absoluteExpiresAt: new Date(Date.now() + 3600_000),
+    // Past an administrator's second factor, password just typed (a non-admin's session ignores both).
+    secondFactorAt: new Date(),
+    reauthAt: new Date(),
   });
   return token;
 }
@@ -200,5 +204,20 @@ export async function signIn(
   const agent = new Agent(t.app);
   const response = await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  // An administrator's session counts once the second factor is passed (admin/security tests go through the real
+  // enrolment and codes); here the session is marked as having passed it, with the password just typed again.
+  if (user.isAdmin) await passSecondFactor(t, user.id);
   return { user, agent };
+}
+
+/** Marks the administrator's newest session as past the second factor, its password typed `reauthAgoMs` ago. */
+export async function passSecondFactor(
+  t: Pick<TestApp, 'db'>,
+  userId: string,
+  reauthAgoMs = 0,
+): Promise<void> {
+  await t.db.execute(sql`
+    update sessions set second_factor_at = now(), reauth_at = now() - make_interval(secs => ${reauthAgoMs / 1000}),
+      expires_at = now() + interval '30 minutes'
+    where id = (select id from sessions where user_id = ${userId} order by created_at desc limit 1)`);
 }

@@ -1,5 +1,5 @@
-import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { KeyRound, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useDocumentQueue, useDriverQueue } from '#web/features/admin/api.js';
 import { useAdminBugReports } from '#web/features/admin/bug-reports-api.js';
@@ -9,11 +9,14 @@ import { cn } from '#web/ui/cn.js';
 import { Logo } from '#web/ui/logo.js';
 import { SkipLink } from '#web/ui/skip-link.js';
 import { ThemeToggle } from '#web/ui/theme.js';
-import { ADMIN_MENU, badgeText } from './menus.js';
+import { ADMIN_MENU, badgeText, isCurrentAdminItem, type AdminMenuItem } from './menus.js';
 import { useLogout, type SessionUser } from './session.js';
+import { useLogoUrl } from './site-settings.js';
+
+export type WaitingCounts = Record<string, number>;
 
 /** What waits in each queue (the same queries as the pages, so one answer serves both). */
-function useWaitingCounts(): Record<string, number> {
+export function useWaitingCounts(): WaitingCounts {
   const documents = useDocumentQueue({ status: 'pending', type: '', page: 1 });
   const drivers = useDriverQueue('pending_validation');
   const subscriptions = useAdminSubscriptions();
@@ -28,48 +31,37 @@ function useWaitingCounts(): Record<string, number> {
   };
 }
 
-/** The back office's menu: under the header, its entries two by two up to a tablet, side by side from 768 px. */
-function AdminNav() {
+/** The waiting count of an entry: the sum of its queues. */
+export function waitingOf(item: AdminMenuItem, counts: WaitingCounts): string | null {
+  return badgeText((item.badges ?? []).reduce((sum, key) => sum + (counts[key] ?? 0), 0));
+}
+
+function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
   const counts = useWaitingCounts();
   return (
-    <nav aria-label="Menu d’administration" className="border-b border-line bg-surface-raised">
-      <ul className="mx-auto grid max-w-6xl grid-cols-2 px-1 md:flex md:gap-2 md:px-4">
+    <nav aria-label="Menu d’administration">
+      <ul className="space-y-1">
         {ADMIN_MENU.map((item) => {
-          const active =
-            item.href === '/admin'
-              ? location === '/admin'
-              : location === item.href || location.startsWith(`${item.href}/`);
-          const badge = item.badge ? badgeText(counts[item.badge] ?? 0) : null;
+          const active = isCurrentAdminItem(item, location);
+          const badge = waitingOf(item, counts);
           return (
-            <li key={item.href} className="min-w-0">
+            <li key={item.href}>
               <Link
                 href={item.href}
+                onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-14 flex-col items-center justify-center gap-1 border-b-2 px-1 py-2 text-center text-sm font-semibold leading-tight',
-                  'sm:flex-row sm:gap-2 sm:px-3 sm:text-base',
-                  active
-                    ? 'border-accent text-ink'
-                    : 'border-transparent text-ink-muted hover:border-line hover:text-ink',
+                  'flex min-h-11 items-center gap-3 rounded-lg px-3 py-1.5 font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink',
+                  active && 'bg-brand-500/15 text-ink',
                 )}
               >
-                <span className="relative">
-                  <item.icon className={cn('h-5 w-5 shrink-0', active && 'text-accent')} aria-hidden="true" />
-                  {badge && (
-                    <span
-                      className="absolute -top-2 left-4 rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink sm:hidden"
-                      aria-hidden="true"
-                    >
-                      {badge}
-                    </span>
-                  )}
-                </span>
-                <span>{item.label}</span>
+                <item.icon className={cn('h-5 w-5 shrink-0', active && 'text-accent')} aria-hidden="true" />
+                <span className="min-w-0 leading-tight">{item.label}</span>
                 {badge && (
                   <>
                     <span
-                      className="hidden rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink sm:inline"
+                      className="ml-auto rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink"
                       aria-hidden="true"
                     >
                       {badge}
@@ -86,39 +78,103 @@ function AdminNav() {
   );
 }
 
-/** The administrators' area: its own header, no user menus (SPEC.md §6: admins are confined to /admin). */
+/**
+ * The administrators' area (SPEC.md §6: admins are confined to /admin): a header, the sections in a side column
+ * from 1024 px, in a drawer behind « Menu » below (a phone, a tablet held upright).
+ */
 export function AdminLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const logout = useLogout();
+  const logo = useLogoUrl();
+  const [location] = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-          <Link href="/admin" aria-label="Administration Relais">
-            <Logo />
+        <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+            aria-controls="menu-admin"
+            className="inline-flex h-11 items-center gap-2 rounded-lg px-2 font-medium hover:bg-surface-sunken lg:hidden"
+          >
+            <Menu className="h-5 w-5" aria-hidden="true" />
+            <span>Menu</span>
+          </button>
+          <Link href="/admin" aria-label="Administration Relais" className="shrink-0">
+            <Logo src={logo} />
           </Link>
-          <span className="rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-accent">
+          <span className="hidden rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-accent sm:inline">
             Administration
           </span>
-          <div className="ml-auto flex items-center gap-2">
-            <span className="hidden text-sm text-ink-muted sm:inline">{user.email}</span>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <span className="hidden text-sm text-ink-muted md:inline">{user.email}</span>
+            <Link
+              href="/admin/securite"
+              className="inline-flex h-10 items-center gap-2 rounded-lg px-2 font-medium hover:bg-surface-sunken sm:px-3"
+            >
+              <KeyRound className="h-5 w-5" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Sécurité</span>
+            </Link>
             <ThemeToggle />
             <button
               type="button"
               onClick={() => logout.mutate(user)}
-              className="inline-flex h-10 items-center gap-2 rounded-lg px-3 font-medium hover:bg-surface-sunken"
+              className="inline-flex h-10 items-center gap-2 rounded-lg px-2 font-medium hover:bg-surface-sunken sm:px-3"
             >
               <LogOut className="h-5 w-5" aria-hidden="true" />
-              <span className="hidden sm:inline">Déconnexion</span>
-              <span className="sr-only sm:hidden">Déconnexion</span>
+              <span className="sr-only sm:not-sr-only">Déconnexion</span>
             </button>
           </div>
         </div>
       </header>
-      <AdminNav />
-      <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        {children}
-      </main>
+      <div className="flex flex-1">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 lg:block">
+          <AdminNav />
+        </aside>
+        {drawerOpen && (
+          <div className="fixed inset-0 z-40 lg:hidden">
+            <button
+              type="button"
+              aria-label="Fermer le menu"
+              className="absolute inset-0 bg-black/40"
+              onClick={() => setDrawerOpen(false)}
+            />
+            <div
+              id="menu-admin"
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu d’administration"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-3 overflow-y-auto bg-surface-raised p-3 shadow-xl"
+            >
+              <div className="flex items-center justify-between">
+                <span className="px-2 text-sm font-bold uppercase tracking-wide text-ink-muted">Administration</span>
+                <button
+                  type="button"
+                  onClick={() => setDrawerOpen(false)}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-surface-sunken"
+                  aria-label="Fermer le menu"
+                  autoFocus
+                >
+                  <X className="h-5 w-5" aria-hidden="true" />
+                </button>
+              </div>
+              <AdminNav onNavigate={() => setDrawerOpen(false)} />
+            </div>
+          </div>
+        )}
+        <main id="contenu" className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

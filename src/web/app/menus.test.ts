@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, DRIVER_MENU, TRANSPORTER_MENU, badgeText } from './menus.js';
+import { ADMIN_MENU, DRIVER_MENU, TRANSPORTER_MENU, badgeText, isCurrentAdminItem } from './menus.js';
 
 describe('menus (SPEC.md §2)', () => {
   it('lists the driver entries in order', () => {
@@ -41,15 +41,28 @@ describe('menus (SPEC.md §2)', () => {
     );
   });
 
-  it('gives administrators their home and the queues, badged with what waits', () => {
-    expect(ADMIN_MENU.map((item) => [item.href, item.label, item.badge])).toEqual([
+  it('gives administrators the sections of the back office, the queues badged with what waits', () => {
+    expect(ADMIN_MENU.map((item) => [item.href, item.label, item.badges])).toEqual([
       ['/admin', 'Accueil', undefined],
-      ['/admin/documents', 'Documents à vérifier', 'documents'],
-      ['/admin/chauffeurs', 'Validation des chauffeurs', 'drivers'],
-      ['/admin/abonnements', 'Abonnements', 'subscriptions'],
-      ['/admin/avis', 'Avis signalés', 'reviews'],
-      ['/admin/signalements', 'Signalements de bugs', 'bugs'],
+      ['/admin/utilisateurs', 'Utilisateurs', undefined],
+      ['/admin/missions', 'Missions', undefined],
+      ['/admin/documents', 'Validation', ['documents', 'drivers', 'subscriptions']],
+      ['/admin/signalements', 'Signalements', ['bugs', 'reviews']],
+      ['/admin/parametres', 'Paramètres du site', undefined],
+      ['/admin/tarifs', 'Tarifs', undefined],
+      ['/admin/journal', 'Journal', undefined],
+      ['/admin/administrateurs', 'Administrateurs', undefined],
     ]);
+  });
+
+  it('keeps a section current on its tabs and pages, and the home only on /admin', () => {
+    const current = (location: string) =>
+      ADMIN_MENU.filter((item) => isCurrentAdminItem(item, location)).map((item) => item.label);
+    expect(current('/admin')).toEqual(['Accueil']);
+    expect(current('/admin/chauffeurs/42')).toEqual(['Validation']);
+    expect(current('/admin/avis')).toEqual(['Signalements']);
+    expect(current('/admin/utilisateurs/7')).toEqual(['Utilisateurs']);
+    expect(current('/admin/missionsx')).toEqual([]);
   });
 
   it('caps unread badges at 99+', () => {

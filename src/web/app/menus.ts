@@ -3,6 +3,7 @@ import {
   Bell,
   BookOpen,
   Bug,
+  Euro,
   CreditCard,
   FileCheck2,
   FileText,
@@ -12,10 +13,13 @@ import {
   Map,
   MessageSquare,
   Route,
+  ScrollText,
   Settings,
+  ShieldCheck,
   Truck,
   User,
   UserCheck,
+  Users,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
@@ -70,15 +74,61 @@ export const SUBSCRIPTION_MENU: MenuItem[] = [
   { href: '/pricing', label: 'Plans & Tarifs', icon: CreditCard },
 ];
 
-/** The back office (SPEC.md §6): its home, then the queues, each badged with what waits. */
-export const ADMIN_MENU: MenuItem[] = [
+/** A back-office entry: its pages (the entry is current on any of them) and the waiting counters it adds up. */
+export interface AdminMenuItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other pages of the same section (tabs), under which the entry stays current. */
+  also?: string[];
+  badges?: NonNullable<MenuItem['badge']>[];
+}
+
+/** The back office (SPEC.md §6, issue 17): run the marketplace for a day, each queue badged with what waits. */
+export const ADMIN_MENU: AdminMenuItem[] = [
   { href: '/admin', label: 'Accueil', icon: LayoutDashboard },
-  { href: '/admin/documents', label: 'Documents à vérifier', icon: FileCheck2, badge: 'documents' },
-  { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badge: 'drivers' },
-  { href: '/admin/abonnements', label: 'Abonnements', icon: CreditCard, badge: 'subscriptions' },
-  { href: '/admin/avis', label: 'Avis signalés', icon: Flag, badge: 'reviews' },
-  { href: '/admin/signalements', label: 'Signalements de bugs', icon: Bug, badge: 'bugs' },
+  { href: '/admin/utilisateurs', label: 'Utilisateurs', icon: Users },
+  { href: '/admin/missions', label: 'Missions', icon: Truck },
+  {
+    href: '/admin/documents',
+    label: 'Validation',
+    icon: FileCheck2,
+    also: ['/admin/chauffeurs', '/admin/abonnements'],
+    badges: ['documents', 'drivers', 'subscriptions'],
+  },
+  {
+    href: '/admin/signalements',
+    label: 'Signalements',
+    icon: Flag,
+    also: ['/admin/avis'],
+    badges: ['bugs', 'reviews'],
+  },
+  { href: '/admin/parametres', label: 'Paramètres du site', icon: Settings },
+  { href: '/admin/tarifs', label: 'Tarifs', icon: Euro },
+  { href: '/admin/journal', label: 'Journal', icon: ScrollText },
+  { href: '/admin/administrateurs', label: 'Administrateurs', icon: ShieldCheck },
 ];
+
+/** The tabs inside a back-office section: the queues of « Validation », the reports of « Signalements ». */
+export const ADMIN_TABS: Record<'validation' | 'reports', AdminMenuItem[]> = {
+  validation: [
+    { href: '/admin/documents', label: 'Documents à vérifier', icon: FileCheck2, badges: ['documents'] },
+    { href: '/admin/chauffeurs', label: 'Validation des chauffeurs', icon: UserCheck, badges: ['drivers'] },
+    { href: '/admin/abonnements', label: 'Abonnements', icon: CreditCard, badges: ['subscriptions'] },
+  ],
+  reports: [
+    { href: '/admin/signalements', label: 'Bugs', icon: Bug, badges: ['bugs'] },
+    { href: '/admin/avis', label: 'Avis signalés', icon: Flag, badges: ['reviews'] },
+  ],
+};
+
+/** Whether the back-office entry is the current one at this location. */
+export function isCurrentAdminItem(item: AdminMenuItem, location: string): boolean {
+  if (item.href === '/admin') return location === '/admin';
+  return [item.href, ...(item.also ?? [])].some(
+    (href) => location === href || location.startsWith(`${href}/`),
+  );
+}
 
 /** Unread counters are capped at 99+ (SPEC.md §9). */
 export function badgeText(count: number): string | null {

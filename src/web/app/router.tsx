@@ -96,6 +96,19 @@ const Availability = page(
 const Analytics = page(() => import('#web/features/analytics/analytics-page.js'), 'AnalyticsPage');
 const ReportBug = page(() => import('#web/features/bug-reports/report-bug-page.js'), 'ReportBugPage');
 const AdminBugReports = page(() => import('#web/features/admin/bug-reports-page.js'), 'AdminBugReportsPage');
+const AdminUsers = page(() => import('#web/features/admin/users-page.js'), 'AdminUsersPage');
+const AdminUser = page(() => import('#web/features/admin/user-page.js'), 'AdminUserPage');
+const AdminMissions = page(() => import('#web/features/admin/missions-page.js'), 'AdminMissionsPage');
+const AdminMission = page(() => import('#web/features/admin/mission-page.js'), 'AdminMissionPage');
+const AdminSettings = page(() => import('#web/features/admin/settings-page.js'), 'AdminSettingsPage');
+const AdminTariffs = page(() => import('#web/features/admin/tariffs-page.js'), 'AdminTariffsPage');
+const AdminJournal = page(() => import('#web/features/admin/journal-page.js'), 'AdminJournalPage');
+const AdminAdministrators = page(
+  () => import('#web/features/admin/administrators-page.js'),
+  'AdminAdministratorsPage',
+);
+const AdminSecurity = page(() => import('#web/features/admin/security-page.js'), 'AdminSecurityPage');
+const AdminInvitation = page(() => import('#web/features/admin/invitation-page.js'), 'AdminInvitationPage');
 const help = () => import('#web/features/help/help-pages.js');
 const DriverHelp = page(help, 'DriverHelpPage');
 const TransporterHelp = page(help, 'TransporterHelpPage');
@@ -127,6 +140,16 @@ const Pages = memo(function Pages() {
       <Route path="/admin/abonnements" component={AdminSubscriptions} />
       <Route path="/admin/avis" component={AdminReviewReports} />
       <Route path="/admin/signalements" component={AdminBugReports} />
+      <Route path="/admin/utilisateurs" component={AdminUsers} />
+      <Route path="/admin/utilisateurs/:id" component={AdminUser} />
+      <Route path="/admin/missions" component={AdminMissions} />
+      <Route path="/admin/missions/:id" component={AdminMission} />
+      <Route path="/admin/parametres" component={AdminSettings} />
+      <Route path="/admin/tarifs" component={AdminTariffs} />
+      <Route path="/admin/journal" component={AdminJournal} />
+      <Route path="/admin/administrateurs" component={AdminAdministrators} />
+      <Route path="/admin/securite" component={AdminSecurity} />
+      <Route path="/admin/invitation" component={AdminInvitation} />
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />

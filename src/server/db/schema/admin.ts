@@ -1,4 +1,5 @@
-import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { BUG_CATEGORIES, BUG_PRIORITIES, BUG_STATUSES } from '#core/rules/enums.js';
 import { createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -61,5 +62,44 @@ export const bugReports = pgTable(
     check('bug_reports_status_check', oneOf(t.status, BUG_STATUSES)),
     check('bug_reports_priority_check', oneOf(t.priority, BUG_PRIORITIES)),
     check('bug_reports_category_check', oneOf(t.category, BUG_CATEGORIES)),
+  ],
+);
+
+/** An administrator's single-use recovery codes (only their SHA-256), for a lost authenticator. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Invitations to become an administrator, sent by e-mail (only the token's SHA-256 is kept). Followed once: the
+ * person chooses a name and a password, then enrols a second factor.
+ */
+export const adminInvitations = pgTable(
+  'admin_invitations',
+  {
+    id: id(),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamptz().notNull(),
+    acceptedAt: timestamptz(),
+    revokedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One invitation waiting per address at a time.
+    uniqueIndex('admin_invitations_waiting_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );

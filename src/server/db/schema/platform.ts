@@ -29,6 +29,10 @@ export const sessions = pgTable(
     /** Idle expiry, pushed forward on use but never past absoluteExpiresAt. */
     expiresAt: timestamptz().notNull(),
     absoluteExpiresAt: timestamptz().notNull(),
+    /** Administrators: when this session passed the second factor (null: only the password so far). */
+    secondFactorAt: timestamptz(),
+    /** Administrators: when the password was last typed again in this session (sensitive actions ask). */
+    reauthAt: timestamptz(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -76,6 +77,16 @@ export const users = pgTable(
     lastLogin: timestamptz(),
     /** When the person deleted their account; the personal fields are anonymised then. */
     deletedAt: timestamptz(),
+    /** Why an administrator deactivated the account (told to the person when they try to sign in), and when. */
+    deactivationReason: text(),
+    deactivatedAt: timestamptz(),
+    /** Administrators' second factor (TOTP, RFC 6238): the base32 secret, set when enrolment is confirmed. */
+    totpSecret: text(),
+    /** A secret being enrolled (shown as a QR code), until the first code confirms it. */
+    totpPendingSecret: text(),
+    totpEnabledAt: timestamptz(),
+    /** The last time step accepted: a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStep: bigint({ mode: 'number' }),
     reputationScore: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

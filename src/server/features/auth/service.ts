@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { authMessages, type LoginInput, type RegisterInput } from '#core/schemas/auth.js';
+import { authMessages, deactivatedMessage, type LoginInput, type RegisterInput } from '#core/schemas/auth.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
@@ -68,7 +68,7 @@ export async function authenticate(db: Db, input: LoginInput): Promise<User> {
   if (!(await verifyPassword(input.password, user.password)))
     throw new AppError(401, authMessages.invalidCredentials);
   if (!user.isActive || user.accountStatus !== 'active') {
-    throw new AppError(403, 'Ce compte est désactivé. Contactez le support pour le réactiver.');
+    throw new AppError(403, deactivatedMessage(user.deactivationReason));
   }
   const [updated] = await db
     .update(users)

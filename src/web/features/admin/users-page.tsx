@@ -1,0 +1,6 @@
+import { PageHeader } from '#web/ui/empty-state.js';
+
+/** Placeholder slot of issue 17 (replaced by its feature before the issue closes). */
+export function AdminUsersPage() {
+  return <PageHeader title="/admin/utilisateurs" />;
+}
