@@ -101,7 +101,9 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     request.reauthAt = row.session.reauthAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       const idle = row.user.isAdmin ? ADMIN_SESSION.idleSeconds : idleSeconds;
-      const expiresAt = new Date(Math.min(now.getTime() + idle * 1000, row.session.absoluteExpiresAt.getTime()));
+      const expiresAt = new Date(
+        Math.min(now.getTime() + idle * 1000, row.session.absoluteExpiresAt.getTime()),
+      );
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
     }
   });

@@ -156,7 +156,9 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
               className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-3 overflow-y-auto bg-surface-raised p-3 shadow-xl"
             >
               <div className="flex items-center justify-between">
-                <span className="px-2 text-sm font-bold uppercase tracking-wide text-ink-muted">Administration</span>
+                <span className="px-2 text-sm font-bold uppercase tracking-wide text-ink-muted">
+                  Administration
+                </span>
                 <button
                   type="button"
                   onClick={() => setDrawerOpen(false)}
