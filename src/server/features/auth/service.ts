@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { authMessages, deactivatedMessage, type LoginInput, type RegisterInput } from '#core/schemas/auth.js';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, databaseErrorCode, unauthorized } from '../../platform/errors.js';
 import { openAccountRow } from '../../platform/sessions.js';
-import { actionMail, type Mailer } from '../../platform/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
+import { sendVerificationMail, VERIFICATION_TTL_MS } from '../../platform/verification-mail.js';
 
-export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+/** The verification mail is shared with the back office (its « renvoyer le lien »). */
+export { sendVerificationMail, VERIFICATION_TTL_MS };
 
 const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
 
@@ -109,25 +109,4 @@ export async function verifyEmail(db: Db, token: string): Promise<User> {
     .returning();
   if (!verified) throw new AppError(400, 'Ce lien de vérification est invalide ou a déjà été utilisé.');
   return verified;
-}
-
-export async function sendVerificationMail(
-  mailer: Mailer,
-  config: AppConfig,
-  user: User,
-  token: string,
-): Promise<void> {
-  const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const { text, html } = actionMail({
-    // The address is not confirmed yet: no name (platform/mailer.ts, greeting).
-    greeting: 'Bonjour,',
-    paragraphs: [
-      'Bienvenue sur Relais. Pour activer toutes les fonctionnalités de votre compte, confirmez votre adresse email.',
-      'Ce lien est valable 24 heures et ne peut servir qu’une fois.',
-    ],
-    actionLabel: 'Confirmer mon adresse email',
-    actionUrl: link,
-    footer: 'Vous n’êtes pas à l’origine de cette inscription ? Ignorez simplement ce message.',
-  });
-  await mailer.send({ to: user.email, subject: 'Confirmez votre adresse email — Relais', text, html, link });
 }
