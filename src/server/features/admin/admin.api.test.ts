@@ -52,7 +52,7 @@ describe('first administrator', () => {
     expect(admins[0]).toMatchObject({ userType: 'admin', emailVerified: true });
 
     const created = responses.find((r) => r.statusCode === 201)!;
-    expect(created.json()).toMatchObject({ isAdmin: true, role: 'admin' });
+    expect(created.json()).toMatchObject({ isAdmin: true, role: 'admin', secondFactor: 'enrol' });
     expect(created.body).not.toContain('"password"');
 
     const logs = await t.db.select().from(adminLogs);
@@ -66,9 +66,13 @@ describe('first administrator', () => {
     expect(['192.0.2.10', '192.0.2.11']).toContain(logs[0]!.ipAddress);
 
     expect((await new Agent(t.app).get('/api/admin/setup')).json()).toEqual({ setupRequired: false });
-    // The winner leaves the set-up signed in as the administrator.
+    // The winner leaves the set-up with a session waiting for the second factor's enrolment: not signed in yet.
     const winner = racers[responses.indexOf(created)]!;
-    expect((await winner.get('/api/auth/me')).json()).toMatchObject({ isAdmin: true, id: admins[0]!.id });
+    expect((await winner.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await winner.get('/api/admin/second-factor')).json()).toEqual({
+      state: 'enrol',
+      email: admins[0]!.email,
+    });
   });
 
   it('is refused afterwards', async () => {
@@ -83,6 +87,8 @@ describe('first administrator', () => {
     const agent = new Agent(t.app);
     const login = await agent.post('/api/auth/login', { email: winner!.email, password: admin.password });
     expect(login.statusCode).toBe(200);
-    expect((await agent.get('/api/auth/me')).json()).toMatchObject({ isAdmin: true, email: winner!.email });
+    // The password is only the first step: the authenticator is enrolled next (admin-security tests).
+    expect(login.json()).toMatchObject({ isAdmin: true, email: winner!.email, secondFactor: 'enrol' });
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
   });
 });

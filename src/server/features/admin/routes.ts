@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSetupSchema } from '#core/schemas/auth.js';
-import { publicUserSchema } from '#core/schemas/users.js';
+import { signInAnswerSchema } from '#core/schemas/admin.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { addressKey, enforceRates } from '../../platform/rate-limit.js';
@@ -31,7 +31,7 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
         tags: ['admin'],
         summary: 'Créer le premier administrateur (une seule fois)',
         body: adminSetupSchema,
-        response: { 201: publicUserSchema },
+        response: { 201: signInAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -40,8 +40,9 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
       ]);
       const admin = await createFirstAdmin(db, request.body, request.ip);
       await sessions.close(request, reply);
+      // Signed in once the second factor is enrolled: the session waits for it (10 minutes).
       await sessions.open(db, reply, request, admin.id);
-      return reply.status(201).send(toPublicUser(admin));
+      return reply.status(201).send({ ...toPublicUser(admin), secondFactor: 'enrol' as const });
     },
   );
 }

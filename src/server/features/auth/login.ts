@@ -1,3 +1,4 @@
+import type { SecondFactorStep } from '#core/schemas/admin.js';
 import type { LoginInput } from '#core/schemas/auth.js';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -59,3 +60,6 @@ export async function logIn(db: Db, limits: RateLimits, ip: string, input: Login
     throw error;
   }
 }
+
+/** What an administrator has still to pass after the password: a code, or first the enrolment of an authenticator. */
+export const secondFactorStep = (user: User): SecondFactorStep => (user.totpSecret ? 'verify' : 'enrol');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signInAnswerSchema } from '#core/schemas/admin.js';
 import { loginSchema, registerSchema, verifyEmailSchema } from '#core/schemas/auth.js';
 import { messageSchema, publicUserSchema, sessionInfoSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -8,7 +9,7 @@ import { notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
-import { logIn } from './login.js';
+import { logIn, secondFactorStep } from './login.js';
 import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -55,7 +56,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
         tags: ['auth'],
         summary: 'Se connecter',
         body: loginSchema,
-        response: { 200: publicUserSchema, ...errorResponses },
+        response: { 200: signInAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -63,7 +64,8 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       // A new token at every login; the session the browser came with, if any, ends.
       await sessions.close(request, reply);
       await sessions.open(db, reply, request, user.id);
-      return toPublicUser(user);
+      // An administrator is not signed in yet: the session waits for the second factor (or its enrolment).
+      return user.isAdmin ? { ...toPublicUser(user), secondFactor: secondFactorStep(user) } : toPublicUser(user);
     },
   );
 
