@@ -61,3 +61,17 @@ export function formatEuros(amount: number): string {
   const sign = amount < 0 && cents > 0 ? '-' : '';
   return `${sign}${units},${String(cents % 100).padStart(2, '0')}\u00a0€`;
 }
+
+/** The seven tariff settings, in the order the back office and the pricing page list them. */
+export const TARIFF_KEYS = Object.keys(DEFAULT_TARIFFS) as Array<keyof Tariffs>;
+
+/** French names of the tariff settings (back office, journal). */
+export const TARIFF_LABELS: Record<keyof Tariffs, string> = {
+  driverFreemium: 'Freemium (chauffeurs)',
+  driverPremiumMonthly: 'Premium Chauffeur, mensuel',
+  driverPremiumAnnual: 'Premium Chauffeur, annuel',
+  driverEliteMonthly: 'Elite Chauffeur, mensuel',
+  driverEliteAnnual: 'Elite Chauffeur, annuel',
+  transporterMonthly: 'Transporteur, mensuel',
+  transporterAnnual: 'Transporteur, annuel',
+};

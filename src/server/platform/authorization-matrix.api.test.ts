@@ -13,6 +13,7 @@ import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../tes
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 import { createStorage } from './storage.js';
 import { parisDate } from '#core/rules/money.js';
+import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
 
 /** A minimal PDF: what the upload checks accept (it parses with pdf-lib). */
 const PDF_BYTES = Buffer.from(
@@ -351,7 +352,108 @@ const MATRIX: Record<string, Row> = {
       }),
     expected: everyone(403),
   },
+  // Administrators' security (issue 17): the second factor's routes answer the session waiting for it (tested in
+  // admin-security); here every session has passed it, the administrator's not enrolled yet.
+  'GET /api/admin/second-factor': {
+    request: () => json('GET', '/api/admin/second-factor'),
+    expected: everyone(200),
+  },
+  'POST /api/admin/second-factor/enrol': {
+    request: () => json('POST', '/api/admin/second-factor/enrol'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/second-factor/enrol/confirm': {
+    request: () => json('POST', '/api/admin/second-factor/enrol/confirm', { code: '123456' }),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'POST /api/admin/second-factor/verify': {
+    request: () => json('POST', '/api/admin/second-factor/verify', { code: '123456' }),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'GET /api/admin/security': {
+    request: () => json('GET', '/api/admin/security'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/recovery-codes': {
+    request: () => json('POST', '/api/admin/recovery-codes'),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'POST /api/admin/reauth': {
+    request: () => json('POST', '/api/admin/reauth', { password: TEST_PASSWORD }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/administrators': {
+    request: () => json('GET', '/api/admin/administrators'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'DELETE /api/admin/administrators/:id': {
+    // A driver is no administrator to remove.
+    request: (s) => json('DELETE', `/api/admin/administrators/${s.driver.id}`),
+    expected: signedIn(403, { admin: 404 }),
+  },
+  'POST /api/admin/invitations': {
+    request: () => json('POST', '/api/admin/invitations', { email: fresh('invitation-admin') }),
+    expected: signedIn(403, { admin: 201 }),
+  },
+  'DELETE /api/admin/invitations/:id': {
+    request: () => json('DELETE', `/api/admin/invitations/${randomUUID()}`),
+    expected: signedIn(403, { admin: 404 }),
+  },
+  'POST /api/admin/invitation/check': {
+    request: () => json('POST', '/api/admin/invitation/check', { token: 'i'.repeat(43) }),
+    expected: everyone(404),
+  },
+  'POST /api/admin/invitation/accept': {
+    request: () =>
+      json('POST', '/api/admin/invitation/accept', {
+        token: 'i'.repeat(43),
+        fullName: 'Nouvel Admin',
+        password: 'motdepasse-admin',
+      }),
+    expected: everyone(404),
+  },
   'GET /api/site-settings': { request: () => json('GET', '/api/site-settings'), expected: everyone(200) },
+  // Site settings, tariffs and journal (issue 17): read by anyone, changed and read in full by admins only.
+  'GET /api/tariffs': { request: () => json('GET', '/api/tariffs'), expected: everyone(200) },
+  'GET /api/files/site/:name': {
+    request: () => json('GET', '/api/files/site/logo-light-0123456789abcdef.png'),
+    expected: everyone(404),
+  },
+  'GET /api/admin/site-settings': {
+    request: () => json('GET', '/api/admin/site-settings'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'PUT /api/admin/site-settings': {
+    request: () =>
+      json('PUT', '/api/admin/site-settings', { supportHours: 'Du lundi au vendredi, 8 h – 18 h' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/site-settings/logos/:theme': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/site-settings/logos/dark',
+      headers: { 'content-type': 'image/png' },
+      payload: PNG,
+    }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'DELETE /api/admin/site-settings/logos/:theme': {
+    // No logo for this theme: the administrator is told so.
+    request: () => json('DELETE', '/api/admin/site-settings/logos/light'),
+    expected: signedIn(403, { admin: 404 }),
+  },
+  'PUT /api/admin/tariffs': {
+    request: () => json('PUT', '/api/admin/tariffs', DEFAULT_TARIFFS),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/logs': {
+    request: () => json('GET', '/api/admin/logs?action=plan.*'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/logs/facets': {
+    request: () => json('GET', '/api/admin/logs/facets'),
+    expected: signedIn(403, { admin: 200 }),
+  },
   'GET /api/missions/search': { request: () => json('GET', '/api/missions/search'), expected: everyone(200) },
   'GET /api/missions': { request: () => json('GET', '/api/missions'), expected: members(200) },
   'GET /api/geocode': { request: () => json('GET', '/api/geocode?q=Lyon'), expected: members(200) },
@@ -845,6 +947,37 @@ const MATRIX: Record<string, Row> = {
     request: (s) =>
       json('DELETE', `/api/admin/users/${s.driver.id}/plan`, { reason: 'Facture impayée après relance' }),
     expected: signedIn(403, { admin: 200 }),
+  },
+  // Back office « Utilisateurs » (issue 17).
+  'GET /api/admin/users': {
+    request: () => json('GET', '/api/admin/users?q=jean&role=driver'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/users/:id': {
+    request: (s) => json('GET', `/api/admin/users/${s.driver.id}`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/users/:id/deactivate': {
+    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/deactivate`, { reason: 'Fraude avérée' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/users/:id/reactivate': {
+    // The driver of a fresh scene is active: the administrator is told so.
+    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/reactivate`, {}),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'POST /api/admin/users/:id/resend-verification': {
+    // The scene's driver has confirmed the address.
+    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/resend-verification`),
+    expected: signedIn(403, { admin: 409 }),
+  },
+  'POST /api/admin/users/:id/demo': {
+    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/demo`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'DELETE /api/admin/users/:id/demo': {
+    request: (s) => json('DELETE', `/api/admin/users/${s.driver.id}/demo`),
+    expected: signedIn(403, { admin: 409 }),
   },
   // Stripe mode (issue 14), off here: the webhook is not there; the transporter's steps and the driver's payout
   // account say that online payment is off (409) to those who may take them, the others are refused.

@@ -1,5 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminLogFacetsSchema,
+  adminLogPageSchema,
+  adminLogsQuerySchema,
+} from '#core/schemas/site-settings.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/errors.js';
+import { guards } from '../../platform/sessions.js';
+import { adminLogFacets, listAdminLogs } from './logs.js';
 
-/** Slot of issue 17's back office, filled by its feature. */
-export async function adminJournalRoutes(_root: FastifyInstance, _deps: FeatureDeps): Promise<void> {}
+/** « Journal » of the back office: every administrator's action, as platform/admin-log.ts recorded it. */
+export async function adminJournalRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/logs',
+    {
+      onRequest: guards.role('admin'),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Journal d’administration, le plus récent d’abord, filtré (administrateur, action, cible, dates)',
+        querystring: adminLogsQuerySchema,
+        response: { 200: adminLogPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => listAdminLogs(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/logs/facets',
+    {
+      onRequest: guards.role('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Ce que proposent les filtres du journal : actions, types de cible, administrateurs',
+        response: { 200: adminLogFacetsSchema, ...errorResponses },
+      },
+    },
+    async () => adminLogFacets(db),
+  );
+}

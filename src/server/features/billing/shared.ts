@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_TARIFFS, type Tariffs } from '#core/rules/tariffs.js';
+import type { Tariffs } from '#core/rules/tariffs.js';
 import type { SubscriptionStatus } from '#core/rules/billing.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { DbOrTx } from '../../db/client.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { forbidden } from '../../platform/errors.js';
+import { readTariffs } from '../../platform/tariffs.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -58,11 +59,11 @@ export async function liveSubscription(
 }
 
 /**
- * The tariffs in force (SPEC.md §9), from which plan prices are computed: the defaults today; issue 17 reads
- * the administrators' site setting here.
+ * The tariffs in force (SPEC.md §9), from which plan prices are computed: the administrators' site setting
+ * (« Tarifs » of the back office), else the defaults.
  */
-export async function currentTariffs(_db: DbOrTx): Promise<Tariffs> {
-  return DEFAULT_TARIFFS;
+export async function currentTariffs(db: DbOrTx): Promise<Tariffs> {
+  return readTariffs(db);
 }
 
 export const INTERVAL_ADJECTIVES = { month: 'mensuelle', year: 'annuelle' } as const;

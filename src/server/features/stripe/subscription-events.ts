@@ -15,11 +15,12 @@ import {
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { centsToDecimal } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
-import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
+import { DEFAULT_TARIFFS, type Tariffs } from '#core/rules/tariffs.js';
 import type { DbOrTx } from '../../db/client.js';
 import { stripePayments, subscriptions } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
 import type { DomainEvent } from '../../platform/events.js';
+import { readTariffs } from '../../platform/tariffs.js';
 import { addTransactions, uuidOrNull } from './shared.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -119,23 +120,27 @@ function intervalOf(subscription: Stripe.Subscription, row: SubscriptionRow | un
 
 /**
  * The paid plan the subscription is for: its metadata (what Relais's Checkout sets), else the price's lookup key
- * or metadata, else the tariff its amount and interval match for the member's role, else what the row had.
+ * or metadata, else the tariff its amount and interval match for the member's role (the tariffs in force, then
+ * the defaults: a subscription keeps the price it started at), else what the row had.
  */
 function planOf(
   subscription: Stripe.Subscription,
   row: SubscriptionRow | undefined,
   role: 'driver' | 'transporter',
   interval: BillingInterval,
+  tariffs: Tariffs,
 ): PaidPlan | null {
   const allowed: readonly string[] = paidPlansFor(role);
   const price = firstItem(subscription)?.price;
   const named = [subscription.metadata?.plan, price?.metadata?.plan, price?.lookup_key?.split(/[_:-]/)[0]];
   for (const candidate of named) if (candidate && allowed.includes(candidate)) return candidate as PaidPlan;
   if (typeof price?.unit_amount === 'number') {
-    const matching = paidPlansFor(role).find(
-      (plan) => planPriceCents(DEFAULT_TARIFFS, plan, interval) === price.unit_amount,
-    );
-    if (matching) return matching;
+    for (const figures of [tariffs, DEFAULT_TARIFFS]) {
+      const matching = paidPlansFor(role).find(
+        (plan) => planPriceCents(figures, plan, interval) === price.unit_amount,
+      );
+      if (matching) return matching;
+    }
   }
   return row && allowed.includes(row.plan) ? (row.plan as PaidPlan) : null;
 }
@@ -194,7 +199,7 @@ export async function applySubscriptionEvent(
       return [];
   }
   const interval = intervalOf(subscription, row);
-  const plan = planOf(subscription, row, role, interval);
+  const plan = planOf(subscription, row, role, interval, await readTariffs(tx));
   if (!plan) return [];
   const price = firstItem(subscription)?.price;
   const period = periodOf(subscription);
