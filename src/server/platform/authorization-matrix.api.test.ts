@@ -1088,6 +1088,23 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/admin/analytics/overview'),
     expected: signedIn(403, { admin: 200 }),
   },
+  // Back office, issue 17: the home's figures and the missions (search, file, cancellation by the team).
+  'GET /api/admin/overview': {
+    request: () => json('GET', '/api/admin/overview'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/missions': {
+    request: () => json('GET', '/api/admin/missions?q=Rungis&status=available'),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'GET /api/admin/missions/:id': {
+    request: (s) => json('GET', `/api/admin/missions/${s.assigned}`),
+    expected: signedIn(403, { admin: 200 }),
+  },
+  'POST /api/admin/missions/:id/cancel': {
+    request: (s) => json('POST', `/api/admin/missions/${s.open}/cancel`, { reason: 'Annonce frauduleuse' }),
+    expected: signedIn(403, { admin: 200 }),
+  },
   'GET /api/admin/analytics/events': {
     request: () => json('GET', '/api/admin/analytics/events?type=sign_up'),
     expected: signedIn(403, { admin: 200 }),

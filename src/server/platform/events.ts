@@ -24,6 +24,8 @@ export type DomainEvent =
       driverId: string | null;
       applicantIds: string[];
       reason: string;
+      /** Cancelled by the Relais team (back office): the company is told too, and by whom. */
+      byTeam?: boolean;
     }
   | {
       type: 'mission.status_changed';

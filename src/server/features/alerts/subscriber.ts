@@ -84,12 +84,18 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
         base(id, 'mission', 'Mission modifiée', `Le transporteur a modifié ${quote(event.title)}.`),
       );
     case 'mission.cancelled':
-      return [...new Set([...(event.driverId ? [event.driverId] : []), ...event.applicantIds])].map((id) =>
+      return [
+        ...new Set([
+          ...(event.byTeam ? [event.companyId] : []),
+          ...(event.driverId ? [event.driverId] : []),
+          ...event.applicantIds,
+        ]),
+      ].map((id) =>
         base(
           id,
           'mission',
           'Mission annulée',
-          `${quote(event.title)} a été annulée par le transporteur. Motif : ${event.reason}`,
+          `${quote(event.title)} a été annulée par ${event.byTeam ? 'l’équipe Relais' : 'le transporteur'}. Motif : ${event.reason}`,
         ),
       );
     case 'mission.status_changed':
