@@ -10,7 +10,8 @@ import { ThemeToggle } from '#web/ui/theme.js';
 import { forgetReturnPath, pendingReturnPath } from './return-path.js';
 import { homeFor } from './route-rules.js';
 import type { SessionUser } from './session.js';
-import { useContactEmail, useLogoUrl } from './site-settings.js';
+import { MaintenanceBanner } from './maintenance-banner.js';
+import { useContactEmail, useLogoUrl, useSupportHours } from './site-settings.js';
 
 const NAV = [
   { href: '/', label: 'Accueil' },
@@ -81,6 +82,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
   const [location] = useLocation();
   const logo = useLogoUrl();
   const contact = useContactEmail();
+  const supportHours = useSupportHours();
   useEffect(() => setOpen(false), [location]);
 
   return (
@@ -189,6 +191,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
           </nav>
         )}
       </header>
+      <MaintenanceBanner />
       {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads. */}
       <main id="contenu" className="min-h-screen flex-1">
         {!user && <ReturnNotice location={location} />}
@@ -262,6 +265,7 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
                 <a href={`mailto:${contact}`} className="hover:text-ink">
                   {contact}
                 </a>
+                {supportHours && <span className="user-text block text-xs">Support : {supportHours}</span>}
               </li>
             </ul>
           </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useContactEmail } from '#web/app/site-settings.js';
+import { useContactEmail, useLegalNotice, useSupportHours } from '#web/app/site-settings.js';
 import { setConsent } from '#web/lib/consent.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { Button } from '#web/ui/button.js';
@@ -336,23 +336,66 @@ export function TermsPage() {
   );
 }
 
+/** Lines of a legal-notice block, those the back office left empty dropped. */
+function Lines({ lines }: { lines: Array<[string, string | null]> }) {
+  const given = lines.filter((line): line is [string, string] => Boolean(line[1]));
+  if (given.length === 0) return null;
+  return (
+    <ul className="user-text">
+      {given.map(([label, value]) => (
+        <li key={label}>
+          {label} : <span className="whitespace-pre-line">{value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LegalNoticePage() {
   const contact = useContactEmail();
+  const hours = useSupportHours();
+  const notice = useLegalNotice();
+  const publisherKnown = Boolean(notice.publisherName);
   return (
     <LegalPage title="Mentions légales" updated="22/11/2026">
       <h2>Éditeur</h2>
-      <p>Relais — plateforme de mise en relation entre chauffeurs poids lourds et transporteurs.</p>
+      <p>
+        {notice.publisherName ?? 'Relais'} — plateforme de mise en relation entre chauffeurs poids lourds et
+        transporteurs.
+      </p>
+      <Lines
+        lines={[
+          ['Forme juridique et capital', notice.publisherForm],
+          ['Siège', notice.publisherAddress],
+          ['Immatriculation', notice.publisherRegistration],
+          ['Directeur de la publication', notice.publicationDirector],
+        ]}
+      />
+      {!publisherKnown && <p>Les informations légales de l’éditeur sont communiquées sur simple demande.</p>}
       <p>
         Contact :{' '}
         <a className="text-accent underline" href={`mailto:${contact}`}>
           {contact}
         </a>
+        {hours && <span className="user-text"> ({hours})</span>}
       </p>
       <h2>Hébergement</h2>
-      <p>
-        Le service est hébergé dans l'Union européenne. Les coordonnées de l'hébergeur sont communiquées sur
-        simple demande.
-      </p>
+      {notice.hostName ? (
+        <>
+          <p className="user-text">Le service est hébergé dans l'Union européenne par {notice.hostName}.</p>
+          <Lines
+            lines={[
+              ['Adresse', notice.hostAddress],
+              ['Téléphone', notice.hostPhone],
+            ]}
+          />
+        </>
+      ) : (
+        <p>
+          Le service est hébergé dans l'Union européenne. Les coordonnées de l'hébergeur sont communiquées sur
+          simple demande.
+        </p>
+      )}
       <h2>Propriété intellectuelle</h2>
       <p>
         La marque Relais, son logo et les contenus du site sont protégés. Toute reproduction sans autorisation

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { ELITE_FEATURE, PLAN_NOTES } from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { FREEMIUM_LIMITS, annualSaving, formatEuros, type Tariffs } from '#core/rules/tariffs.js';
-import { loadTariffs } from '#web/lib/tariffs.js';
+import { useTariffs } from '#web/lib/tariffs.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 
@@ -135,7 +135,8 @@ export function PlanGrid({
   holder?: PlanHolder | null;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const plans = plansFrom(loadTariffs());
+  // The defaults in the prerendered page, then the browser's cache and the server's figures, in place.
+  const plans = plansFrom(useTariffs());
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {plans.map((plan) => (
