@@ -13,7 +13,7 @@ import {
 import { messageSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
-import { guards, requireRole, requireUser } from '../../platform/sessions.js';
+import { guards, requireRecentPassword, requireRole, requireUser } from '../../platform/sessions.js';
 import { adminSubscriptionList, endPlan, expireGrantedPlans, grantPlan } from './admin.js';
 import { billingPortal, checkout, setCancelAtPeriodEnd, withdrawRequest } from './subscribe.js';
 import { subscriptionView } from './view.js';
@@ -145,8 +145,12 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
         response: { 200: adminSubscriptionSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      grantPlan({ db, events }, requireRole(request, 'admin'), request.params.id, request.body, request.ip),
+    async (request) => {
+      const actor = requireRole(request, 'admin');
+      // A sensitive action (issue 17): the password typed again within 5 minutes.
+      requireRecentPassword(request);
+      return grantPlan({ db, events }, actor, request.params.id, request.body, request.ip);
+    },
   );
 
   app.delete(
@@ -161,13 +165,10 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
         response: { 200: messageSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      endPlan(
-        { db, events },
-        requireRole(request, 'admin'),
-        request.params.id,
-        request.body.reason,
-        request.ip,
-      ),
+    async (request) => {
+      const actor = requireRole(request, 'admin');
+      requireRecentPassword(request);
+      return endPlan({ db, events }, actor, request.params.id, request.body.reason, request.ip);
+    },
   );
 }
