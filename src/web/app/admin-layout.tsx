@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useDocumentQueue, useDriverQueue } from '#web/features/admin/api.js';
 import { useAdminBugReports } from '#web/features/admin/bug-reports-api.js';
+import { ReauthDialog } from '#web/features/admin/reauth-dialog.js';
 import { useReviewReports } from '#web/features/admin/review-reports-api.js';
 import { useAdminSubscriptions } from '#web/features/admin/subscriptions-api.js';
 import { cn } from '#web/ui/cn.js';
@@ -97,6 +98,7 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
+      <ReauthDialog />
       <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
         <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
           <button

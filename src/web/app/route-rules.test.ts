@@ -20,6 +20,7 @@ describe('route rules (SPEC.md §2, §4)', () => {
       '/cgu-cgv',
       '/mentions-legales',
       '/admin/setup',
+      '/admin/invitation',
       '/offline',
       '/installer-pwa',
       // A shared mission link: the public preview.

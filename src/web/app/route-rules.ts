@@ -73,7 +73,8 @@ export function decideRoute(rawPath: string, user: SessionUser | null): RouteDec
   const isAdminPath = path === '/admin' || path.startsWith('/admin/');
 
   if (!user) {
-    if (path === '/admin/setup') return { layout: 'public' };
+    // The first set-up, and an invitation's link (both also where an administrator enrols the second factor).
+    if (path === '/admin/setup' || path === '/admin/invitation') return { layout: 'public' };
     if (
       matches(PUBLIC_ONLY, path) ||
       matches(SIGN_IN_PAGES, path) ||

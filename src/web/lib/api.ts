@@ -1,3 +1,5 @@
+import { REAUTH_REQUIRED } from '#core/schemas/admin.js';
+
 /**
  * The API client (SPEC.md §7, §8): credentials included, JSON bodies, and every non-OK answer turned
  * into an ApiError holding status, message and body.
@@ -35,7 +37,40 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
+/**
+ * Asks the administrator for their password again (the back office mounts a dialog that registers here): true once
+ * it was confirmed, false when they cancelled.
+ */
+export type ReauthHandler = () => Promise<boolean>;
+let reauthHandler: ReauthHandler | null = null;
+
+/** Registers the dialog that answers a sensitive action's 403 REAUTH_REQUIRED; returns how to unregister it. */
+export function setReauthHandler(handler: ReauthHandler): () => void {
+  reauthHandler = handler;
+  return () => {
+    if (reauthHandler === handler) reauthHandler = null;
+  };
+}
+
+const needsReauth = (error: ApiError) =>
+  error.status === 403 && (error.body as { code?: unknown } | null)?.code === REAUTH_REQUIRED;
+
+/**
+ * A call of the API. A sensitive administrator's action refused for want of a recent password (403
+ * REAUTH_REQUIRED) asks for it through the registered dialog and is tried once more; cancelled, the first refusal
+ * is what the caller gets.
+ */
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  try {
+    return await sendRequest<T>(method, path, body);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !needsReauth(error) || !reauthHandler) throw error;
+    if (!(await reauthHandler())) throw error;
+    return sendRequest<T>(method, path, body);
+  }
+}
+
+async function sendRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
