@@ -65,7 +65,9 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       await sessions.close(request, reply);
       await sessions.open(db, reply, request, user.id);
       // An administrator is not signed in yet: the session waits for the second factor (or its enrolment).
-      return user.isAdmin ? { ...toPublicUser(user), secondFactor: secondFactorStep(user) } : toPublicUser(user);
+      return user.isAdmin
+        ? { ...toPublicUser(user), secondFactor: secondFactorStep(user) }
+        : toPublicUser(user);
     },
   );
 
