@@ -429,12 +429,7 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(403, { admin: 200 }),
   },
   'POST /api/admin/site-settings/logos/:theme': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/admin/site-settings/logos/dark',
-      headers: { 'content-type': 'image/png' },
-      payload: PNG,
-    }),
+    request: () => json('POST', '/api/admin/site-settings/logos/dark', { image: PNG.toString('base64') }),
     expected: signedIn(403, { admin: 200 }),
   },
   'DELETE /api/admin/site-settings/logos/:theme': {
@@ -947,37 +942,6 @@ const MATRIX: Record<string, Row> = {
     request: (s) =>
       json('DELETE', `/api/admin/users/${s.driver.id}/plan`, { reason: 'Facture impayée après relance' }),
     expected: signedIn(403, { admin: 200 }),
-  },
-  // Back office « Utilisateurs » (issue 17).
-  'GET /api/admin/users': {
-    request: () => json('GET', '/api/admin/users?q=jean&role=driver'),
-    expected: signedIn(403, { admin: 200 }),
-  },
-  'GET /api/admin/users/:id': {
-    request: (s) => json('GET', `/api/admin/users/${s.driver.id}`),
-    expected: signedIn(403, { admin: 200 }),
-  },
-  'POST /api/admin/users/:id/deactivate': {
-    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/deactivate`, { reason: 'Fraude avérée' }),
-    expected: signedIn(403, { admin: 200 }),
-  },
-  'POST /api/admin/users/:id/reactivate': {
-    // The driver of a fresh scene is active: the administrator is told so.
-    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/reactivate`, {}),
-    expected: signedIn(403, { admin: 409 }),
-  },
-  'POST /api/admin/users/:id/resend-verification': {
-    // The scene's driver has confirmed the address.
-    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/resend-verification`),
-    expected: signedIn(403, { admin: 409 }),
-  },
-  'POST /api/admin/users/:id/demo': {
-    request: (s) => json('POST', `/api/admin/users/${s.driver.id}/demo`),
-    expected: signedIn(403, { admin: 200 }),
-  },
-  'DELETE /api/admin/users/:id/demo': {
-    request: (s) => json('DELETE', `/api/admin/users/${s.driver.id}/demo`),
-    expected: signedIn(403, { admin: 409 }),
   },
   // Back office « Utilisateurs » (issue 17).
   'GET /api/admin/users': {

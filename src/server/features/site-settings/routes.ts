@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminSiteSettingsSchema,
-  LOGO_MAX_BYTES,
+  LOGO_BODY_LIMIT,
+  logoUploadSchema,
   logoThemeParams,
   siteSettingsMessages,
   siteSettingsUpdateSchema,
   tariffsSchema,
 } from '#core/schemas/site-settings.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError, errorResponses, notFound } from '../../platform/errors.js';
+import { errorResponses, notFound } from '../../platform/errors.js';
 import { guards, requireRecentPassword, requireRole } from '../../platform/sessions.js';
 import { readTariffs } from '../../platform/tariffs.js';
 import { LOGO_NAME, logoStorageKey, removeLogo, saveLogo } from './logos.js';
@@ -36,11 +37,6 @@ const FRESH = 'no-cache';
 export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
-  app.addContentTypeParser(
-    LOGO_BODY_TYPES,
-    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
 
   app.get(
     '/api/site-settings',
@@ -135,20 +131,23 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     '/api/admin/site-settings/logos/:theme',
     {
       ...admin,
-      bodyLimit: LOGO_MAX_BYTES,
+      // JSON with the image in base64, like bug-report screenshots: the back office's client asks for the
+      // password again and retries on its own.
+      bodyLimit: LOGO_BODY_LIMIT,
       schema: {
         tags: ['admin'],
         summary:
           'Changer le logo d’un thème (corps : l’image PNG, JPEG ou WebP, 2 Mo au plus) ; mot de passe récent',
         params: logoThemeParams,
+        body: logoUploadSchema,
         response: { 200: z.object({ url: z.string() }), ...errorResponses },
       },
     },
     async (request) => {
       const user = requireRole(request, 'admin');
       requireRecentPassword(request);
-      if (!Buffer.isBuffer(request.body)) throw new AppError(415, siteSettingsMessages.logoKind);
-      return saveLogo({ db, storage }, user, request.params.theme, request.body, request.ip);
+      const bytes = Buffer.from(request.body.image, 'base64');
+      return saveLogo({ db, storage }, user, request.params.theme, bytes, request.ip);
     },
   );
 
