@@ -18,14 +18,6 @@ import { LOGO_NAME, logoStorageKey, removeLogo, saveLogo } from './logos.js';
 import { adminSettings, publicSettings, updateSettings } from './settings.js';
 import { updateTariffs } from './tariffs.js';
 
-/** Logos arrive as the image itself (no multipart), like avatars; SVG is read only to be refused in French. */
-const LOGO_BODY_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/svg+xml',
-  'application/octet-stream',
-];
 const LOGO_CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
