@@ -7,6 +7,7 @@ import {
   uniqueEmail,
   verificationLink,
 } from './helpers.js';
+import { signInAdmin } from './admin-helpers.js';
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
@@ -207,15 +208,9 @@ test('redirects of SPEC.md §4 and the 404 page', async ({ page }) => {
 });
 
 test('an admin lands on /admin and is kept out of the user area', async ({ page }) => {
-  // The first administrator is created once per test database; later runs (the other viewport) sign in.
-  const admin = { email: 'admin-e2e@relais.test', password: 'Admin-e2e-2026!', fullName: 'Alice Martin' };
-  const created = await page.request.post('/api/admin/setup', { data: admin });
-  if (created.status() !== 201) {
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: admin.email, password: admin.password },
-    });
-    expect(login.status()).toBe(200);
-  }
+  // The first administrator is created once per test database (its authenticator enrolled); later runs sign in,
+  // past the second factor (admin-helpers.ts).
+  await signInAdmin(page.request);
   for (const path of ['/dashboard', '/missions', '/messages', '/login', '/register']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/admin$/);

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { registerDriverByApi, uniqueEmail } from './helpers.js';
@@ -13,9 +16,89 @@ export const E2E_ADMIN = {
   fullName: 'Alice Martin',
 };
 
+/**
+ * The e2e administrator's authenticator: its secret, the last time step a code of it was used (the server refuses
+ * a step twice), and the recovery codes not used yet. Kept in the run's data folder (a fresh database per run):
+ * whoever enrols first writes it.
+ */
+interface AdminAuthenticator {
+  secret: string;
+  lastStep: number;
+  recoveryCodes: string[];
+}
+const AUTHENTICATOR_FILE = path.join(process.env.E2E_DATA_DIR ?? 'test-results', 'e2e-admin-totp.json');
+
+const readAuthenticator = (): AdminAuthenticator | null =>
+  existsSync(AUTHENTICATOR_FILE)
+    ? (JSON.parse(readFileSync(AUTHENTICATOR_FILE, 'utf8')) as AdminAuthenticator)
+    : null;
+const writeAuthenticator = (state: AdminAuthenticator) =>
+  writeFileSync(AUTHENTICATOR_FILE, JSON.stringify(state));
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A code of the e2e admin's authenticator that the server has not seen yet: the current step's, else the next
+ * one's (the server accepts one step ahead), else it waits for a new step. Marked as used.
+ */
+export async function adminCode(): Promise<string> {
+  const state = readAuthenticator();
+  if (!state)
+    throw new Error('the e2e admin has not enrolled its authenticator yet (call signInAdmin first)');
+  let step = Math.max(stepNow(), state.lastStep + 1);
+  if (step > stepNow() + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 200));
+    step = Math.max(stepNow(), state.lastStep + 1);
+  }
+  writeAuthenticator({ ...state, lastStep: step });
+  return generate({ secret: state.secret, epoch: step * 30 });
+}
+
+/** The second step on `request`: a fresh code when there is one, else a recovery code (refilled when few left). */
+async function passSecondFactor(request: APIRequestContext): Promise<void> {
+  const state = readAuthenticator();
+  if (!state)
+    throw new Error('the e2e admin has no authenticator file: was the database made by another run?');
+  const fresh = Math.max(stepNow(), state.lastStep + 1) <= stepNow() + 1;
+  if (fresh) {
+    const verified = await request.post('/api/admin/second-factor/verify', {
+      data: { code: await adminCode() },
+    });
+    if (verified.status() === 200) return;
+  }
+  const recoveryCode = state.recoveryCodes.shift();
+  if (!recoveryCode) throw new Error('the e2e admin has no recovery code left');
+  writeAuthenticator({ ...readAuthenticator()!, recoveryCodes: state.recoveryCodes });
+  const verified = await request.post('/api/admin/second-factor/verify', { data: { recoveryCode } });
+  if (verified.status() !== 200)
+    throw new Error(`admin second factor failed: ${verified.status()} ${await verified.text()}`);
+  if (state.recoveryCodes.length < 4) {
+    // A few left: ten new ones (the password typed at sign-in still counts for this sensitive action).
+    const renewed = await request.post('/api/admin/recovery-codes');
+    if (renewed.status() === 200) {
+      const { recoveryCodes } = (await renewed.json()) as { recoveryCodes: string[] };
+      writeAuthenticator({ ...readAuthenticator()!, recoveryCodes });
+    }
+  }
+}
+
+/**
+ * Signs the e2e administrator in on `request`, past the second factor: the first call of a run creates it
+ * (/api/admin/setup) and enrols its authenticator; later ones sign in with the password and a code.
+ */
 export async function signInAdmin(request: APIRequestContext): Promise<string> {
   const created = await request.post('/api/admin/setup', { data: E2E_ADMIN });
-  if (created.status() !== 201) {
+  if (created.status() === 201) {
+    const enrolment = await request.post('/api/admin/second-factor/enrol');
+    const { secret } = (await enrolment.json()) as { secret: string };
+    const step = stepNow();
+    const confirmed = await request.post('/api/admin/second-factor/enrol/confirm', {
+      data: { code: await generate({ secret, epoch: step * 30 }) },
+    });
+    if (confirmed.status() !== 200)
+      throw new Error(`admin enrolment failed: ${confirmed.status()} ${await confirmed.text()}`);
+    const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
+    writeAuthenticator({ secret, lastStep: step, recoveryCodes });
+  } else {
     const login = await request.post('/api/auth/login', {
       data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
     });
@@ -23,6 +106,7 @@ export async function signInAdmin(request: APIRequestContext): Promise<string> {
       throw new Error(
         `admin sign-in failed: ${login.status()} ${await login.text()} (first admin is another one?)`,
       );
+    await passSecondFactor(request);
   }
   const me = (await (await request.get('/api/auth/me')).json()) as { fullName: string; isAdmin: boolean };
   if (!me.isAdmin) throw new Error('the e2e admin is not an administrator');

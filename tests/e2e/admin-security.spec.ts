@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, adminCode, signInAdmin } from './admin-helpers.js';
+import { expectNoAxeViolations } from './axe.js';
+import { acceptCookies, isPhone, shootBothThemes, uniqueEmail } from './helpers.js';
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+test('an administrator signs in with the password then the code of their authenticator', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // The e2e administrator exists, its authenticator enrolled (whoever ran first).
+  await signInAdmin(request);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
+  const code = page.getByLabel('Code à 6 chiffres');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await shootBothThemes(page, `admin-second-step-${isPhone(page) ? 'phone' : 'desktop'}`);
+  await expectNoAxeViolations(page, 'second step');
+
+  // A reload keeps the second step: the session waits for it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
+
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByText('Code incorrect ou expiré')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Code à 6 chiffres').fill(await adminCode());
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sécurité' }).click();
+  await expect(page.getByRole('heading', { name: 'Sécurité', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Il vous reste \d+ codes? de secours/)).toBeVisible();
+  await shootBothThemes(page, `admin-security-${isPhone(page) ? 'phone' : 'desktop'}`);
+});
+
+test('a sensitive action asks for the password again, then goes through', async ({ page }) => {
+  await signInAdmin(page.request);
+  // The password typed at sign-in counts for 5 minutes: the server's refusal after that (tested in the API
+  // suite) is played here once, so that the dialog and the retry are seen in the browser.
+  let refused = false;
+  await page.route('**/api/admin/invitations', async (route) => {
+    if (refused || route.request().method() !== 'POST') return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Pour cette action, confirmez votre mot de passe.',
+        code: 'reauth_required',
+      }),
+    });
+  });
+  await page.goto('/admin/administrateurs');
+  await expect(page.getByRole('heading', { name: 'Administrateurs', level: 1 })).toBeVisible();
+  await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
+
+  const invited = uniqueEmail('nouvel-admin');
+  await page.getByLabel('Adresse e-mail').fill(invited);
+  await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Confirmez votre mot de passe' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon-mot-de-passe');
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog.getByText('Mot de passe incorrect')).toBeVisible();
+  await shootBothThemes(page, `admin-reauth-${isPhone(page) ? 'phone' : 'desktop'}`, false);
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByText(`Un lien valable 72 heures a été envoyé à ${invited}.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invitations en attente' }).getByText(invited)).toBeVisible();
+  expect(refused).toBe(true);
+  await shootBothThemes(page, `admin-administrators-${isPhone(page) ? 'phone' : 'desktop'}`);
+});
