@@ -79,7 +79,7 @@ test('axe finds no accessibility violation on the back-office screens (both them
     await signInAdmin(page.request);
     const scan = (what: string) => expectNoAxeViolations(page, `${what} (${theme})`);
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Accueil', level: 1 })).toBeVisible();
     await scan('/admin');
     await page.goto('/admin/documents');
     await filterQueue(page, 'En attente', CARD);

@@ -64,7 +64,7 @@ test('an admin reviews a driver’s documents and works through the driver’s v
 
   // The home counts what waits and leads to the queue.
   await admin.goto('/admin');
-  await expect(admin.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Accueil', level: 1 })).toBeVisible();
   await expect(admin.getByRole('link', { name: /Documents à vérifier/ }).first()).toBeVisible();
   await admin
     .getByRole('navigation', { name: 'Menu d’administration' })
