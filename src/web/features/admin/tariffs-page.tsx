@@ -1,6 +1,146 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  TARIFF_LABELS,
+  annualSaving,
+  formatEuros,
+  validateTariffs,
+  type Tariffs,
+} from '#core/rules/tariffs.js';
+import { ApiError } from '#web/lib/api.js';
+import { errorMessage } from '#web/lib/form-errors.js';
+import { useTariffs } from '#web/lib/tariffs.js';
+import { Button } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
+import { TextField } from '#web/ui/field.js';
+import { useToast } from '#web/ui/toast.js';
+import { useSaveTariffs } from './settings-api.js';
 
-/** Placeholder slot of issue 17 (replaced by its feature before the issue closes). */
+type Key = keyof Tariffs;
+type Texts = Record<Key, string>;
+
+const GROUPS: Array<{ id: string; title: string; keys: Key[] }> = [
+  { id: 'chauffeurs-gratuit', title: 'Chauffeurs : Freemium', keys: ['driverFreemium'] },
+  {
+    id: 'chauffeurs-premium',
+    title: 'Chauffeurs : Premium',
+    keys: ['driverPremiumMonthly', 'driverPremiumAnnual'],
+  },
+  { id: 'chauffeurs-elite', title: 'Chauffeurs : Elite', keys: ['driverEliteMonthly', 'driverEliteAnnual'] },
+  { id: 'transporteurs', title: 'Transporteurs', keys: ['transporterMonthly', 'transporterAnnual'] },
+];
+
+/** 14.9 → "14,90" (what the field shows); the field also takes "14.9". */
+const toText = (amount: number) => amount.toFixed(2).replace('.', ',');
+/** "14,90" → 14.9; anything that is not a plain amount → NaN (refused with 'Le tarif doit être positif'). */
+function toNumber(text: string): number {
+  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+const textsOf = (tariffs: Tariffs) =>
+  Object.fromEntries(Object.entries(tariffs).map(([key, value]) => [key, toText(value)])) as Texts;
+
+/** /admin/tarifs: the seven tariffs (SPEC.md §3, §9) every visitor's pricing page and the plan prices follow. */
 export function AdminTariffsPage() {
-  return <PageHeader title="/admin/tarifs" />;
+  const current = useTariffs();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(current));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const save = useSaveTariffs();
+  const toast = useToast();
+  const currentKey = JSON.stringify(current);
+  useEffect(() => setTexts(textsOf(current)), [currentKey]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const values = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, toNumber(text)]));
+    const parsed = validateTariffs(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.tariffs, {
+      onSuccess: () =>
+        toast({
+          title: 'Tarifs enregistrés',
+          description: 'La page Tarifs, l’accueil et les prix des formules les affichent déjà.',
+        }),
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        toast({
+          title: 'Tarifs non enregistrés',
+          description: errorMessage(error, 'Réessayez dans un instant.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const monthlyOf: Partial<Record<Key, Key>> = {
+    driverPremiumAnnual: 'driverPremiumMonthly',
+    driverEliteAnnual: 'driverEliteMonthly',
+    transporterAnnual: 'transporterMonthly',
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Tarifs"
+        description="Prix des formules en euros TTC. Ils s’affichent aussitôt sur la page Tarifs et l’accueil, et servent aux prochaines souscriptions et factures. Changer un tarif demande votre mot de passe s’il date de plus de 5 minutes ; c’est inscrit au journal."
+      />
+      <p className="mb-6 max-w-3xl rounded-xl bg-brand-500/10 px-4 py-3 text-sm">
+        Les abonnements déjà en cours gardent le prix auquel ils ont été souscrits (chez Stripe comme sur
+        facture) : le nouveau tarif vaut pour les souscriptions et renouvellements accordés ensuite.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <div className="grid gap-4 lg:grid-cols-2">
+          {GROUPS.map((group) => (
+            <fieldset key={group.id} className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-5">
+              <legend className="px-1 text-lg font-bold">{group.title}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {group.keys.map((key) => {
+                  const monthly = monthlyOf[key];
+                  const annual = toNumber(texts[key]);
+                  const perMonth = monthly ? toNumber(texts[monthly]) : Number.NaN;
+                  const saving =
+                    monthly && Number.isFinite(annual) && Number.isFinite(perMonth)
+                      ? annualSaving(perMonth, annual)
+                      : null;
+                  return (
+                    <TextField
+                      key={key}
+                      name={key}
+                      label={`${TARIFF_LABELS[key]} (€)`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={texts[key]}
+                      error={errors[key]}
+                      hint={
+                        saving === null
+                          ? key === 'driverFreemium'
+                            ? '0 : la formule est gratuite.'
+                            : 'Prix par mois.'
+                          : saving >= 0
+                            ? `Soit ${formatEuros(saving)} d’économie sur 12 mois.`
+                            : `Plus cher que 12 mois (${formatEuros(-saving)} de plus).`
+                      }
+                      onChange={(event) => {
+                        const text = event.target.value;
+                        setTexts((all) => ({ ...all, [key]: text }));
+                        // A corrected amount loses its error at once; a wrong one is told on saving.
+                        if (errors[key] && toNumber(text) >= 0)
+                          setErrors((all) => ({ ...all, [key]: undefined }));
+                      }}
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Enregistrement…' : 'Enregistrer les tarifs'}
+        </Button>
+      </form>
+    </>
+  );
 }
