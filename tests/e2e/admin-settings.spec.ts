@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DEFAULT_TARIFFS } from '../../src/core/rules/tariffs.js';
+import { signInAdmin } from './admin-helpers.js';
+import { acceptCookies } from './helpers.js';
+
+/**
+ * « Paramètres du site » and « Tarifs » (issue 17): the e2e database is shared by every spec, so what this spec
+ * changes (the light logo, one tariff) is put back in `finally`, and the spec runs its steps in one test.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const logoPng = () =>
+  sharp({ create: { width: 360, height: 96, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
+
+test('an admin changes the light logo and a tariff; visitors see both; a negative tariff is refused under its field', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await acceptCookies(page);
+  await signInAdmin(page.request);
+  try {
+    // The light logo, sent from the settings page.
+    await page.goto('/admin/parametres');
+    await expect(page.getByRole('heading', { name: 'Paramètres du site', level: 1 })).toBeVisible();
+    await page.getByLabel(/Envoyer un logo \(logo du thème clair\)/).setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await logoPng(),
+    });
+    await expect(page.getByText('Logo enregistré').first()).toBeVisible();
+    const settings = (await (await page.request.get('/api/site-settings')).json()) as {
+      logoLightUrl: string;
+    };
+    expect(settings.logoLightUrl).toMatch(/^\/api\/files\/site\/logo-light-[a-f0-9]{16}\.png$/);
+    await expect(page.getByTestId('logo-preview-light').locator('img')).toHaveAttribute(
+      'src',
+      settings.logoLightUrl,
+    );
+
+    // A visitor, in a browser of their own, sees it on the landing page.
+    const visitor = await browser.newContext({ colorScheme: 'light' });
+    const home = await visitor.newPage();
+    await home.goto('/');
+    const headerLogo = home.getByRole('banner').getByRole('img', { name: 'Relais' });
+    await expect(headerLogo).toHaveAttribute('src', settings.logoLightUrl);
+    await expect
+      .poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // A tariff: the transporter's annual price.
+    await page.goto('/admin/tarifs');
+    const annual = page.getByLabel('Transporteur, annuel (€)');
+    await expect(annual).toHaveValue('889,90');
+    await annual.fill('799');
+    await page.getByRole('button', { name: 'Enregistrer les tarifs' }).click();
+    await expect(page.getByText('Tarifs enregistrés').first()).toBeVisible();
+    await home.goto('/pricing');
+    await expect(home.getByRole('article', { name: 'Transporteur' })).toContainText(/799,00\s€ \/ an/);
+    await visitor.close();
+
+    // A negative tariff: the message under the field, nothing saved.
+    const monthly = page.getByLabel('Transporteur, mensuel (€)');
+    await monthly.fill('-5');
+    await page.getByRole('button', { name: 'Enregistrer les tarifs' }).click();
+    await expect(monthly).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await monthly.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Le tarif doit être positif');
+    expect(
+      ((await (await page.request.get('/api/tariffs')).json()) as typeof DEFAULT_TARIFFS).transporterMonthly,
+    ).toBe(DEFAULT_TARIFFS.transporterMonthly);
+  } finally {
+    // Back to what the other specs expect: SPEC's tariffs and the built-in logo.
+    const tariffs = await page.request.put('/api/admin/tariffs', { data: DEFAULT_TARIFFS });
+    expect(tariffs.status()).toBe(200);
+    const logo = await page.request.delete('/api/admin/site-settings/logos/light');
+    expect([204, 404]).toContain(logo.status());
+  }
+});
