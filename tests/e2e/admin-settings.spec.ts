@@ -41,9 +41,10 @@ test('an admin changes the light logo and a tariff; visitors see both; a negativ
       settings.logoLightUrl,
     );
 
-    // A visitor, in a browser of their own, sees it on the landing page.
-    const visitor = await browser.newContext({ colorScheme: 'light' });
+    // A visitor, in a browser of their own with the light theme (dark is the default), sees it on the landing page.
+    const visitor = await browser.newContext();
     const home = await visitor.newPage();
+    await home.addInitScript(() => window.localStorage.setItem('theme', 'light'));
     await home.goto('/');
     const headerLogo = home.getByRole('banner').getByRole('img', { name: 'Relais' });
     await expect(headerLogo).toHaveAttribute('src', settings.logoLightUrl);
