@@ -57,7 +57,7 @@ export function toRow(user: RowFields): AdminUserRow {
 }
 
 /** Lower case, accents off, the way the columns are compared (PostgreSQL's unaccent). */
-const folded = (column: AnyColumn) => sql`unaccent(lower(coalesce(${column}, '')))`;
+const folded = (column: AnyColumn) => sql`lower(unaccent(coalesce(${column}, '')))`;
 const digitsOf = (column: AnyColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 /** `%`, `_` and `\` typed in the search are plain characters. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -72,7 +72,7 @@ function searchCondition(q: string): SQL | undefined {
   const text = and(
     ...words.map((word) => {
       const pattern = `%${likeEscaped(word)}%`;
-      const needle = sql`unaccent(lower(${pattern}))`;
+      const needle = sql`lower(unaccent(${pattern}))`;
       return or(
         sql`${folded(users.fullName)} like ${needle}`,
         sql`${folded(users.companyName)} like ${needle}`,

@@ -132,7 +132,7 @@ export function AdminUserPage() {
             </ol>
           </UserSection>
         </div>
-        <aside aria-labelledby="user-actions-title" className="order-1 lg:sticky lg:top-20 lg:order-2">
+        <aside aria-labelledby="user-actions-title" className="order-1 lg:order-2">
           <div className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-5">
             <h2 id="user-actions-title" className="mb-3 text-lg font-bold">
               Actions
