@@ -64,11 +64,11 @@ test('a sensitive action asks for the password again, then goes through', async 
   });
   await page.goto('/admin/administrateurs');
   await expect(page.getByRole('heading', { name: 'Administrateurs', level: 1 })).toBeVisible();
-  await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'L’équipe' }).getByText(E2E_ADMIN.email)).toBeVisible();
 
   const invited = uniqueEmail('nouvel-admin');
   await page.getByLabel('Adresse e-mail').fill(invited);
-  await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  await page.getByRole('button', { name: 'Envoyer l’invitation', exact: true }).click();
 
   const dialog = page.getByRole('alertdialog', { name: 'Confirmez votre mot de passe' });
   await expect(dialog).toBeVisible();
@@ -80,8 +80,12 @@ test('a sensitive action asks for the password again, then goes through', async 
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByText(`Un lien valable 72 heures a été envoyé à ${invited}.`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Invitations en attente' }).getByText(invited)).toBeVisible();
+  await expect(
+    page.getByText(`Un lien valable 72 heures a été envoyé à ${invited}.`, { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Invitations en attente' }).getByText(invited, { exact: true }),
+  ).toBeVisible();
   expect(refused).toBe(true);
   await shootBothThemes(page, `admin-administrators-${isPhone(page) ? 'phone' : 'desktop'}`);
 });
