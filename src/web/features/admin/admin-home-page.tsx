@@ -18,14 +18,18 @@ import {
 /** The figures of the day, each linking to where the team acts on it (users, missions). */
 function figureSpecs(today: string): FigureSpec[] {
   return [
-    { key: 'newDrivers', title: 'Nouveaux chauffeurs', href: '/admin/utilisateurs?role=driver' },
-    { key: 'newTransporters', title: 'Nouveaux transporteurs', href: '/admin/utilisateurs?role=transporter' },
-    { key: 'published', title: 'Missions publiées', href: `/admin/missions?from=${today}&to=${today}` },
-    { key: 'assigned', title: 'Missions attribuées', href: '/admin/missions?status=assigned' },
-    { key: 'completed', title: 'Missions terminées', href: '/admin/missions?status=completed' },
-    { key: 'cancelled', title: 'Missions annulées', href: '/admin/missions?status=cancelled' },
-    { key: 'fillRate', title: 'Taux de remplissage', href: '/admin/missions?status=available' },
-    { key: 'applications', title: 'Candidatures', href: '/admin/missions' },
+    { key: 'newDrivers', title: 'Nouveaux chauffeurs', href: '~/admin/utilisateurs?role=driver' },
+    {
+      key: 'newTransporters',
+      title: 'Nouveaux transporteurs',
+      href: '~/admin/utilisateurs?role=transporter',
+    },
+    { key: 'published', title: 'Missions publiées', href: `~/admin/missions?from=${today}&to=${today}` },
+    { key: 'assigned', title: 'Missions attribuées', href: '~/admin/missions?status=assigned' },
+    { key: 'completed', title: 'Missions terminées', href: '~/admin/missions?status=completed' },
+    { key: 'cancelled', title: 'Missions annulées', href: '~/admin/missions?status=cancelled' },
+    { key: 'fillRate', title: 'Taux de remplissage', href: '~/admin/missions?status=available' },
+    { key: 'applications', title: 'Candidatures', href: '~/admin/missions' },
     // Messages are counted, never read: nowhere to go from here.
     { key: 'messages', title: 'Messages échangés' },
   ];
@@ -89,7 +93,7 @@ function Interviews() {
           {interviews.map((driver) => (
             <li key={driver.id}>
               <Link
-                href={`/admin/chauffeurs/${driver.id}`}
+                href={`~/admin/chauffeurs/${driver.id}`}
                 className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 hover:bg-surface-sunken"
               >
                 <span className="user-text font-semibold">{driver.fullName}</span>
@@ -129,7 +133,7 @@ export function AdminHomePage() {
         </h2>
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           <WaitingTile
-            href="/admin/documents"
+            href="~/admin/documents"
             icon={FileCheck2}
             title="Documents à vérifier"
             figure={waiting?.documents}
@@ -139,7 +143,7 @@ export function AdminHomePage() {
               : 'Permis, cartes de conducteur, FIMO/FCO, ADR…'}
           </WaitingTile>
           <WaitingTile
-            href="/admin/chauffeurs"
+            href="~/admin/chauffeurs"
             icon={UserCheck}
             title="Chauffeurs à valider"
             figure={waiting?.driverValidations}
@@ -147,18 +151,18 @@ export function AdminHomePage() {
             Documents, entretien, décision.
           </WaitingTile>
           <WaitingTile
-            href="/admin/signalements"
+            href="~/admin/signalements"
             icon={Bug}
             title="Bugs ouverts"
             figure={waiting?.bugReports}
           >
             Nouveaux ou en cours de traitement.
           </WaitingTile>
-          <WaitingTile href="/admin/avis" icon={Flag} title="Avis signalés" figure={waiting?.reviewReports}>
+          <WaitingTile href="~/admin/avis" icon={Flag} title="Avis signalés" figure={waiting?.reviewReports}>
             À garder ou à retirer.
           </WaitingTile>
           <WaitingTile
-            href="/admin/missions?status=delivered"
+            href="~/admin/missions?status=delivered"
             icon={PackageCheck}
             title="Livrées, fin à confirmer"
             figure={data?.live.awaitingCompletion}

@@ -65,7 +65,7 @@ function Party({ role, person }: { role: string; person: AdminMissionPerson | nu
           <p className="flex flex-wrap items-center gap-2">
             <Link
               href={`/admin/utilisateurs/${person.id}`}
-              className="user-text font-bold text-accent underline-offset-2 hover:underline"
+              className="user-text font-bold text-accent underline underline-offset-2"
             >
               {person.companyName ?? person.fullName}
             </Link>
@@ -244,7 +244,7 @@ export function AdminMissionPage() {
                     <p className="flex flex-wrap items-center justify-between gap-2">
                       <Link
                         href={`/admin/utilisateurs/${application.driver.id}`}
-                        className="user-text font-semibold text-accent underline-offset-2 hover:underline"
+                        className="user-text font-semibold text-accent underline underline-offset-2"
                       >
                         {application.driver.fullName}
                       </Link>

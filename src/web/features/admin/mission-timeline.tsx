@@ -52,7 +52,7 @@ export function MissionTimeline({ entries }: { entries: TimelineEntry[] }) {
                   ) : (
                     <Link
                       href={`/admin/utilisateurs/${entry.actor.id}`}
-                      className="user-text text-accent underline-offset-2 hover:underline"
+                      className="user-text text-accent underline underline-offset-2"
                     >
                       {entry.actor.name}
                     </Link>
