@@ -63,7 +63,7 @@ function Details({ entry }: { entry: AdminLog }) {
   const text = detailsText(entry.details);
   if (!text) return <span className="text-ink-muted">—</span>;
   return (
-    <pre className="max-h-48 max-w-full overflow-auto rounded-lg bg-surface-sunken px-2 py-1 text-xs whitespace-pre-wrap break-words">
+    <pre className="max-h-48 max-w-full overflow-auto rounded-lg bg-surface-sunken px-2 py-1 text-xs whitespace-pre">
       {text}
     </pre>
   );
@@ -71,9 +71,14 @@ function Details({ entry }: { entry: AdminLog }) {
 
 function Entry({ entry }: { entry: AdminLog }) {
   return (
-    <li className="grid gap-2 px-4 py-3 text-sm lg:grid-cols-[10rem_12rem_minmax(0,1fr)_10rem_minmax(0,1.4fr)_7rem] lg:gap-4">
+    <li className="grid gap-2 px-4 py-3 text-sm lg:grid-cols-[9rem_11rem_minmax(0,1fr)_9rem_minmax(0,2fr)] lg:gap-4">
       <span className="text-ink-muted">
-        <time dateTime={entry.createdAt}>{frenchDateTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt} className="block">
+          {frenchDateTime(entry.createdAt)}
+        </time>
+        <span className="block text-xs">
+          <abbr title="Adresse IP">IP</abbr> {entry.ipAddress ?? '—'}
+        </span>
       </span>
       <Author entry={entry} />
       <span className="min-w-0">
@@ -82,10 +87,6 @@ function Entry({ entry }: { entry: AdminLog }) {
       </span>
       <Target entry={entry} />
       <Details entry={entry} />
-      <span className="text-xs text-ink-muted">
-        <span className="lg:sr-only">Adresse IP : </span>
-        {entry.ipAddress ?? '—'}
-      </span>
     </li>
   );
 }
@@ -207,14 +208,13 @@ export function AdminJournalPage() {
           <div className="overflow-hidden rounded-2xl border border-line bg-surface-raised">
             <div
               aria-hidden="true"
-              className="hidden gap-4 border-b border-line bg-surface-sunken px-4 py-2 text-xs font-semibold text-ink-muted uppercase lg:grid lg:grid-cols-[10rem_12rem_minmax(0,1fr)_10rem_minmax(0,1.4fr)_7rem]"
+              className="hidden gap-4 border-b border-line bg-surface-sunken px-4 py-2 text-xs font-semibold text-ink-muted uppercase lg:grid lg:grid-cols-[9rem_11rem_minmax(0,1fr)_9rem_minmax(0,2fr)]"
             >
-              <span>Date</span>
+              <span>Date · adresse IP</span>
               <span>Administrateur</span>
               <span>Action</span>
               <span>Cible</span>
               <span>Détails</span>
-              <span>Adresse IP</span>
             </div>
             <ul aria-busy={query.isFetching} className="divide-y divide-line">
               {data.entries.map((entry) => (
