@@ -22,8 +22,15 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.deactivate': 'Compte désactivé',
   'user.reactivate': 'Compte réactivé',
   'user.resend_verification': 'Lien de vérification renvoyé',
-  'user.demo': 'Compte marqué démo',
-  'user.undemo': 'Marque démo retirée',
+  'user.mark_demo': 'Compte marqué démo',
+  'user.unmark_demo': 'Marque démo retirée',
+  'admin.invite': 'Administrateur invité',
+  'admin.invitation_accepted': 'Invitation d’administrateur acceptée',
+  'admin.invitation_revoked': 'Invitation d’administrateur annulée',
+  'admin.remove': 'Administrateur retiré',
+  'admin.second_factor_enrolled': 'Double authentification activée',
+  'admin.recovery_code_used': 'Code de secours utilisé',
+  'admin.recovery_codes_regenerated': 'Codes de secours régénérés',
   'mission.cancel': 'Mission annulée',
 };
 
