@@ -16,6 +16,9 @@ import { underwayOf } from './detail.js';
  * locked first, in id order (the order any change to the set of administrators takes): two administrators
  * deactivating each other at once run one after the other, and the second finds itself closed or alone.
  * Returns the target and, for an administrator, the ids of the administrators still open (the target among them).
+ * `no key update` locks: they exclude every other change of these rows (and the share locks changes take on their
+ * parties) but not the key-share locks of rows being written that point at them (an alert for the person), which
+ * a stronger lock would make wait, and possibly close a circle (decision 021).
  */
 export async function lockAccount(
   tx: DbOrTx,
@@ -40,12 +43,12 @@ export async function lockAccount(
         ),
       )
       .orderBy(users.id)
-      .for('update');
+      .for('no key update');
     openAdmins = rows.map((row) => row.id);
     // The acting administrator was closed meanwhile (by the other one of a pair): their session no longer stands.
     if (!openAdmins.includes(actor.id)) throw unauthorized();
   }
-  const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   if (!target) throw notFound(adminUsersMessages.userNotFound);
   // Made an administrator between the two reads: the set of administrators was not locked, try again.
   if (roleOf(target) === 'admin' && openAdmins === null) throw new AppError(409, CONFLICT_RETRY);

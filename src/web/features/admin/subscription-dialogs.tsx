@@ -10,7 +10,7 @@ import {
   type PaidPlan,
 } from '#core/rules/billing.js';
 import { formatCents, formatMoney } from '#core/rules/money.js';
-import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
+import { useTariffs } from '#web/lib/tariffs.js';
 import type { AdminSubscription } from '#core/schemas/billing.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -83,11 +83,12 @@ export function GrantDialog({
   }, [target]);
   const plan = form.watch('plan');
   const interval = form.watch('interval');
+  const tariffs = useTariffs();
   const price =
     target?.price && plan === target.plan && interval === target.interval
       ? formatMoney(target.price)
       : plan && interval
-        ? formatCents(planPriceCents(DEFAULT_TARIFFS, plan, interval))
+        ? formatCents(planPriceCents(tariffs, plan, interval))
         : null;
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { INTERVAL_LABELS, type BillingInterval, type PaidPlan } from '#core/rules/billing.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 import { errorMessage } from '#web/lib/form-errors.js';
-import { loadTariffs } from '#web/lib/tariffs.js';
+import { useTariffs } from '#web/lib/tariffs.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
@@ -108,7 +108,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
     current?.interval ?? view.request?.interval ?? 'month',
   );
   const [chosen, setChosen] = useState<{ plan: PaidPlan; interval: BillingInterval } | null>(null);
-  const tariffs = loadTariffs();
+  const tariffs = useTariffs();
   const choices = planChoices(view, tariffs, interval);
   const checkout = useBillingMutation(billingApi.checkout, {
     onSuccess: (result) => {
