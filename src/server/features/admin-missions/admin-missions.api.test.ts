@@ -152,6 +152,7 @@ describe('GET /api/admin/missions/:id', () => {
     const assigned = detail.timeline.find((entry) => entry.label === 'Chauffeur retenu')!;
     expect(assigned.actor).toMatchObject({ id: scene.company.user.id, role: 'transporter' });
     expect(detail.cancellable).toBe(true);
+    expect(detail.mission).toMatchObject({ applicationCount: 2, pendingApplicationCount: 0 });
     expect(detail.capturedPayments).toEqual([]);
     expect(JSON.stringify(detail)).not.toContain('Bonjour');
   });
@@ -223,6 +224,8 @@ describe('POST /api/admin/missions/:id/cancel', () => {
     const id = (await company.agent.post('/api/missions', missionPayload({ title: 'Fausse annonce' }))).json()
       .mission.id as string;
     await applicant.agent.post(`/api/missions/${id}/apply`, {});
+    const before = (await admin.agent.get(`/api/admin/missions/${id}`)).json() as AdminMissionDetail;
+    expect(before.mission.pendingApplicationCount).toBe(1);
     const response = await admin.agent.post(`/api/admin/missions/${id}/cancel`, {
       reason: 'Société inexistante',
     });

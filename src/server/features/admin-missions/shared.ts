@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { missionReference, type AdminMissionItem } from '#core/schemas/admin-missions.js';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { missions } from '../../db/schema/missions.js';
+import type { missions } from '../../db/schema/missions.js';
 import { users } from '../../db/schema/users.js';
 
 export type MissionRow = typeof missions.$inferSelect;
@@ -11,8 +11,8 @@ export const companyUser = alias(users, 'company');
 export const driverUser = alias(users, 'driver');
 
 /** Applications received (not withdrawn), and those still pending. */
-export const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = ${missions.id} and a.status <> 'withdrawn')`;
-export const pendingApplicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = ${missions.id} and a.status = 'pending')`;
+export const applicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status <> 'withdrawn')`;
+export const pendingApplicationCount = sql<number>`(select count(*)::int from mission_applications a where a.mission_id = missions.id and a.status = 'pending')`;
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -56,7 +56,10 @@ export function CancelMissionDialog({
     'le transporteur',
     ...(detail.driver ? ['le chauffeur retenu'] : []),
     ...(detail.mission.pendingApplicationCount > 0 ? ['les candidats en attente'] : []),
-  ];
+  ]
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' et $1');
+  const told = `${parties.charAt(0).toUpperCase()}${parties.slice(1)} ${parties.includes(' et ') ? 'recevront' : 'recevra'} une alerte avec votre motif.`;
   return (
     <DialogFrame
       open={open}
@@ -65,9 +68,7 @@ export function CancelMissionDialog({
       description={
         <>
           <p>
-            « {detail.mission.title} » sera annulée par l’équipe Relais.{' '}
-            {parties.join(', ').replace(/, ([^,]*)$/, ' et $1')}{' '}
-            {parties.length > 1 ? 'recevront' : 'recevra'} une alerte avec votre motif.
+            « {detail.mission.title} » sera annulée par l’équipe Relais. {told}
           </p>
           <p>Cette action est définitive et inscrite au journal.</p>
         </>
