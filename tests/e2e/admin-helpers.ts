@@ -85,7 +85,15 @@ async function passSecondFactor(request: APIRequestContext): Promise<void> {
  * Signs the e2e administrator in on `request`, past the second factor: the first call of a run creates it
  * (/api/admin/setup) and enrols its authenticator; later ones sign in with the password and a code.
  */
-export async function signInAdmin(request: APIRequestContext): Promise<string> {
+/**
+ * Signs the e2e administrator in on `request` (password, then the authenticator's code) and, unless told not to,
+ * types the password again as the back office asks before a sensitive action, so a spec's actions go straight
+ * through for the next 5 minutes.
+ */
+export async function signInAdmin(
+  request: APIRequestContext,
+  { confirmPassword = true }: { confirmPassword?: boolean } = {},
+): Promise<string> {
   const created = await request.post('/api/admin/setup', { data: E2E_ADMIN });
   if (created.status() === 201) {
     const enrolment = await request.post('/api/admin/second-factor/enrol');
@@ -107,6 +115,11 @@ export async function signInAdmin(request: APIRequestContext): Promise<string> {
         `admin sign-in failed: ${login.status()} ${await login.text()} (first admin is another one?)`,
       );
     await passSecondFactor(request);
+  }
+  if (confirmPassword) {
+    const reauth = await request.post('/api/admin/reauth', { data: { password: E2E_ADMIN.password } });
+    if (reauth.status() !== 200)
+      throw new Error(`admin password check failed: ${reauth.status()} ${await reauth.text()}`);
   }
   const me = (await (await request.get('/api/auth/me')).json()) as { fullName: string; isAdmin: boolean };
   if (!me.isAdmin) throw new Error('the e2e admin is not an administrator');

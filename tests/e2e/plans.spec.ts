@@ -69,9 +69,10 @@ test('a Freemium driver out of applications asks for Premium, an administrator a
   const admin = await adminContext.newPage();
   await acceptCookies(admin);
   await signInAdmin(admin.request);
-  await admin.goto('/admin');
+  // « Validation » holds the queues; plan requests are its third tab.
+  await admin.goto('/admin/documents');
   await admin
-    .getByRole('navigation', { name: 'Menu d’administration' })
+    .getByRole('navigation', { name: 'Pages de la section' })
     .getByRole('link', { name: /Abonnements/ })
     .click();
   await expect(admin.getByRole('heading', { name: 'Abonnements', level: 1 })).toBeVisible();

@@ -91,7 +91,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     const row = await activeSession(request.cookies[SESSION_COOKIE]);
     if (!row) return;
     // An administrator is signed in only once the second factor is passed; until then, only its routes see them.
-    if (row.user.isAdmin && !row.session.secondFactorAt) {
+    if (roleOf(row.user) === 'admin' && !row.session.secondFactorAt) {
       request.pendingAdmin = row.user;
       request.sessionId = row.session.id;
       return;
@@ -100,7 +100,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     request.sessionId = row.session.id;
     request.reauthAt = row.session.reauthAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const idle = row.user.isAdmin ? ADMIN_SESSION.idleSeconds : idleSeconds;
+      const idle = roleOf(row.user) === 'admin' ? ADMIN_SESSION.idleSeconds : idleSeconds;
       const expiresAt = new Date(
         Math.min(now.getTime() + idle * 1000, row.session.absoluteExpiresAt.getTime()),
       );
@@ -112,9 +112,12 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     async open(tx, reply, request, userId) {
       const token = newToken();
       const now = Date.now();
-      const [owner] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      const [owner] = await tx
+        .select({ isAdmin: users.isAdmin, userType: users.userType })
+        .from(users)
+        .where(eq(users.id, userId));
       // An administrator's session starts with 10 minutes to pass the second factor, within 12 hours at most.
-      const admin = owner?.isAdmin === true;
+      const admin = owner !== undefined && roleOf(owner) === 'admin';
       const absolute = admin ? ADMIN_SESSION.absoluteSeconds : absoluteSeconds;
       const idle = admin ? ADMIN_SESSION.secondFactorSeconds : idleSeconds;
       await tx.insert(sessions).values({
@@ -130,7 +133,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     async userFromToken(token) {
       const row = await activeSession(token);
       // A session waiting for the administrator's second factor opens no live connection.
-      if (!row || (row.user.isAdmin && !row.session.secondFactorAt)) return null;
+      if (!row || (roleOf(row.user) === 'admin' && !row.session.secondFactorAt)) return null;
       return row.user;
     },
     async liveSessions(tokenHashes) {
@@ -148,7 +151,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
         );
       return new Set(
         rows
-          .filter((row) => isOpenAccount(row.user) && (!row.user.isAdmin || row.secondFactorAt))
+          .filter((row) => isOpenAccount(row.user) && (roleOf(row.user) !== 'admin' || row.secondFactorAt))
           .map((row) => row.tokenHash),
       );
     },

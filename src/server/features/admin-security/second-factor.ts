@@ -1,3 +1,4 @@
+import { roleOf } from '#core/rules/roles.js';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { adminMessages, type SecondFactorStep } from '#core/schemas/admin.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -15,7 +16,7 @@ export const stepOf = (user: User): SecondFactorStep => (user.totpSecret ? 'veri
 /** The administrator's row, locked for the change, while the account is open and still an administrator. */
 async function lockAdmin(tx: DbOrTx, userId: string): Promise<User> {
   const [user] = await tx.select().from(users).where(openAccountRow(userId)).for('update');
-  if (!user || !user.isAdmin) throw unauthorized();
+  if (!user || roleOf(user) !== 'admin') throw unauthorized();
   return user;
 }
 
@@ -23,8 +24,9 @@ const wrongCode = (message: string, field = 'code') => new AppError(400, message
 
 /**
  * The session has passed the second factor: it lives 30 minutes idle from now (12 hours at most, from its
- * opening), and the password typed to open it counts as typed for the sensitive actions of the next 5 minutes.
- * A session that ran out of its 10 minutes meanwhile is not brought back.
+ * opening). The password typed to open it does not count for sensitive actions: the first one asks it again
+ * (decision 021: the prompt confirms the intent, and a session opened and left on a desk a minute ago gets no
+ * free pass). A session that ran out of its 10 minutes meanwhile is not brought back.
  */
 async function passSession(tx: DbOrTx, sessionId: string): Promise<void> {
   const idle = sql`make_interval(secs => ${ADMIN_SESSION.idleSeconds})`;
@@ -32,7 +34,7 @@ async function passSession(tx: DbOrTx, sessionId: string): Promise<void> {
     .update(sessions)
     .set({
       secondFactorAt: sql`now()`,
-      reauthAt: sql`${sessions.createdAt}`,
+      reauthAt: null,
       lastSeenAt: sql`now()`,
       expiresAt: sql`least(now() + ${idle}, ${sessions.absoluteExpiresAt})`,
     })

@@ -289,6 +289,15 @@ describe('deactivation and reactivation', () => {
     });
     expect(response.json().underway.missions).toMatchObject([{ id: missionId, status: 'available' }]);
     expect((await lastLog(company.user.id))?.details).toMatchObject({ missionsUnderway: [missionId] });
+    // No one applies to a publisher who can no longer answer; reactivated, the mission takes applications again.
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const refused = await driver.agent.post(`/api/missions/${missionId}/apply`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Ce transporteur n’est plus actif sur Relais : sa mission ne prend pas de candidatures',
+    );
+    await agent.post(`/api/admin/users/${company.user.id}/reactivate`, {});
+    expect((await driver.agent.post(`/api/missions/${missionId}/apply`, {})).statusCode).toBe(201);
   });
 
   it('asks for the password again after 5 minutes', async () => {

@@ -1,3 +1,4 @@
+import { roleOf } from '#core/rules/roles.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       await sessions.close(request, reply);
       await sessions.open(db, reply, request, user.id);
       // An administrator is not signed in yet: the session waits for the second factor (or its enrolment).
-      return user.isAdmin
+      return roleOf(user) === 'admin'
         ? { ...toPublicUser(user), secondFactor: secondFactorStep(user) }
         : toPublicUser(user);
     },

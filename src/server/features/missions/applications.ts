@@ -47,6 +47,11 @@ export async function applyToMission(
     if (!mission) throw notFound(missionErrors.notFound);
     const refusal = eligibility(fresh!, mission);
     if (refusal) throw new AppError(refusal === missionErrors.ownMission ? 403 : 409, refusal);
+    // A transporter the team deactivated keeps its missions (reactivated, it finds them again) but no one applies
+    // to a publisher who cannot answer. Read without a lock: a deactivation just after leaves one application
+    // waiting, which the team sees on the account's page.
+    const [publisher] = await tx.select().from(users).where(eq(users.id, mission.companyId));
+    if (!isOpenAccount(publisher)) throw new AppError(409, missionErrors.companyClosed);
     // The papers are read under the driver's lock: an upload or a review of theirs waits for this to finish.
     const check = documentCheck((await loadPapers(tx, [driver.id])).get(driver.id) ?? [], mission);
     if (check.refusal) throw new AppError(409, check.refusal, undefined, undefined, 'documents');

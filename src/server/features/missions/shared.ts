@@ -29,6 +29,7 @@ export const missionErrors = {
   notAvailable: 'Cette mission n’est plus ouverte aux candidatures',
   alreadyStarted: 'Cette mission a déjà commencé',
   ownMission: 'Vous ne pouvez pas postuler à votre propre mission',
+  companyClosed: 'Ce transporteur n’est plus actif sur Relais : sa mission ne prend pas de candidatures',
   licenseMissing: 'Renseignez votre type de permis dans votre profil avant de postuler',
   licenseTooLow: (needed: LicenseType, held: LicenseType) =>
     `Ce véhicule demande le permis ${needed} ; votre permis ${held} ne le permet pas`,
