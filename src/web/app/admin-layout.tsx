@@ -10,6 +10,7 @@ import { cn } from '#web/ui/cn.js';
 import { Logo } from '#web/ui/logo.js';
 import { SkipLink } from '#web/ui/skip-link.js';
 import { ThemeToggle } from '#web/ui/theme.js';
+import { MaintenanceBanner } from './maintenance-banner.js';
 import { ADMIN_MENU, badgeText, isCurrentAdminItem, type AdminMenuItem } from './menus.js';
 import { useLogout, type SessionUser } from './session.js';
 import { useLogoUrl } from './site-settings.js';
@@ -99,6 +100,8 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <ReauthDialog />
+      {/* What every visitor reads while it is set, so the team sees it too. */}
+      <MaintenanceBanner />
       <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
         <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4">
           <button
