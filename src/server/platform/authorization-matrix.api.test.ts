@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import type { User } from '../db/schema/users.js';
 import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 import { createStorage } from './storage.js';
+import { hashToken } from './tokens.js';
 import { parisDate } from '#core/rules/money.js';
 import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
 
@@ -265,6 +266,9 @@ const members = (status: number, overrides: Partial<Expected> = {}) =>
 interface Row {
   request: (s: Scene) => InjectOptions;
   expected: Expected;
+  /** An administrator who typed the password but not yet the second factor: a visitor everywhere (the default),
+   * except on the second factor's own routes, which say here what such a session gets. */
+  pendingAdmin?: number;
   /** What the answer must hold for this caller, beyond its status. */
   check?: (actor: Actor, body: unknown, s: Scene) => void;
 }
@@ -353,7 +357,8 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(403),
   },
   // Administrators' security (issue 17): the second factor's routes answer the session waiting for it (tested in
-  // admin-security); here every session has passed it, the administrator's not enrolled yet.
+  // admin-security); here every session has passed it, the administrator's not enrolled yet. Every other route
+  // treats a session waiting for its second factor as a visitor (checked on each row, `pendingAdmin`).
   'GET /api/admin/second-factor': {
     request: () => json('GET', '/api/admin/second-factor'),
     expected: everyone(200),
@@ -361,14 +366,20 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/second-factor/enrol': {
     request: () => json('POST', '/api/admin/second-factor/enrol'),
     expected: signedIn(403, { admin: 200 }),
+    // Its own session, waiting: a secret to scan (none enrolled yet in a fresh scene).
+    pendingAdmin: 200,
   },
   'POST /api/admin/second-factor/enrol/confirm': {
     request: () => json('POST', '/api/admin/second-factor/enrol/confirm', { code: '123456' }),
     expected: signedIn(403, { admin: 409 }),
+    // Nothing was asked to enrol yet.
+    pendingAdmin: 409,
   },
   'POST /api/admin/second-factor/verify': {
     request: () => json('POST', '/api/admin/second-factor/verify', { code: '123456' }),
     expected: signedIn(403, { admin: 409 }),
+    // No authenticator enrolled in a fresh scene: enrol first.
+    pendingAdmin: 409,
   },
   'GET /api/admin/security': {
     request: () => json('GET', '/api/admin/security'),
@@ -1146,7 +1157,13 @@ describe('authorisation matrix', () => {
           expect(response.json().message, `${route} as ${actor}`).toMatch(/\S/);
         }
       }
-      expect(seen).toEqual(row.expected);
+      const s = await scene();
+      const pending = new Agent(t.app);
+      pending.cookie = await sessionCookie(t.db, s.admin.id);
+      await t.db.execute(sql`update sessions set second_factor_at = null, reauth_at = null
+        where token_hash = ${hashToken(pending.cookie)}`);
+      seen.pendingAdmin = (await pending.request(row.request(s))).statusCode;
+      expect(seen).toEqual({ ...row.expected, pendingAdmin: row.pendingAdmin ?? row.expected.anonymous });
     });
   }
 });
