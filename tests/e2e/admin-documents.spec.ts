@@ -67,8 +67,8 @@ test('an admin reviews a driver’s documents and works through the driver’s v
   await expect(admin.getByRole('heading', { name: 'Accueil', level: 1 })).toBeVisible();
   await expect(admin.getByRole('link', { name: /Documents à vérifier/ }).first()).toBeVisible();
   await admin
-    .getByRole('navigation', { name: 'Menu d’administration' })
     .getByRole('link', { name: /Documents à vérifier/ })
+    .first()
     .click();
   await expect(admin).toHaveURL(/\/admin\/documents$/);
   await expect(admin.getByRole('heading', { name: 'Documents à vérifier', level: 1 })).toBeVisible();
