@@ -83,6 +83,14 @@ describe('admin journal', () => {
     }
   });
 
+  it('refuses a target with a NUL or control character (PostgreSQL text cannot hold NUL: no 500)', async () => {
+    for (const bad of ['?targetId=%00', '?targetId=u-1%00x', '?targetId=u%1B1']) {
+      const response = await asAlice.get(`/api/admin/logs${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()).toMatchObject({ errors: { targetId: 'Cible invalide' } });
+    }
+  });
+
   it('keeps the line when its author’s account is gone, and offers the filters’ values', async () => {
     const gone = await createUser(t.db, { userType: 'admin', isAdmin: true, fullName: 'Chloé Dupont' });
     await line(gone, 'badge.award', ['user', 'u-3'], '2026-03-18T08:00:00Z');
