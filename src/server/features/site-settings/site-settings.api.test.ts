@@ -322,4 +322,22 @@ describe('tariffs (Tarifs)', () => {
     expect(row).toMatchObject({ isPublic: false });
     expect(JSON.parse(row!.value!)).toEqual(DEFAULT_TARIFFS);
   });
+
+  it('refuses a fraction of a cent, even one too small for a loose check (0.000000001 €)', async () => {
+    for (const amount of [1e-9, 14.9000001, 0.005]) {
+      const refused = await admin.agent.put('/api/admin/tariffs', {
+        ...DEFAULT_TARIFFS,
+        driverPremiumMonthly: amount,
+      });
+      expect(refused.statusCode, String(amount)).toBe(400);
+      expect(refused.json().errors).toEqual({ driverPremiumMonthly: 'Deux décimales au plus' });
+    }
+    // Amounts of whole cents, however the decimal reads in binary, are taken as typed.
+    const fine = { ...DEFAULT_TARIFFS, driverPremiumMonthly: 0.07, driverEliteMonthly: 19.99 };
+    const saved = await admin.agent.put('/api/admin/tariffs', fine);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual(fine);
+    expect((await admin.agent.put('/api/admin/tariffs', DEFAULT_TARIFFS)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tariffs' })).json()).toEqual(DEFAULT_TARIFFS);
+  });
 });

@@ -6,6 +6,9 @@ import { AppError } from '../../platform/errors.js';
 import { parseTariffs, TARIFFS_SETTING } from '../../platform/tariffs.js';
 import { lockSiteSettings, readSettings, writeSetting, type SettingChange } from './store.js';
 
+/** The schema's own message for an amount with more than two decimals. */
+const CENTS_ONLY = 'Deux décimales au plus';
+
 /**
  * PUT /api/admin/tariffs: the seven tariffs replace the setting (SPEC.md §5's rule, 'Le tarif doit être positif'
  * under each field), with the journal line 'tariffs.update' (each tariff changed, old and new). Plan prices
@@ -20,6 +23,15 @@ export async function updateTariffs(
   const parsed = validateTariffs(input);
   if (!parsed.ok) throw new AppError(400, TARIFF_ERROR, parsed.errors);
   const tariffs = parsed.tariffs;
+  // Whole cents only. The schema's check allows a millionth of a cent of float noise, so 0.000000001 € passed
+  // it; an amount typed with two decimals is exactly the double nearest its cents, which this one finds again.
+  const fractions = Object.fromEntries(
+    TARIFF_KEYS.filter((key) => Math.round(tariffs[key] * 100) / 100 !== tariffs[key]).map((key) => [
+      key,
+      CENTS_ONLY,
+    ]),
+  );
+  if (Object.keys(fractions).length > 0) throw new AppError(400, CENTS_ONLY, fractions);
   return db.transaction(async (tx) => {
     await lockSiteSettings(tx);
     const before = parseTariffs((await readSettings(tx, [TARIFFS_SETTING])).get(TARIFFS_SETTING) ?? null);
