@@ -226,6 +226,31 @@ describe('removing an administrator', () => {
     expect(team.administrators).toContainEqual(expect.objectContaining({ id: bob.user.id, active: false }));
   });
 
+  it('withdraws the invitations the removed administrator sent: a stolen session’s invitation dies with it', async () => {
+    const alice = await admin();
+    const mallory = await admin();
+    const { response, token } = await invite(mallory.agent, 'complice@exemple.fr');
+    const invitationId = (response.json() as { invitation: { id: string } }).invitation.id;
+    // Someone else's invitation stays.
+    const { token: kept } = await invite(alice.agent, 'collegue@exemple.fr');
+
+    expect((await alice.agent.delete(`/api/admin/administrators/${mallory.user.id}`)).statusCode).toBe(200);
+    const accept = await new Agent(t.app).post('/api/admin/invitation/accept', {
+      token,
+      fullName: 'Complice Anonyme',
+      password: 'un-long-mot-de-passe',
+    });
+    expect(accept.statusCode).toBe(404);
+    expect(await t.db.select().from(users).where(eq(users.email, 'complice@exemple.fr'))).toHaveLength(0);
+    const [row] = await t.db.select().from(adminInvitations).where(eq(adminInvitations.id, invitationId));
+    expect(row!.revokedAt).not.toBeNull();
+    expect(await logsOf('admin.remove', mallory.user.id)).toMatchObject([
+      { details: { email: mallory.user.email, invitationsWithdrawn: ['complice@exemple.fr'] } },
+    ]);
+    const check = await new Agent(t.app).post('/api/admin/invitation/check', { token: kept });
+    expect(check.statusCode, check.body).toBe(200);
+  });
+
   it('keeps one administrator when the last two remove each other at the same instant', async () => {
     const fresh = await createTestApp();
     try {

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ADMIN_REMOVED_REASON, adminMessages, type Administrator } from '#core/schemas/admin.js';
 import type { Db } from '../../db/client.js';
-import { adminRecoveryCodes } from '../../db/schema/admin.js';
+import { adminInvitations, adminRecoveryCodes } from '../../db/schema/admin.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
@@ -74,6 +74,19 @@ export async function removeAdministrator(
       .where(and(eq(users.id, input.targetId)))
       .returning({ email: users.email });
     await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, input.targetId));
+    // The links they sent and nobody followed yet go too: removing an administrator whose session was stolen must
+    // not leave the thief's invitation to an address of theirs standing.
+    const withdrawn = await tx
+      .update(adminInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(adminInvitations.invitedBy, input.targetId),
+          isNull(adminInvitations.acceptedAt),
+          isNull(adminInvitations.revokedAt),
+        ),
+      )
+      .returning({ email: adminInvitations.email });
     await tx.delete(sessions).where(eq(sessions.userId, input.targetId));
     await cancelPendingLinks(tx, input.targetId);
     await logAdminAction(tx, {
@@ -81,7 +94,7 @@ export async function removeAdministrator(
       action: 'admin.remove',
       targetType: 'user',
       targetId: input.targetId,
-      details: { email: removed!.email },
+      details: { email: removed!.email, invitationsWithdrawn: withdrawn.map((row) => row.email) },
       ipAddress: input.ipAddress,
     });
   });

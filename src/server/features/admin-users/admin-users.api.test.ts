@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REAUTH_REQUIRED } from '#core/schemas/admin.js';
 import { deactivatedMessage } from '#core/schemas/auth.js';
-import { adminLogs } from '../../db/schema/admin.js';
+import { adminInvitations, adminLogs } from '../../db/schema/admin.js';
 import { reviews } from '../../db/schema/missions.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
+import { hashToken } from '../../platform/tokens.js';
 import { createUser, insertMission, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import {
   Agent,
@@ -388,6 +389,38 @@ describe('resend verification and demo mark', () => {
     expect(refused.json().message).toBe(
       'Un compte administrateur ne peut pas être un compte de démonstration.',
     );
+  });
+});
+
+describe('closing an administrator’s account', () => {
+  it('withdraws the invitations they sent that nobody followed yet', async () => {
+    const alice = await admin();
+    const mallory = await signIn(t, { userType: 'admin', isAdmin: true, fullName: 'Mallory' });
+    const token = 'invitation-de-mallory-0123456789';
+    const [sent] = await t.db
+      .insert(adminInvitations)
+      .values({
+        email: 'complice@exemple.fr',
+        tokenHash: hashToken(token),
+        invitedBy: mallory.user.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning();
+    const closed = await alice.agent.post(`/api/admin/users/${mallory.user.id}/deactivate`, {
+      reason: 'Session volée',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [row] = await t.db.select().from(adminInvitations).where(eq(adminInvitations.id, sent!.id));
+    expect(row!.revokedAt).not.toBeNull();
+    const accept = await new Agent(t.app).post('/api/admin/invitation/accept', {
+      token,
+      fullName: 'Complice Anonyme',
+      password: 'un-long-mot-de-passe',
+    });
+    expect(accept.statusCode).toBe(404);
+    expect((await lastLog(mallory.user.id))!.details).toMatchObject({
+      invitationsWithdrawn: ['complice@exemple.fr'],
+    });
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
 import { adminUsersMessages, type AdminUserDetail } from '#core/schemas/admin-users.js';
 import type { DbOrTx } from '../../db/client.js';
+import { adminInvitations } from '../../db/schema/admin.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
@@ -86,6 +87,21 @@ export async function deactivateUser(
       .where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     await cancelPendingLinks(tx, userId);
+    // An administrator closed (a stolen session, someone leaving): the invitations they sent and nobody followed
+    // yet are withdrawn, or a link sent to an accomplice would still make a new administrator.
+    const withdrawn = openAdmins
+      ? await tx
+          .update(adminInvitations)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(adminInvitations.invitedBy, userId),
+              isNull(adminInvitations.acceptedAt),
+              isNull(adminInvitations.revokedAt),
+            ),
+          )
+          .returning({ email: adminInvitations.email })
+      : [];
     const underway = await underwayOf(tx, userId);
     await logAdminAction(tx, {
       adminId: admin.id,
@@ -98,6 +114,7 @@ export async function deactivateUser(
         sessionsEnded: ended.length,
         missionsUnderway: underway.missions.map((mission) => mission.id),
         pendingApplications: underway.pendingApplications,
+        ...(openAdmins ? { invitationsWithdrawn: withdrawn.map((row) => row.email) } : {}),
       },
       ipAddress,
     });
