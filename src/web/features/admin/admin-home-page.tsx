@@ -181,7 +181,7 @@ export function AdminHomePage() {
         {!data ? (
           overview.isPending && <Spinner label="Chargement des chiffres..." />
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-3">
             {figureSpecs(data.today).map((spec) => (
               <FigureTile key={spec.key} spec={spec} windows={data.windows} />
             ))}

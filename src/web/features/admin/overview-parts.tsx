@@ -74,11 +74,11 @@ export function FigureTile({
           />
         )}
       </span>
-      <span className="mt-1 block text-3xl font-extrabold tracking-tight">
+      <span className="mt-1 block text-2xl font-extrabold tracking-tight sm:text-3xl">
         {show(windows.today)}
         <span className="sr-only"> aujourd’hui</span>
       </span>
-      <span className="mt-2 block space-y-0.5 text-sm text-ink-muted">
+      <span className="mt-2 block space-y-0.5 text-xs text-ink-muted sm:text-sm">
         {rate ? (
           <>
             <span className="block">Hier : {percent(windows.yesterday.fillRate)}</span>
@@ -104,7 +104,7 @@ export function FigureTile({
       </span>
     </>
   );
-  const frame = 'block min-w-0 rounded-2xl border border-line bg-surface-raised p-4';
+  const frame = 'block min-w-0 rounded-2xl border border-line bg-surface-raised p-3 sm:p-4';
   return spec.href ? (
     <Link href={spec.href} className={cn(frame, 'group hover:border-accent')}>
       {body}
