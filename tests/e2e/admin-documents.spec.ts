@@ -148,7 +148,7 @@ test('an admin reviews a driver’s documents and works through the driver’s v
 
   // The driver's file: counts, requirements, documents opened in place.
   await admin
-    .getByRole('navigation', { name: 'Menu d’administration' })
+    .getByRole('navigation', { name: 'Pages de la section' })
     .getByRole('link', { name: /Validation des chauffeurs/ })
     .click();
   await expect(admin.getByRole('heading', { name: 'Validation des chauffeurs', level: 1 })).toBeVisible();
