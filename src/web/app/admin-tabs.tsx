@@ -3,13 +3,16 @@ import { cn } from '#web/ui/cn.js';
 import { useWaitingCounts, waitingOf } from './admin-layout.js';
 import { ADMIN_TABS } from './menus.js';
 
-/** The pages of a back-office section (« Validation », « Signalements »), as tabs above the page's title. */
+/**
+ * The pages of a back-office section (« Validation », « Signalements »), as tabs above the page's title. They wrap
+ * onto a second line on a phone rather than scroll sideways, so every tab and its count stay in sight.
+ */
 export function AdminTabs({ section }: { section: keyof typeof ADMIN_TABS }) {
   const [location] = useLocation();
   const counts = useWaitingCounts();
   return (
-    <nav aria-label="Pages de la section" className="-mx-4 mb-6 overflow-x-auto border-b border-line px-4">
-      <ul className="flex min-w-max gap-1">
+    <nav aria-label="Pages de la section" className="-mx-4 mb-6 border-b border-line px-4">
+      <ul className="flex flex-wrap gap-x-1">
         {ADMIN_TABS[section].map((tab) => {
           const active = location === tab.href || location.startsWith(`${tab.href}/`);
           const badge = waitingOf(tab, counts);

@@ -6,6 +6,7 @@ import { DOCUMENT_STATE_LABELS, DRIVER_DOCUMENT_LABELS } from '#core/rules/docum
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { APPLICATION_STATUS_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
 import { formatMoney } from '#core/rules/money.js';
+import { formatPhoneFr } from '#core/rules/phone.js';
 import type { AdminUserDetail } from '#core/schemas/admin-users.js';
 import { Stars } from '#web/ui/review-parts.js';
 import { day, frenchDateTime } from './format.js';
@@ -59,7 +60,7 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 export function ProfileSection({ profile }: { profile: Detail['profile'] }) {
   const rows: Array<[string, ReactNode]> = [
     ['E-mail', `${profile.email}${profile.emailVerified ? ' (confirmée)' : ' (non confirmée)'}`],
-    ['Téléphone', profile.phone ?? '—'],
+    ['Téléphone', profile.phone ? formatPhoneFr(profile.phone) : '—'],
     ['Inscription', frenchDateTime(profile.createdAt)],
     ['Dernière connexion', profile.lastLogin ? frenchDateTime(profile.lastLogin) : 'Jamais'],
   ];
@@ -74,7 +75,10 @@ export function ProfileSection({ profile }: { profile: Detail['profile'] }) {
       ['Dossier', profile.documentsVerified ? 'Complet et vérifié' : 'Incomplet ou en cours'],
     );
   if (profile.role !== 'admin') {
-    rows.push(['Note de réputation', profile.reputationScore]);
+    rows.push([
+      'Note de réputation',
+      Number(profile.reputationScore).toLocaleString('fr-FR', { maximumFractionDigits: 2 }),
+    ]);
     if (profile.billingAddress) rows.push(['Adresse de facturation', profile.billingAddress]);
     if (profile.vatNumber) rows.push(['N° de TVA', profile.vatNumber]);
   } else

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PLAN_NAMES } from '#core/rules/billing.js';
 import { SUBSCRIPTION_PLANS } from '#core/rules/enums.js';
+import { formatPhoneFr } from '#core/rules/phone.js';
 import { ROLE_LABELS, ROLES } from '#core/rules/roles.js';
 import { USER_STATUS_FILTERS, USER_STATUS_LABELS, type AdminUserRow } from '#core/schemas/admin-users.js';
 import { Button } from '#web/ui/button.js';
@@ -65,7 +66,9 @@ function UserTable({ users }: { users: AdminUserRow[] }) {
               <UserBadges user={user} />
             </td>
             <td className="border-b border-line px-4 py-3 text-sm">{PLAN_NAMES[user.plan]}</td>
-            <td className="user-text border-b border-line px-4 py-3 text-sm">{user.phone ?? '—'}</td>
+            <td className="user-text whitespace-nowrap border-b border-line px-4 py-3 text-sm">
+              {user.phone ? formatPhoneFr(user.phone) : '—'}
+            </td>
             <td className="border-b border-line px-4 py-3 text-sm">{frenchDateTime(user.createdAt)}</td>
             <td className="border-b border-line px-4 py-3 text-sm">
               {user.lastLogin ? frenchDateTime(user.lastLogin) : 'Jamais'}
@@ -151,7 +154,7 @@ export function AdminUsersPage() {
       </form>
       <fieldset className="mb-5">
         <legend className="sr-only">Filtres</legend>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField
             label="Rôle"
             placeholder="Tous les rôles"
