@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -249,6 +249,26 @@ describe('removing an administrator', () => {
     ]);
     const check = await new Agent(t.app).post('/api/admin/invitation/check', { token: kept });
     expect(check.statusCode, check.body).toBe(200);
+  });
+
+  it('leaves no invitation standing from an administrator removed while sending it', async () => {
+    const alice = await admin();
+    for (let round = 0; round < 6; round++) {
+      const mallory = await admin();
+      const email = `complice-${round}@exemple.fr`;
+      const [sent, removed] = await Promise.all([
+        mallory.agent.post('/api/admin/invitations', { email }),
+        alice.agent.delete(`/api/admin/administrators/${mallory.user.id}`),
+      ]);
+      expect(removed.statusCode).toBe(200);
+      // Sent before the removal (then withdrawn by it), or refused after it: never left waiting.
+      expect([201, 401]).toContain(sent.statusCode);
+      const waiting = await t.db
+        .select()
+        .from(adminInvitations)
+        .where(and(eq(adminInvitations.email, email), isNull(adminInvitations.revokedAt)));
+      expect(waiting).toHaveLength(0);
+    }
   });
 
   it('keeps one administrator when the last two remove each other at the same instant', async () => {

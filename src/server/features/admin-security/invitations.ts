@@ -1,13 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { roleOf } from '#core/rules/roles.js';
 import { adminMessages, type AcceptInvitationInput, type Invitation } from '#core/schemas/admin.js';
 import type { AppConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { adminInvitations, adminRecoveryCodes } from '../../db/schema/admin.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
-import { AppError, databaseErrorCode, notFound } from '../../platform/errors.js';
+import { AppError, databaseErrorCode, notFound, unauthorized } from '../../platform/errors.js';
 import { actionMail, type Mailer } from '../../platform/mailer.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** An invitation can be followed for 72 hours, once. */
@@ -55,6 +57,11 @@ export async function inviteAdmin(
   const token = newToken();
   try {
     return await db.transaction(async (tx) => {
+      // The inviter's row, share-locked while still an open administrator: a removal (which locks every
+      // administrator's row, then withdraws the removed one's invitations) either waits for this one and withdraws
+      // it, or lands first and this one is refused — never an invitation left by an administrator already removed.
+      const inviter = (await lockActiveUsers(tx, input.adminId)).get(input.adminId)!;
+      if (roleOf(inviter) !== 'admin') throw unauthorized();
       checkInvitee(await userByEmail(tx, input.email));
       await tx
         .update(adminInvitations)
@@ -83,11 +90,7 @@ export async function inviteAdmin(
         details: { email: input.email },
         ipAddress: input.ipAddress,
       });
-      const [inviter] = await tx
-        .select({ fullName: users.fullName })
-        .from(users)
-        .where(eq(users.id, input.adminId));
-      return { invitation: invitation!, token, inviterName: inviter?.fullName ?? 'Un administrateur' };
+      return { invitation: invitation!, token, inviterName: inviter.fullName };
     });
   } catch (error) {
     // Two invitations of the same address at the same instant: the unique index keeps one.
