@@ -11,6 +11,26 @@ import { count, frenchDateTime } from './format.js';
 import { actionFamilies, actionLabel, detailsText, targetLabel } from './journal-labels.js';
 import { useAdminLogFacets, useAdminLogs, type JournalFilter } from './settings-api.js';
 
+/** « Toutes les actions … » for a family of actions (`user.*`): in French, the code only when it has no name. */
+const FAMILY_LABELS: Record<string, string> = {
+  admin: 'sur les administrateurs',
+  user: 'sur les comptes',
+  site_settings: 'sur les paramètres du site',
+  tariffs: 'sur les tarifs',
+  plan: 'sur les formules',
+  document: 'sur les documents',
+  driver: 'sur les chauffeurs',
+  badge: 'sur les badges',
+  review: 'sur les avis',
+  review_report: 'sur les avis signalés',
+  bug_report: 'sur les bugs signalés',
+  mission: 'sur les missions',
+};
+const familyLabel = (family: string) => {
+  const name = family.slice(0, -2);
+  return `Toutes les actions ${FAMILY_LABELS[name] ?? `« ${name} »`}`;
+};
+
 const FILTER_KEYS = ['adminId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 const PAGE_SIZE = 50;
 
@@ -122,7 +142,7 @@ function Filters({
         options={[
           ...families.map((family) => ({
             value: family,
-            label: `Toutes les actions « ${family.slice(0, -2)} »`,
+            label: familyLabel(family),
           })),
           ...actions.map((action) => ({ value: action, label: actionLabel(action) })),
         ]}
