@@ -24,6 +24,9 @@ const LOGO_KINDS: ReadonlySet<UploadKind> = new Set(['png', 'jpeg', 'webp']);
 const LOGO_MAX_PIXELS = 16_000_000;
 /** Shown 32 px high in the headers: 256 px keeps it sharp on any screen, and light. */
 const LOGO_MAX_HEIGHT = 256;
+/** Its width is left free there (`w-auto`): a 16 000 × 40 banner would be 12 800 px wide on every page. Four
+ * times the height is a wide wordmark already; 1024 px is four times 256. */
+const LOGO_MAX_WIDTH = 1024;
 
 /** `/api/files/site/<name>`: the public address of a logo; a new name for every logo, so caches never lie. */
 export const LOGO_NAME = /^logo-(light|dark)-[a-f0-9]{16}\.(png|jpg|webp)$/;
@@ -48,9 +51,14 @@ async function cleanLogo(bytes: Buffer): Promise<{ bytes: Buffer; ext: string }>
     },
   );
   const image = sharp(clean);
-  const { height = 0 } = await image.metadata();
-  if (height <= LOGO_MAX_HEIGHT) return { bytes: clean, ext: type.ext };
-  const resized = image.resize({ height: LOGO_MAX_HEIGHT });
+  const { width = 0, height = 0 } = await image.metadata();
+  if (height <= LOGO_MAX_HEIGHT && width <= LOGO_MAX_WIDTH) return { bytes: clean, ext: type.ext };
+  const resized = image.resize({
+    width: LOGO_MAX_WIDTH,
+    height: LOGO_MAX_HEIGHT,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   const output =
     type.kind === 'jpeg'
       ? resized.jpeg({ quality: 90, mozjpeg: true })

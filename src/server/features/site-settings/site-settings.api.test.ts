@@ -222,6 +222,21 @@ describe('logos', () => {
     expect(again.json().message).toBe('Aucun logo à retirer pour ce thème');
   });
 
+  it('scales a very wide logo down too: shown 32 px high with its width free, it would stretch every header', async () => {
+    const banner = await sharp({
+      create: { width: 16_000, height: 40, channels: 3, background: '#2a6' },
+    })
+      .png()
+      .toBuffer();
+    const saved = await uploadLogo(admin.agent, 'light', banner);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: saved.json().url as string });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.width).toBe(1024);
+    expect(meta.height).toBeLessThanOrEqual(40);
+    expect((await admin.agent.delete('/api/admin/site-settings/logos/light')).statusCode).toBe(204);
+  });
+
   it('refuses what is not a PNG, JPEG or WebP image: a fake, an SVG, a damaged file, an unknown theme', async () => {
     const fake = Buffer.concat([
       Buffer.from('89504e470d0a1a0a', 'hex'),
