@@ -295,4 +295,29 @@ describe('removing an administrator', () => {
       await fresh.close();
     }
   });
+
+  it('keeps one administrator when one removes the other while that one closes them from Utilisateurs', async () => {
+    const fresh = await createTestApp();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await fresh.db.execute(
+          sql`update users set is_active = false, account_status = 'deactivated' where is_admin`,
+        );
+        const a = await signIn(fresh, { userType: 'admin', isAdmin: true });
+        const b = await signIn(fresh, { userType: 'admin', isAdmin: true });
+        const answers = await Promise.all([
+          a.agent.delete(`/api/admin/administrators/${b.user.id}`),
+          b.agent.post(`/api/admin/users/${a.user.id}/deactivate`, { reason: 'Départ de l’équipe' }),
+        ]);
+        expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+        const active = await fresh.db
+          .select()
+          .from(users)
+          .where(and(eq(users.isAdmin, true), eq(users.isActive, true)));
+        expect(active).toHaveLength(1);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
 });
