@@ -18,6 +18,8 @@ export const adminUsersMessages = {
   lastAdmin: 'C’est le dernier administrateur actif : invitez-en un autre avant de désactiver ce compte.',
   alreadyDeactivated: 'Ce compte est déjà désactivé.',
   alreadyActive: 'Ce compte est déjà actif.',
+  removedAdmin:
+    'Cet administrateur a été retiré : invitez-le à nouveau depuis « Administrateurs » (il recevra un lien et choisira un nouveau mot de passe).',
   alreadyVerified: 'L’adresse e-mail de ce compte est déjà confirmée.',
   closedAccount: 'Ce compte est désactivé : réactivez-le avant de renvoyer le lien.',
   mailFailed: 'Le lien a été créé mais l’e-mail n’a pas pu partir. Réessayez dans un instant.',

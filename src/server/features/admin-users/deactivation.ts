@@ -138,6 +138,10 @@ export async function reactivateUser(
   return db.transaction(async (tx) => {
     const { target } = await lockAccount(tx, admin, userId);
     if (accountState(target) === 'active') throw new AppError(409, adminUsersMessages.alreadyActive);
+    // An administrator whose access was removed has no second factor left: reopened here, the old password alone
+    // would enrol a new one. They come back through an invitation (a link to their mailbox), as a newcomer does.
+    if (roleOf(target) === 'admin' && !target.totpSecret)
+      throw new AppError(409, adminUsersMessages.removedAdmin);
     await tx
       .update(users)
       .set({ isActive: true, accountStatus: 'active', deactivationReason: null, deactivatedAt: null })
