@@ -1,4 +1,4 @@
-import { Bug, ChevronLeft, ChevronRight, ImageIcon, MessageSquareText } from 'lucide-react';
+import { Bug, ImageIcon, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   BUG_CATEGORY_LABELS,
@@ -10,7 +10,7 @@ import {
 } from '#core/rules/bug-reports.js';
 import { BUG_CATEGORIES, BUG_PRIORITIES, BUG_STATUSES } from '#core/rules/enums.js';
 import type { AdminBugReportItem } from '#core/schemas/bug-reports.js';
-import { Button } from '#web/ui/button.js';
+import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
 import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -238,31 +238,12 @@ export function AdminBugReportsPage() {
                 />
               ))}
             </ul>
-            {pages > 1 && (
-              <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filter.page <= 1}
-                  onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                  Précédents
-                </Button>
-                <span className="text-sm text-ink-muted">
-                  {filter.page} / {pages}
-                </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filter.page >= pages}
-                  onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
-                >
-                  Suivants
-                  <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                </Button>
-              </nav>
-            )}
+            <Pager
+              page={filter.page}
+              pages={pages}
+              label="Pages des signalements"
+              onPage={(page) => setFilter((current) => ({ ...current, page }))}
+            />
           </section>
           <div ref={detailRef} className="min-w-0 scroll-mt-20">
             {detail.data ? (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, FileCheck2 } from 'lucide-react';
+import { FileCheck2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -6,7 +6,7 @@ import {
   DRIVER_DOCUMENT_TYPES,
   type DriverDocumentType,
 } from '#core/rules/documents.js';
-import { Button } from '#web/ui/button.js';
+import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
 import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -200,31 +200,12 @@ export function AdminDocumentsPage() {
                 />
               ))}
             </ul>
-            {pages > 1 && (
-              <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filter.page <= 1}
-                  onClick={() => turnPage(-1)}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                  Précédents
-                </Button>
-                <span className="text-sm text-ink-muted">
-                  {filter.page} / {pages}
-                </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={filter.page >= pages}
-                  onClick={() => turnPage(1)}
-                >
-                  Suivants
-                  <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                </Button>
-              </nav>
-            )}
+            <Pager
+              page={filter.page}
+              pages={pages}
+              label="Pages des documents"
+              onPage={(page) => turnPage(page - filter.page)}
+            />
           </section>
           {selected && (
             <section

@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Truck, X } from 'lucide-react';
+import { Truck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { MISSION_STATUSES } from '#core/rules/enums.js';
 import { STATUS_LABELS } from '#core/rules/missions.js';
 import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
+import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { SelectField, TextField } from '#web/ui/field.js';
@@ -162,31 +163,12 @@ export function AdminMissionsPage() {
               <MissionCards missions={data.missions} />
             </div>
           </div>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={filter.page <= 1}
-                onClick={() => set({ page: filter.page - 1 })}
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                Précédentes
-              </Button>
-              <span className="text-sm text-ink-muted">
-                Page {filter.page} sur {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={filter.page >= pages}
-                onClick={() => set({ page: filter.page + 1 })}
-              >
-                Suivantes
-                <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager
+            page={filter.page}
+            pages={pages}
+            label="Pages des missions"
+            onPage={(page) => set({ page })}
+          />
         </section>
       )}
     </>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
+import { ChevronRight, Search, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PLAN_NAMES } from '#core/rules/billing.js';
@@ -7,6 +7,7 @@ import { formatPhoneFr } from '#core/rules/phone.js';
 import { ROLE_LABELS, ROLES } from '#core/rules/roles.js';
 import { USER_STATUS_FILTERS, USER_STATUS_LABELS, type AdminUserRow } from '#core/schemas/admin-users.js';
 import { Button } from '#web/ui/button.js';
+import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { SelectField, TextField } from '#web/ui/field.js';
@@ -250,18 +251,13 @@ export function AdminUsersPage() {
             <UserTable users={data.users} />
             <UserCards users={data.users} />
           </div>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={filter.page <= 1} onClick={() => turnPage(-1)}>
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                Précédente
-              </Button>
-              <Button variant="secondary" disabled={filter.page >= pages} onClick={() => turnPage(1)}>
-                Suivante
-                <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager
+            page={filter.page}
+            pages={pages}
+            label="Pages des membres"
+            className="mt-4"
+            onPage={(page) => turnPage(page - filter.page)}
+          />
         </section>
       )}
     </>
