@@ -43,6 +43,10 @@ async function passSession(tx: DbOrTx, sessionId: string): Promise<void> {
     )
     .returning({ id: sessions.id });
   if (passed.length === 0) throw new AppError(401, adminMessages.pendingExpired);
+  // Signed in now (the password alone did not make it a sign-in): the team's list shows it.
+  await tx.execute(
+    sql`update users set last_login = now() where id = (select user_id from sessions where id = ${sessionId})`,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatPhoneFr } from '#core/rules/phone.js';
 import { ArrowLeft, Ban, CreditCard, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
@@ -78,7 +79,7 @@ function Party({ role, person }: { role: string; person: AdminMissionPerson | nu
           </p>
           {person.companyName && <p className="user-text text-sm">{person.fullName}</p>}
           <p className="break-all text-sm text-ink-muted">{person.email}</p>
-          {person.phone && <p className="text-sm text-ink-muted">{person.phone}</p>}
+          {person.phone && <p className="text-sm text-ink-muted">{formatPhoneFr(person.phone)}</p>}
         </>
       ) : (
         <p className="text-ink-muted">Aucun chauffeur retenu.</p>
