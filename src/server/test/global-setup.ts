@@ -13,6 +13,8 @@ declare module 'vitest' {
     adminUrl: string;
     templateDatabase: string;
     databaseKind: string;
+    /** This run's name: its test databases are `relais_test_<run>_…`, so a run cleans up only its own. */
+    testRun: string;
   }
 }
 
@@ -43,7 +45,8 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.url('postgres');
   }
 
-  const templateDatabase = `relais_tpl_${randomBytes(4).toString('hex')}`;
+  const testRun = randomBytes(4).toString('hex');
+  const templateDatabase = `relais_tpl_${testRun}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${templateDatabase}`);
@@ -57,13 +60,15 @@ export default async function setup(project: TestProject) {
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
   project.provide('databaseKind', external ? 'external' : 'embedded');
+  project.provide('testRun', testRun);
 
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
+    // Only this run's: another run may be using the same server (a developer's while CI runs).
     const { rows: databases } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'relais_test_%' or datname = $1`,
-      [templateDatabase],
+      `select datname from pg_database where left(datname, length($1)) = $1 or datname = $2`,
+      [`relais_test_${testRun}_`, templateDatabase],
     );
     for (const { datname } of databases) {
       await client.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);

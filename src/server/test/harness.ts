@@ -21,7 +21,7 @@ import { TEST_PASSWORD, createUser } from './factories.js';
 /** A fresh database cloned from the migrated template (fast: no migration per file). */
 export async function createTestDatabase(): Promise<string> {
   const adminUrl = inject('adminUrl');
-  const name = `relais_test_${randomBytes(5).toString('hex')}`;
+  const name = `relais_test_${inject('testRun')}_${randomBytes(5).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
