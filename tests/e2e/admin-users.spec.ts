@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, signInAdmin } from './admin-helpers.js';
 import { expectNoAxeViolations } from './axe.js';
-import { acceptCookies, registerDriverByApi, shootBothThemes, uniqueEmail } from './helpers.js';
+import { acceptCookies, isPhone, registerDriverByApi, shootBothThemes, uniqueEmail } from './helpers.js';
 
 const REASON = 'Fausses déclarations sur le permis de conduire';
 
@@ -40,6 +40,8 @@ test('an admin finds a driver and deactivates them with a reason; the driver is 
   // The search ignores case and accents, and sits in the address with the filters (a link shares it).
   await admin.getByLabel('Rechercher').fill(name.replace('Écharde', 'echarde').toUpperCase());
   await admin.getByRole('button', { name: 'Rechercher' }).click();
+  // On a phone the filters fold behind one button, the results first.
+  if (isPhone(admin)) await admin.getByRole('button', { name: 'Filtres' }).click();
   await admin.getByLabel('Rôle').selectOption({ label: 'Chauffeur' });
   await expect(admin).toHaveURL(/q=LUCIEN.*role=driver|role=driver.*q=LUCIEN/);
   await expect(admin.getByRole('heading', { name: /^1 utilisateur/ })).toBeVisible();

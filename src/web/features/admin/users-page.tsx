@@ -1,4 +1,4 @@
-import { ChevronRight, Search, Users } from 'lucide-react';
+import { ChevronRight, Search, SlidersHorizontal, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PLAN_NAMES } from '#core/rules/billing.js';
@@ -104,6 +104,9 @@ function UserCards({ users }: { users: AdminUserRow[] }) {
 }
 
 /** /admin/utilisateurs: every account, newest first; search and filters live in the address (a link shares them). */
+/** The filters that fold on a phone (the search box stays out). */
+const FILTER_KEYS = ['role', 'plan', 'status', 'verified', 'demo', 'createdFrom', 'createdTo'] as const;
+
 export function AdminUsersPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -124,6 +127,8 @@ export function AdminUsersPage() {
   const filtered = Object.entries(filter).some(
     ([key, value]) => key !== 'page' && value !== NO_USER_FILTER[key as keyof UserFilter],
   );
+  const activeFilters = FILTER_KEYS.filter((key) => filter[key] !== NO_USER_FILTER[key]).length;
+  const [showFilters, setShowFilters] = useState(activeFilters > 0);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const turnPage = (step: number) => {
@@ -153,7 +158,20 @@ export function AdminUsersPage() {
           Rechercher
         </Button>
       </form>
-      <fieldset className="mb-5">
+      {/* Below 1024 px the seven filters fold behind one button, so the results come first on a phone. */}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        className="mb-4 lg:hidden"
+        aria-expanded={showFilters}
+        aria-controls="filtres-utilisateurs"
+        onClick={() => setShowFilters((shown) => !shown)}
+      >
+        <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+        {activeFilters > 0 ? `Filtres (${activeFilters})` : 'Filtres'}
+      </Button>
+      <fieldset id="filtres-utilisateurs" className={cn('mb-5', !showFilters && 'hidden lg:block')}>
         <legend className="sr-only">Filtres</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField
