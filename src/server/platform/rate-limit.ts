@@ -82,8 +82,10 @@ export async function clearRate(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
+/** "1 minute", "45 minutes"; from two hours on, in hours ("19 heures"). */
 function minutes(seconds: number): string {
   const value = Math.ceil(seconds / 60);
+  if (value >= 120) return `${Math.ceil(value / 60)} heures`;
   return value <= 1 ? '1 minute' : `${value} minutes`;
 }
 

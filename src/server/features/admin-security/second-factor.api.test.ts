@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -305,6 +305,21 @@ describe('the second step of an administrator’s sign-in', () => {
     });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/);
+  });
+
+  it('refuses an account guessed at 30 times in a day, even spread over hours', async () => {
+    await freshStep();
+    const admin = await enrolledAdmin();
+    // Twenty-nine wrong codes earlier today, the hourly count long gone.
+    await t.db.execute(sql`insert into rate_limits (key, window_start, count)
+      values (${`2fa:account-day:${admin.id}`}, now() - interval '5 hours', 29)`);
+    const { agent } = await passwordStep(admin);
+    expect((await agent.post('/api/admin/second-factor/verify', { code: '000003' })).statusCode).toBe(400);
+    const refused = await agent.post('/api/admin/second-factor/verify', {
+      code: await codeAt(admin.totpSecret),
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Trop de tentatives\. Réessayez dans (19|20) heures\.$/);
   });
 
   it('is refused once the 10 minutes to pass it are over', async () => {
