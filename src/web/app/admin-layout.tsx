@@ -142,8 +142,11 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
         </div>
       </header>
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 lg:block">
-          <AdminNav />
+        {/* The column runs the page's whole height; its menu stays in view while the page scrolls. */}
+        <aside className="hidden w-64 shrink-0 border-r border-line bg-surface-raised lg:block">
+          <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto p-3">
+            <AdminNav />
+          </div>
         </aside>
         {drawerOpen && (
           <div className="fixed inset-0 z-40 lg:hidden">
