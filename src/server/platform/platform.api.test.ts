@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '#core/theme-init.js';
 import { TEST_PASSWORD, createUser, driverPayload } from '../test/factories.js';
-import { Agent, createTestApp, type TestApp } from '../test/harness.js';
+import { Agent, createTestApp, signIn, type TestApp } from '../test/harness.js';
 import { requireRole } from './sessions.js';
 
 let t: TestApp;
@@ -205,11 +205,8 @@ describe('role guards', () => {
       email: (await createUser(t.db, { userType: 'company' })).email,
       password: TEST_PASSWORD,
     });
-    const admin = new Agent(t.app);
-    await admin.post('/api/auth/login', {
-      email: (await createUser(t.db, { userType: 'admin', isAdmin: true })).email,
-      password: TEST_PASSWORD,
-    });
+    // Signed in past the second factor (an administrator's password alone opens no session: admin-security).
+    const { agent: admin } = await signIn(t, { userType: 'admin', isAdmin: true });
 
     expect((await new Agent(t.app).get('/api/test/driver-only')).statusCode).toBe(401);
     expect((await driver.get('/api/test/driver-only')).statusCode).toBe(200);
