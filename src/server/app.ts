@@ -91,6 +91,10 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Start-up waits on the database (job queues created, realtime listener): on a busy server, or several
+    // instances starting at once on a new database, that takes more than Fastify's 10 s; an instance that gives up
+    // then would only restart into the same wait.
+    pluginTimeout: 60_000,
   });
   // Every route, as registered: the authorisation matrix and the fuzzer start from this list.
   const routeTable: RouteEntry[] = [];

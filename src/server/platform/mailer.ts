@@ -24,6 +24,9 @@ export function maskEmail(address: string): string {
   return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
 }
 
+/** Orders the outbox's files within one millisecond (see their names). */
+let outboxSequence = 0;
+
 /**
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file in $DATA_DIR/outbox (its link in the
  * X-Relais-Link header), and the file is logged, so a local user can still follow it.
@@ -67,7 +70,8 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+        // Named so that they sort in the order they were written, even two within one millisecond.
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++outboxSequence).padStart(9, '0')}-${randomBytes(3).toString('hex')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
       // The link itself (a single-use token) stays in the file: logs are read by more people than mailboxes.
