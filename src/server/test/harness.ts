@@ -117,10 +117,18 @@ export async function lastOutboxMail(
   return { raw, link: extractVerificationLink(raw), files: files.length };
 }
 
-/** The verification link as the plain-text part shows it (quoted-printable soft breaks undone). */
+/**
+ * The verification link of a raw mail: the outbox's X-Relais-Link header as written, else the plain-text part
+ * decoded (quoted-printable: soft breaks undone, then every =XX once — a token beginning with "3D" stays whole).
+ */
 export function extractVerificationLink(raw: string): string | undefined {
-  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return unfolded.match(/https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
+  const header = /^X-Relais-Link: *(\S+)\r?$/im.exec(raw)?.[1];
+  if (header?.includes('/verify-email?token=')) return header;
+  const body = raw.slice(Math.max(0, raw.search(/\r?\n\r?\n/)));
+  const decoded = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decoded.match(/https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0];
 }
 
 /** A browser-like client that keeps its session cookie between calls. */
