@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONTACT_EMAIL } from '../rules/admin.js';
 import { TARIFF_ERROR, TARIFF_KEYS, type Tariffs } from '../rules/tariffs.js';
 import { daySchema } from './dates.js';
 import { optionalText } from './text.js';
@@ -26,7 +27,7 @@ export const SITE_TEXT_KEYS = Object.keys(SITE_TEXT_SETTINGS) as SiteTextSetting
 export const SITE_SETTING_KEYS = ['contactEmail', ...SITE_TEXT_KEYS] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
-export const DEFAULT_CONTACT_EMAIL = 'contact@relais.fr';
+export { DEFAULT_CONTACT_EMAIL };
 
 export const siteSettingsMessages = {
   contactEmail: 'Indiquez une adresse e-mail valide, par exemple contact@relais.fr',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CONTACT_EMAIL } from '#core/schemas/site-settings.js';
+import { DEFAULT_CONTACT_EMAIL } from '#core/rules/admin.js';
 import { useTheme } from '#web/ui/theme.js';
 
 type Settings = Record<string, string | null>;

@@ -1,4 +1,4 @@
-import { REAUTH_REQUIRED } from '#core/schemas/admin.js';
+import { REAUTH_REQUIRED } from '#core/rules/admin.js';
 
 /**
  * The API client (SPEC.md §7, §8): credentials included, JSON bodies, and every non-OK answer turned
