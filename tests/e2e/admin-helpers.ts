@@ -72,23 +72,23 @@ async function passSecondFactor(request: APIRequestContext): Promise<void> {
   if (verified.status() !== 200)
     throw new Error(`admin second factor failed: ${verified.status()} ${await verified.text()}`);
   if (state.recoveryCodes.length < 4) {
-    // A few left: ten new ones (the password typed at sign-in still counts for this sensitive action).
+    // A few left: ten new ones, a sensitive action (the password typed again first, as the back office asks).
+    const reauth = await request.post('/api/admin/reauth', { data: { password: E2E_ADMIN.password } });
     const renewed = await request.post('/api/admin/recovery-codes');
-    if (renewed.status() === 200) {
-      const { recoveryCodes } = (await renewed.json()) as { recoveryCodes: string[] };
-      writeAuthenticator({ ...readAuthenticator()!, recoveryCodes });
-    }
+    if (reauth.status() !== 200 || renewed.status() !== 200)
+      throw new Error(
+        `recovery codes not renewed: ${reauth.status()} ${renewed.status()} ${await renewed.text()}`,
+      );
+    const { recoveryCodes } = (await renewed.json()) as { recoveryCodes: string[] };
+    writeAuthenticator({ ...readAuthenticator()!, recoveryCodes });
   }
 }
 
 /**
  * Signs the e2e administrator in on `request`, past the second factor: the first call of a run creates it
- * (/api/admin/setup) and enrols its authenticator; later ones sign in with the password and a code.
- */
-/**
- * Signs the e2e administrator in on `request` (password, then the authenticator's code) and, unless told not to,
- * types the password again as the back office asks before a sensitive action, so a spec's actions go straight
- * through for the next 5 minutes.
+ * (/api/admin/setup) and enrols its authenticator; later ones sign in with the password and a code. Unless told
+ * not to, types the password again as the back office asks before a sensitive action, so a spec's actions go
+ * straight through for the next 5 minutes.
  */
 export async function signInAdmin(
   request: APIRequestContext,
