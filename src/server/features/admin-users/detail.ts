@@ -1,3 +1,4 @@
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { adminUsersMessages, type AdminUserDetail } from '#core/schemas/admin-users.js';
@@ -110,7 +111,17 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
     createdAt: reviews.createdAt,
     publishedAt: reviews.publishedAt,
     removedAt: reviews.removedAt,
-  };
+  }; /** The member's reviews on one side (`mine`: received or given), each with the other party's name. */
+  const reviewsOf = (mine: PgColumn, theirs: PgColumn) =>
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      .innerJoin(missions, eq(missions.id, reviews.missionId))
+      .innerJoin(other, eq(other.id, theirs))
+      .where(eq(mine, userId))
+      .orderBy(desc(reviews.createdAt))
+      .limit(RECENT);
+
   const [docs, missionRows, applications, received, given, sessionRows, subscriptionRows, history, underway] =
     await Promise.all([
       db
@@ -155,22 +166,8 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .where(eq(missionApplications.driverId, userId))
         .orderBy(desc(missionApplications.createdAt))
         .limit(RECENT),
-      db
-        .select(reviewColumns)
-        .from(reviews)
-        .innerJoin(missions, eq(missions.id, reviews.missionId))
-        .innerJoin(other, eq(other.id, reviews.reviewerId))
-        .where(eq(reviews.revieweeId, userId))
-        .orderBy(desc(reviews.createdAt))
-        .limit(RECENT),
-      db
-        .select(reviewColumns)
-        .from(reviews)
-        .innerJoin(missions, eq(missions.id, reviews.missionId))
-        .innerJoin(other, eq(other.id, reviews.revieweeId))
-        .where(eq(reviews.reviewerId, userId))
-        .orderBy(desc(reviews.createdAt))
-        .limit(RECENT),
+      reviewsOf(reviews.revieweeId, reviews.reviewerId),
+      reviewsOf(reviews.reviewerId, reviews.revieweeId),
       listSessions(db, userId),
       db
         .select()

@@ -249,7 +249,7 @@ export function AdminUsersPage() {
           <p>
             {filtered
               ? 'Aucun compte ne correspond à cette recherche. Vérifiez l’orthographe ou retirez un filtre.'
-              : 'Les comptes apparaîtront ici dès les premières inscriptions.'}
+              : 'Aucun compte n’est encore inscrit : chaque inscription s’ajoute en tête de cette liste.'}
           </p>
         </EmptyState>
       ) : (
