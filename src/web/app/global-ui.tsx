@@ -196,7 +196,8 @@ function InstallPrompt() {
 function SiteAnalytics() {
   const [location] = useLocation();
   useEffect(() => {
-    void import('#web/lib/site-analytics.js').then((tracker) => tracker.trackPageView());
+    const path = window.location.pathname;
+    void import('#web/lib/site-analytics.js').then((tracker) => tracker.trackPageView(path));
   }, [location]);
   return null;
 }

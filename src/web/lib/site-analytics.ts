@@ -144,11 +144,14 @@ function enqueue(item: Omit<Item, 'at' | 'path'> & { path?: string }): void {
   else timer ??= setTimeout(flush, SEND_AFTER_MS);
 }
 
-/** A page view of the current location (called on each route change). */
-export function trackPageView(): void {
-  if (typeof location === 'undefined' || location.pathname === lastView) return;
-  lastView = location.pathname;
-  enqueue({ type: 'page_view' });
+/**
+ * A page view (called on each route change). The path is the one the route change was for: this module loads
+ * apart, so by the time it runs the visitor may already be two pages further.
+ */
+export function trackPageView(path: string): void {
+  if (path === lastView) return;
+  lastView = path;
+  enqueue({ type: 'page_view', path });
 }
 
 /**
