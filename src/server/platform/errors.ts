@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
+import { WORLD_BOUNDARY_CODE } from './demo-world.js';
 
 /** The 400 answer every route documents: a French message and, for forms, one message per field. */
 export const errorResponses = {
@@ -61,6 +62,8 @@ function fieldName(instancePath: string): string {
 }
 
 /** 409 when what a change referred to disappeared during the request. */
+/** What a write across the demonstration boundary is told: what it pointed at does not exist for it. */
+export const NOT_FOUND_ACROSS_WORLDS = 'Introuvable : ce compte ou cette mission n’existe pas.';
 export const GONE_MEANWHILE = 'Ce que vous modifiiez n’existe plus. Rechargez la page.';
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -107,6 +110,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === '23503') {
       request.log.warn({ err: error }, 'referenced row gone');
       return reply.status(409).send({ message: GONE_MEANWHILE });
+    }
+    // A write that would link rows of two worlds (demo and real, decision 022): for the writer, the other side
+    // does not exist.
+    if (code === WORLD_BOUNDARY_CODE) {
+      request.log.warn({ err: error }, 'demo world boundary');
+      return reply.status(404).send({ message: NOT_FOUND_ACROSS_WORLDS });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: GENERIC_ERROR });

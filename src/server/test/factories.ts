@@ -1,3 +1,4 @@
+import { SHOWROOM_WORLD } from '../platform/demo-world.js';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -69,6 +70,8 @@ export async function createUser(
         ? { companyName: 'Transports Martin', siretNumber: VALID_SIRET }
         : { licenseNumber: '12AB34567', licenseType: 'CE', yearsExperience: 5 }),
       ...fields,
+      // A demo account lives in a demo world (decision 022): the showroom unless the test names a sandbox.
+      ...(fields.isDemo && fields.sandboxId === undefined ? { sandboxId: SHOWROOM_WORLD } : {}),
       password,
     })
     .returning();

@@ -84,6 +84,8 @@ export const missions = pgTable(
     engagementType: text().notNull().default('employment'),
     /** Title, description and cities, lower-case without accents (core `searchable`), for text search. */
     searchText: text().notNull().default(''),
+    /** The publisher's world (users.sandboxId), kept by a trigger: null for every real mission (decision 022). */
+    sandboxId: uuid(),
     assignedAt: timestamptz(),
     startedAt: timestamptz(),
     deliveredAt: timestamptz(),
@@ -105,6 +107,9 @@ export const missions = pgTable(
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
     index('missions_company_idx').on(t.companyId, t.createdAt),
+    index('missions_sandbox_idx')
+      .on(t.sandboxId, t.status)
+      .where(sql`${t.sandboxId} is not null`),
     index('missions_driver_idx').on(t.driverId, t.createdAt),
     check('missions_status_check', oneOf(t.status, MISSION_STATUSES)),
     check('missions_pricing_type_check', oneOf(t.pricingType, PRICING_TYPES)),

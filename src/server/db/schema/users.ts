@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, LICENSE_TYPES, SUBSCRIPTION_PLANS } from '#core/rules/enums.js';
 import { VAT_REGIMES } from '#core/rules/money.js';
@@ -73,6 +74,12 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     isDemo: boolean().notNull().default(false),
+    /**
+     * The demonstration world the account lives in (decision 022): null for every real account; a visitor's
+     * sandbox id for the demo user and the people of its data set; SHOWROOM_WORLD for accounts the team marked as
+     * demo. Rows of one world never meet rows of another (triggers of migration 0014, platform/demo-world.ts).
+     */
+    sandboxId: uuid(),
     accountStatus: text().notNull().default('active'),
     lastLogin: timestamptz(),
     /** When the person deleted their account; the personal fields are anonymised then. */
@@ -103,6 +110,10 @@ export const users = pgTable(
     check('users_vat_regime_check', sql`${t.vatRegime} is null or ${oneOf(t.vatRegime, VAT_REGIMES)}`),
     check('users_account_status_check', oneOf(t.accountStatus, ACCOUNT_STATUSES)),
     check('users_years_experience_check', sql`${t.yearsExperience} between 0 and 80`),
+    index('users_sandbox_idx')
+      .on(t.sandboxId)
+      .where(sql`${t.sandboxId} is not null`),
+    check('users_demo_world_check', sql`${t.isDemo} = (${t.sandboxId} is not null)`),
     check('users_reputation_score_check', sql`${t.reputationScore} between 0 and 999.99`),
   ],
 );

@@ -1,3 +1,4 @@
+import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('GET /api/admin/users', () => {
     expect((await search(`q=${tag}%25`)).total).toBe(0);
 
     // Status and demo, then newest first and paged.
-    await t.db.update(users).set({ isDemo: true }).where(eq(users.id, elodie.id));
+    await t.db.update(users).set({ isDemo: true, sandboxId: SHOWROOM_WORLD }).where(eq(users.id, elodie.id));
     expect((await search(`q=${tag}&demo=true`)).users.map((u) => u.id)).toEqual([elodie.id]);
     await t.db
       .update(users)

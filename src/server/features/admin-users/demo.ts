@@ -4,12 +4,13 @@ import { roleOf } from '#core/rules/roles.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
 import { lockAccount } from './deactivation.js';
 
 /**
- * POST / DELETE /api/admin/users/:id/demo: a demonstration account (shown only to other demo accounts in the
- * drivers' search, no plan granted nor bought). Never an administrator's.
+ * POST / DELETE /api/admin/users/:id/demo: a demonstration account (the showroom world of decision 022: seen only by
+ * other showroom accounts, no plan granted nor bought). Never an administrator's.
  */
 export async function setDemo(
   db: FeatureDeps['db'],
@@ -23,7 +24,11 @@ export async function setDemo(
     if (roleOf(target) === 'admin') throw new AppError(409, adminUsersMessages.demoAdmin);
     if (target.isDemo === demo)
       throw new AppError(409, demo ? adminUsersMessages.alreadyDemo : adminUsersMessages.notDemo);
-    await tx.update(users).set({ isDemo: demo }).where(eq(users.id, userId));
+    // The showroom world (decision 022): its accounts meet only each other, never a real user.
+    await tx
+      .update(users)
+      .set({ isDemo: demo, sandboxId: demo ? SHOWROOM_WORLD : null })
+      .where(eq(users.id, userId));
     await logAdminAction(tx, {
       adminId: admin.id,
       action: demo ? 'user.mark_demo' : 'user.unmark_demo',

@@ -1,0 +1,29 @@
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, oneOf, timestamptz } from './columns.js';
+
+/**
+ * A visitor's demonstration sandbox (issue 18, decision 022): its id is the `sandboxId` of every account of its
+ * data set (the visitor's demo user and the people around it), whose rows follow them. Removed with its
+ * accounts on logout, or after 24 h without activity.
+ */
+export const demoSandboxes = pgTable(
+  'demo_sandboxes',
+  {
+    id: uuid().primaryKey(),
+    /** The door the visitor took. */
+    role: text().notNull(),
+    /** The visitor's own demo account (the one signed in). */
+    userId: uuid().notNull(),
+    /** The visitor's address, truncated as the analytics do (/24, /48): the per-address limit reads it. */
+    addressKey: text().notNull(),
+    createdAt: createdAt(),
+    /** Moved forward by the visitor's requests (at most once a minute): the 24 h expiry counts from it. */
+    lastActiveAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    index('demo_sandboxes_address_idx').on(t.addressKey, t.createdAt),
+    index('demo_sandboxes_last_active_idx').on(t.lastActiveAt),
+    check('demo_sandboxes_role_check', oneOf(t.role, ['driver', 'transporter'])),
+  ],
+);

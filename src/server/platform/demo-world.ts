@@ -1,0 +1,33 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/**
+ * The demonstration boundary (issue 18, decision 022), in one place. Every account lives in a world: the real
+ * one (`users.sandbox_id` null), a visitor's demo sandbox (its id), or the showroom of accounts the team marked
+ * as demo. Missions carry their publisher's world (`missions.sandbox_id`, kept by a trigger).
+ * - Reading: every query that lists or finds other people's rows filters with `inWorld` for the viewer's world,
+ *   so a real user never sees demo rows and a demo user sees only its sandbox.
+ * - Writing: the database refuses any link across worlds (application, assignment, conversation, message,
+ *   review) with SQLSTATE RL001, whatever code writes it; the error handler answers 404 as for a row not found.
+ */
+export const SHOWROOM_WORLD = '00000000-0000-0000-0000-0000000000de';
+
+/** SQLSTATE raised by the database triggers of migration 0014 when a write would cross the boundary. */
+export const WORLD_BOUNDARY_CODE = 'RL001';
+
+/** The world of an account, or of an anonymous visitor (the real one). */
+export function worldOf(user: { sandboxId: string | null } | null | undefined): string | null {
+  return user?.sandboxId ?? null;
+}
+
+/** `column` belongs to `world`: `is null` for the real world (cheap, index-friendly), `= id` for a sandbox. */
+export function inWorld(column: AnyColumn | SQL, world: string | null): SQL {
+  return world === null ? sql`${column} is null` : sql`${column} = ${world}::uuid`;
+}
+
+/**
+ * The world condition on an account id (a column holding a user id): for tables that have no world of their
+ * own (applications, availability, reviews…).
+ */
+export function accountInWorld(userIdColumn: AnyColumn | SQL, world: string | null): SQL {
+  return sql`exists (select 1 from users w where w.id = ${userIdColumn} and ${inWorld(sql`w.sandbox_id`, world)})`;
+}
