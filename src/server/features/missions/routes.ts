@@ -161,7 +161,11 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
       await enforceRates(db, [
         { key: `geocode:user:${user.id}`, rule: deps.config.rateLimits.geocodePerUser },
       ]);
-      return suggestAddresses(request.query.q, deps.config.geocoder);
+      // A demo account never causes a call outside Relais (issue 18): the built-in list of communes answers.
+      return suggestAddresses(
+        request.query.q,
+        user.isDemo ? { ...deps.config.geocoder, url: null } : deps.config.geocoder,
+      );
     },
   );
 
