@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConsent } from './consent.js';
 
 /** The beacons the tracker hands to the browser (sendBeacon is the browser's; jsdom has none). */
-const sent: Array<{ consent: boolean; visitorId?: string; events: Array<{ type: string; path: string }> }> = [];
+const sent: Array<{ consent: boolean; visitorId?: string; events: Array<{ type: string; path: string }> }> =
+  [];
 
 async function freshTracker() {
   vi.resetModules();
