@@ -9,6 +9,8 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/cgu-cgv': 'CGU / CGV — Relais',
   '/mentions-legales': 'Mentions légales — Relais',
   '/installer-pwa': 'Installer l’application — Relais',
+  '/demo': 'Démo — essayez Relais en un clic',
+  '/demo/login': 'Démo — essayez Relais en un clic',
 };
 
 export function prerenderedFileName(page: string): string {

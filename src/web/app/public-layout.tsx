@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
@@ -12,6 +12,9 @@ import { homeFor } from './route-rules.js';
 import type { SessionUser } from './session.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
 import { useContactEmail, useLogoUrl, useSupportHours } from './site-settings.js';
+
+// Only a demo account sees it: visitors do not download it with the landing page.
+const DemoBanner = lazy(async () => ({ default: (await import('./demo-banner.js')).DemoBanner }));
 
 const NAV = [
   { href: '/', label: 'Accueil' },
@@ -192,6 +195,11 @@ export function PublicLayout({ user, children }: { user: SessionUser | null; chi
         )}
       </header>
       <MaintenanceBanner />
+      {user?.isDemo && (
+        <Suspense fallback={null}>
+          <DemoBanner user={user} />
+        </Suspense>
+      )}
       {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads. */}
       <main id="contenu" className="min-h-screen flex-1">
         {!user && <ReturnNotice location={location} />}

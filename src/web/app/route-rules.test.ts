@@ -83,6 +83,12 @@ describe('route rules (SPEC.md §2, §4)', () => {
     expect(decideRoute('/register', admin)).toEqual({ redirect: '/admin' });
   });
 
+  it('opens the demo pages signed in too: another demo, or why a real account cannot', () => {
+    expect(decideRoute('/demo', member)).toEqual({ layout: 'sidebar' });
+    expect(decideRoute('/demo/login', member)).toEqual({ layout: 'sidebar' });
+    expect(decideRoute('/demo/login', admin)).toEqual({ layout: 'admin' });
+  });
+
   it('sends non-admins away from /admin to /dashboard', () => {
     expect(decideRoute('/admin', member)).toEqual({ redirect: '/dashboard' });
     expect(decideRoute('/admin/setup', member)).toEqual({ redirect: '/dashboard' });
@@ -146,6 +152,7 @@ describe('coming back after signing in', () => {
       '/\\evil.example',
       'javascript:alert(1)',
       '/login',
+      '/demo/login?role=chauffeur',
       '/admin',
       '/nimporte-quoi',
     ])

@@ -21,9 +21,20 @@ export const PUBLIC_ONLY_PATHS = [
   '/confirmer-email',
 ];
 /** The forms that make no sense once signed in. */
-export const SIGN_IN_PATHS = ['/login', '/register', '/demo/login', '/mot-de-passe-oublie'];
-/** Public pages that signed-in users also reach, inside their own layout. */
-export const SHARED_PATHS = ['/pricing', '/privacy', '/cgu-cgv', '/mentions-legales', '/offline', '/demo'];
+export const SIGN_IN_PATHS = ['/login', '/register', '/mot-de-passe-oublie'];
+/**
+ * Public pages that signed-in users also reach, inside their own layout. /demo/login too: a shared link opens
+ * another demo for someone in one, and tells a real account why it cannot (rather than a silent redirect).
+ */
+export const SHARED_PATHS = [
+  '/pricing',
+  '/privacy',
+  '/cgu-cgv',
+  '/mentions-legales',
+  '/offline',
+  '/demo',
+  '/demo/login',
+];
 /**
  * User-area pages a visitor may open from a shared link: they see a public preview (a mission without its
  * addresses or contact) in the public layout, and sign in to do more.
@@ -122,6 +133,13 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== 'https://relais.invalid') return null;
   const decision = decideRoute(url.pathname, { isAdmin: false });
-  if (!('layout' in decision) || decision.notFound || matches(SIGN_IN_PAGES, url.pathname)) return null;
+  if (
+    !('layout' in decision) ||
+    decision.notFound ||
+    matches(SIGN_IN_PAGES, url.pathname) ||
+    // A sign-in does not land on a demo door: it would open a demo.
+    /^\/demo(\/login)?\/*$/.test(url.pathname)
+  )
+    return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -56,7 +56,6 @@ const AdminReviewReports = page(
   () => import('#web/features/admin/review-reports-page.js'),
   'AdminReviewReportsPage',
 );
-const work = () => import('#web/features/workspace/workspace-pages.js');
 const Wallet = page(() => import('#web/features/wallet/wallet-page.js'), 'WalletPage');
 const MissionPayment = page(() => import('#web/features/payments/payment-page.js'), 'MissionPaymentPage');
 const MissionTracking = page(() => import('#web/features/tracking/tracking-page.js'), 'MissionTrackingPage');
@@ -88,7 +87,7 @@ const ForgotPassword = page(
 );
 const ResetPassword = page(() => import('#web/features/account/reset-password-page.js'), 'ResetPasswordPage');
 const ConfirmEmail = page(() => import('#web/features/account/confirm-email-page.js'), 'ConfirmEmailPage');
-const Demo = page(work, 'DemoPage');
+const Demo = page(() => import('#web/features/demo/demo-page.js'), 'DemoPage');
 const Availability = page(
   () => import('#web/features/availability/availability-page.js'),
   'AvailabilityPage',
@@ -187,6 +186,8 @@ export const PRERENDERED_ROUTES: Record<string, Page> = {
   '/cgu-cgv': Terms,
   '/mentions-legales': LegalNotice,
   '/installer-pwa': InstallGuide,
+  '/demo': Demo,
+  '/demo/login': Demo,
 };
 
 /** Loads the code of the page at `path` when it is one of the prerendered pages. */

@@ -66,8 +66,33 @@ export function useSignedIn() {
   };
 }
 
-/** Logs out on the server (demo users through their own endpoint), forgets every cached answer, goes to /. */
-export function useLogout() {
+/**
+ * A demo account just opened from /demo or /demo/login (issue 18). Its answer is the current user, given on a demo
+ * page, so the demo flag is set here (SPEC.md §4): the effect of useSession would only see /dashboard, where the
+ * user is taken at once. Always /dashboard: a page remembered for a real account is not the demo's.
+ */
+export function useDemoSignedIn() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return (user: SessionUser) => {
+    if (user.isDemo) writeStorage(STORAGE_KEYS.isDemo, 'true');
+    // Another demo replaced, or a visitor's answers: nothing read before belongs to this sandbox.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+    queryClient.setQueryData(ME_KEY, user);
+    navigate('/dashboard', { replace: true });
+  };
+}
+
+/** Whether the signed-in user is a demo account: what it may not do is shown disabled, with the reason. */
+export function useIsDemo(): boolean {
+  return useSession().user?.isDemo === true;
+}
+
+/**
+ * Logs out on the server (demo users through their own endpoint), forgets every cached answer, goes to
+ * `destination` (/ unless said: /register from the demo's « Créer un compte », say).
+ */
+export function useLogout(destination = '/') {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
@@ -81,7 +106,7 @@ export function useLogout() {
       writeStorage(STORAGE_KEYS.isDemo, null);
       queryClient.clear();
       queryClient.setQueryData(ME_KEY, null);
-      navigate('/', { replace: true });
+      navigate(destination, { replace: true });
     },
   });
 }

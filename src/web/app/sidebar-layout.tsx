@@ -13,6 +13,7 @@ import { SkipLink } from '#web/ui/skip-link.js';
 import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { DRIVER_MENU, SUBSCRIPTION_MENU, TRANSPORTER_MENU, badgeText, type MenuItem } from './menus.js';
+import { DemoBanner } from './demo-banner.js';
 import { useLogout, type SessionUser } from './session.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
 import { useLogoUrl } from './site-settings.js';
@@ -317,6 +318,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
             </div>
           </header>
           <MaintenanceBanner />
+          <DemoBanner user={user} />
           <VerificationBanner user={user} />
           <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
             {children}

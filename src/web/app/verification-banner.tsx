@@ -58,11 +58,14 @@ export function EmailRequiredNotice({ message }: { message: string }) {
   );
 }
 
-/** SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. */
+/**
+ * SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. Never to a demo account:
+ * its address is fictional, and nothing is mailed from a demo.
+ */
 export function VerificationBanner({ user }: { user: SessionUser }) {
   const [dismissed, setDismissed] = useState(false);
   const resend = useResendVerification();
-  if (user.emailVerified || dismissed) return null;
+  if (user.emailVerified || user.isDemo || dismissed) return null;
   return (
     <div
       role="region"

@@ -228,10 +228,19 @@ export function CheckboxGroup({
  * The fields of a form, disabled until React has hydrated the page: text typed into prerendered HTML
  * would otherwise be reset when the form library takes over, and a submit would go out natively.
  */
-export function FormFields({ children, className }: { children: ReactNode; className?: string }) {
+export function FormFields({
+  children,
+  className,
+  disabled = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** Off for a reason the form says beside it (an action a demo account may not do, say). */
+  disabled?: boolean;
+}) {
   const hydrated = useHydrated();
   return (
-    <fieldset disabled={!hydrated} className={cn('min-w-0 space-y-4', className)}>
+    <fieldset disabled={!hydrated || disabled} className={cn('min-w-0 space-y-4', className)}>
       {children}
     </fieldset>
   );

@@ -3,7 +3,8 @@ import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { ME_KEY } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { ME_KEY, useIsDemo } from '#web/app/session.js';
 import { expectSignOut } from '#web/lib/query-client.js';
 import { apiRequest, errorFromResponse } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
@@ -40,6 +41,7 @@ export function DataSection() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
+  const demo = useIsDemo();
   const form = useForm<{ password: string }>({ resolver, defaultValues: { password: '' } });
   const download = useMutation({
     mutationFn: downloadMyData,
@@ -102,7 +104,14 @@ export function DataSection() {
         tone="danger"
         description="Définitif (RGPD, article 17) : vos informations personnelles sont effacées et vos appareils déconnectés."
       >
-        {!confirming ? (
+        {demo ? (
+          <>
+            <NotInDemoNote className="mb-3" />
+            <Button variant="danger" disabled>
+              Supprimer mon compte
+            </Button>
+          </>
+        ) : !confirming ? (
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Supprimer mon compte
           </Button>

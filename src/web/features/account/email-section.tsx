@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Mail, MailCheck, MailWarning } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { ChangeEmailInput } from '#core/schemas/account.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
 import type { SessionUser } from '#web/app/session.js';
 import { useResendVerification } from '#web/app/verification-banner.js';
 import { apiRequest } from '#web/lib/api.js';
@@ -54,7 +55,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
             {user.emailVerified ? 'Adresse confirmée' : 'Adresse pas encore confirmée'}
           </span>
         </p>
-        {!user.emailVerified && (
+        {!user.emailVerified && !user.isDemo && (
           <Button variant="secondary" size="sm" onClick={() => resend.mutate()} disabled={resend.isPending}>
             {resend.isPending ? 'Envoi...' : 'Renvoyer le lien'}
           </Button>
@@ -70,7 +71,8 @@ export function EmailSection({ user }: { user: SessionUser }) {
           onFocusCapture={resolver.preload}
           onSubmit={form.handleSubmit((v) => change.mutate(v))}
         >
-          <FormFields className="grid gap-4 md:grid-cols-2">
+          {user.isDemo && <NotInDemoNote className="mb-4" />}
+          <FormFields className="grid gap-4 md:grid-cols-2" disabled={user.isDemo}>
             <EmailField
               label="Nouvelle adresse"
               error={errors.newEmail?.message}

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -24,6 +26,7 @@ const resolver = lazyResolver<PasswordForm>(
 export function PasswordSection() {
   const toast = useToast();
   const refreshSessions = useSessionsRefresh();
+  const demo = useIsDemo();
   const form = useForm<PasswordForm>({ resolver, defaultValues: empty });
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: PasswordForm) =>
@@ -55,7 +58,8 @@ export function PasswordSection() {
         onFocusCapture={resolver.preload}
         onSubmit={form.handleSubmit((v) => change.mutate(v))}
       >
-        <FormFields className="grid gap-4 md:grid-cols-3">
+        {demo && <NotInDemoNote className="mb-4" />}
+        <FormFields className="grid gap-4 md:grid-cols-3" disabled={demo}>
           <PasswordField
             label="Mot de passe actuel"
             autoComplete="current-password"

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { SUBSCRIPTION_STATUS_LABELS } from '#core/rules/billing.js';
 import { coordinationNote, planSummary } from '#core/rules/plans.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
@@ -32,6 +34,7 @@ function StatusPill({ status }: { status: NonNullable<SubscriptionView['subscrip
 /** Cancel at the end of the period (after confirming), or undo it; Stripe's portal for a Stripe subscription. */
 function PlanActions({ view }: { view: SubscriptionView }) {
   const toast = useToast();
+  const demo = useIsDemo();
   const [confirming, setConfirming] = useState(false);
   const subscription = view.subscription;
   const fail = (fallback: string) => (error: unknown) =>
@@ -76,6 +79,8 @@ function PlanActions({ view }: { view: SubscriptionView }) {
   const portalShown = view.stripeEnabled && subscription.source === 'stripe';
   const entitling = isEntitling(subscription);
   if (!entitling && !portalShown) return null;
+  // A demo's plan is part of its story: it is neither cancelled nor managed at Stripe.
+  if (demo) return <NotInDemoNote className="mt-5" />;
   const free = planSummary(view.role, 'basic');
   return (
     <div className="mt-5 flex flex-wrap gap-2">

@@ -2,6 +2,8 @@ import { Check, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { INTERVAL_LABELS, type BillingInterval, type PaidPlan } from '#core/rules/billing.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { useTariffs } from '#web/lib/tariffs.js';
 import { Button } from '#web/ui/button.js';
@@ -103,6 +105,7 @@ function IntervalSwitch({
  */
 export function PlanChooser({ view }: { view: SubscriptionView }) {
   const toast = useToast();
+  const demo = useIsDemo();
   const current = isEntitling(view.subscription) ? view.subscription : null;
   const [interval, setBillingInterval] = useState<BillingInterval>(
     current?.interval ?? view.request?.interval ?? 'month',
@@ -148,6 +151,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
           ? 'Paiement sécurisé par carte avec Stripe : votre formule s’active dès que Stripe confirme le paiement.'
           : 'Sans paiement en ligne : un administrateur active votre formule et vous envoie la facture, à régler par virement.'}
       </p>
+      {demo && <NotInDemoNote className="mt-3" />}
       <ul className={cn('mt-4 grid gap-4', choices.length > 1 && 'md:grid-cols-2')}>
         {choices.map((choice) => {
           const open = choice.state === 'switch' || choice.state === 'change';
@@ -178,7 +182,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
               <Button
                 className="mt-4 w-full"
                 variant={choice.state === 'current' ? 'secondary' : 'primary'}
-                disabled={choice.state === 'current' || !open || checkout.isPending}
+                disabled={choice.state === 'current' || !open || checkout.isPending || demo}
                 aria-label={
                   choice.state === 'current' || !open ? undefined : `${choice.action} (${choice.price})`
                 }

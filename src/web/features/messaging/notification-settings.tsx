@@ -9,7 +9,8 @@ import {
   type AlertType,
   type NotificationPreferences,
 } from '#core/rules/notifications.js';
-import type { SessionUser } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo, type SessionUser } from '#web/app/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import {
   disablePush,
@@ -33,6 +34,7 @@ const CHANNELS = [
 
 /** This device: the permission flow (asked only from this button, never on load) and its push subscription. */
 function DeviceNotifications() {
+  const demo = useIsDemo();
   const [state, setState] = useState<NotificationState>('default');
   const [subscribed, setSubscribed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -62,22 +64,26 @@ function DeviceNotifications() {
             ? 'Notifications activées sur cet appareil, même application fermée.'
             : 'Notifications autorisées : elles s’affichent quand Relais est ouvert en arrière-plan.'
           : 'Soyez prévenu d’un message ou d’une mission même quand Relais est en arrière-plan ou fermé.';
+  const offered = state === 'default' || (state === 'granted' && !subscribed);
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface-sunken p-4 sm:flex-row sm:items-center">
-      <BellRing className="h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
-      <p className="flex-1" data-testid="notification-state" data-state={state}>
-        {text}
-      </p>
-      {(state === 'default' || (state === 'granted' && !subscribed)) && (
-        <Button onClick={() => void enable()} disabled={busy}>
-          Activer les notifications
-        </Button>
-      )}
-      {state === 'granted' && subscribed && (
-        <Button variant="secondary" onClick={() => void disable()} disabled={busy}>
-          Désactiver sur cet appareil
-        </Button>
-      )}
+    <div className="space-y-2">
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface-sunken p-4 sm:flex-row sm:items-center">
+        <BellRing className="h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
+        <p className="flex-1" data-testid="notification-state" data-state={state}>
+          {text}
+        </p>
+        {offered && (
+          <Button onClick={() => void enable()} disabled={busy || demo}>
+            Activer les notifications
+          </Button>
+        )}
+        {state === 'granted' && subscribed && (
+          <Button variant="secondary" onClick={() => void disable()} disabled={busy}>
+            Désactiver sur cet appareil
+          </Button>
+        )}
+      </div>
+      {offered && demo && <NotInDemoNote />}
     </div>
   );
 }
@@ -87,13 +93,17 @@ function DeviceNotifications() {
  * and only while the browser has not been asked yet: an offer to turn notifications on, which can be put off.
  */
 export function NotificationOffer({ name }: { name: string }) {
+  const demo = useIsDemo();
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    // Not in a demo: its people are fictional, and it pushes nothing.
     setShown(
-      notificationState() === 'default' && readStorage(STORAGE_KEYS.notificationsOfferDismissed) !== 'true',
+      !demo &&
+        notificationState() === 'default' &&
+        readStorage(STORAGE_KEYS.notificationsOfferDismissed) !== 'true',
     );
-  }, []);
+  }, [demo]);
   if (!shown) return null;
   const close = () => {
     writeStorage(STORAGE_KEYS.notificationsOfferDismissed, 'true');

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatMoney } from '#core/rules/money.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
@@ -58,6 +60,7 @@ function useDepositReturn(missionId: string, paid: boolean) {
  */
 export function DepositPanel({ detail, isOwner }: { detail: MissionDetail; isOwner: boolean }) {
   const toast = useToast();
+  const demo = useIsDemo();
   const [busy, setBusy] = useState(false);
   const { mission, deposit } = detail;
   useDepositReturn(mission.id, deposit?.paid ?? false);
@@ -98,10 +101,11 @@ export function DepositPanel({ detail, isOwner }: { detail: MissionDetail; isOwn
           Réglez l’acompte de 30 % par carte sur la page sécurisée de Stripe ; le solde se règle à la fin de
           la mission.
         </p>
-        <Button onClick={() => void pay()} disabled={busy}>
+        <Button onClick={() => void pay()} disabled={busy || demo}>
           <CreditCard className="h-5 w-5" aria-hidden="true" /> Payer l’acompte
         </Button>
       </div>
+      {demo && <NotInDemoNote className="mt-3" />}
     </Section>
   );
 }

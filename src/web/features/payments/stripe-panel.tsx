@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { formatMoney } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { useToast, type ToastInput } from '#web/ui/toast.js';
@@ -58,6 +60,7 @@ function stepDone(result: StripeStepResult): ToastInput {
  */
 export function StripePanel({ payment }: { payment: MissionPayment }) {
   const toast = useToast();
+  const demo = useIsDemo();
   const [leaving, setLeaving] = useState(false);
   const stripe = payment.stripe;
   const step = usePaymentMutation(
@@ -112,13 +115,14 @@ export function StripePanel({ payment }: { payment: MissionPayment }) {
           </div>
         ))}
       </dl>
+      {stripe.actions.length > 0 && demo && <NotInDemoNote className="mt-4" />}
       {stripe.actions.length > 0 && (
         <div className="mt-4 flex flex-wrap gap-2">
           {stripe.actions.map((action) => (
             <Button
               key={action}
               variant={action === 'connect' ? 'secondary' : 'primary'}
-              disabled={step.isPending || leaving}
+              disabled={step.isPending || leaving || demo}
               onClick={() => step.mutate(action)}
             >
               {ACTION_LABELS[action]}

@@ -5,6 +5,7 @@ import {
   FileCheck2,
   MapPinned,
   MessageSquare,
+  PlayCircle,
   ShieldCheck,
   Star,
   Truck,
@@ -224,15 +225,15 @@ export function LandingPage() {
               <Link href="/explorer" className={buttonClasses('secondary', 'lg')}>
                 Voir les missions
               </Link>
+              <Link href="/demo" className={buttonClasses('ghost', 'lg', 'underline underline-offset-4')}>
+                <PlayCircle className="h-5 w-5 text-accent" aria-hidden="true" />
+                Essayer la démo
+              </Link>
             </div>
             <p className="mt-4 text-sm text-ink-muted">
               Déjà inscrit ?{' '}
               <Link href="/login" className="font-semibold text-accent underline">
                 Se connecter
-              </Link>{' '}
-              · ou{' '}
-              <Link href="/demo" className="font-semibold text-accent underline">
-                essayer la démo
               </Link>
             </p>
           </div>
@@ -459,6 +460,9 @@ export function LandingPage() {
             </Link>
             <Link href="/pricing" className={buttonClasses('secondary', 'lg')}>
               Voir les tarifs
+            </Link>
+            <Link href="/demo" className={buttonClasses('secondary', 'lg')}>
+              Essayer la démo
             </Link>
           </div>
         </div>
