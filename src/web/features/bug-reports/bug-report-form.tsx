@@ -16,6 +16,8 @@ import {
   type BugReport,
   type BugReportInput,
 } from '#core/schemas/bug-reports.js';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { useContactEmail } from '#web/app/site-settings.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -54,6 +56,8 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
     if (errors[field]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field)));
   };
   const exhausted = remainingToday <= 0;
+  // A report reaches the team, who would act on fictional data.
+  const demo = useIsDemo();
 
   const submit = async () => {
     const missing: Record<string, string> = {};
@@ -111,7 +115,8 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
       <h2 id="bug-form-title" className="text-lg font-bold">
         Nouveau signalement
       </h2>
-      <fieldset disabled={exhausted} className="min-w-0 space-y-5">
+      {demo && <NotInDemoNote />}
+      <fieldset disabled={exhausted || demo} className="min-w-0 space-y-5">
         <TextField
           label="Titre"
           value={title}
@@ -209,7 +214,7 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           d’autres demain ; en cas d’urgence, écrivez à {contact}.
         </p>
       )}
-      {!exhausted && remainingToday <= 3 && (
+      {!exhausted && !demo && remainingToday <= 3 && (
         <p className="text-sm text-ink-muted">
           Encore {remainingToday} signalement{remainingToday > 1 ? 's' : ''} possible
           {remainingToday > 1 ? 's' : ''} aujourd’hui.
@@ -220,7 +225,7 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           {failure}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending || exhausted}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending || exhausted || demo}>
         {sending ? 'Envoi…' : 'Envoyer le signalement'}
       </Button>
     </form>

@@ -1,5 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { NotInDemoNote } from '#web/app/not-in-demo.js';
+import { useIsDemo } from '#web/app/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
@@ -22,6 +24,8 @@ export function ReportReviewDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // A report reaches the team, who would act on fictional data.
+  const demo = useIsDemo();
   useEffect(() => {
     if (open) {
       setReason('');
@@ -66,11 +70,13 @@ export function ReportReviewDialog({
               void submit();
             }}
           >
+            {demo && <NotInDemoNote />}
             <TextAreaField
               label="Ce qui ne va pas"
               rows={4}
               maxLength={500}
               value={reason}
+              disabled={demo}
               onChange={(event) => setReason(event.target.value)}
               error={error ?? undefined}
             />
@@ -78,7 +84,7 @@ export function ReportReviewDialog({
               <Dialog.Close asChild>
                 <Button variant="secondary">Annuler</Button>
               </Dialog.Close>
-              <Button type="submit" disabled={sending}>
+              <Button type="submit" disabled={sending || demo}>
                 {sending ? 'Envoi...' : 'Signaler'}
               </Button>
             </div>
