@@ -41,6 +41,7 @@ import { analyticsRoutes } from './features/analytics/routes.js';
 import { siteAnalyticsRoutes } from './features/site-analytics/routes.js';
 import { bugReportRoutes } from './features/bug-reports/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
+import { neverMailDemo, registerDemoGuard, rewriteDemoTwin } from './platform/demo-guard.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { registerRealtime } from './platform/realtime.js';
@@ -95,6 +96,8 @@ export async function buildApp({
     // instances starting at once on a new database, that takes more than Fastify's 10 s; an instance that gives up
     // then would only restart into the same wait.
     pluginTimeout: 60_000,
+    // SPEC §7's /api/demo/* twins run the normal handlers (platform/demo-guard.ts).
+    rewriteUrl: rewriteDemoTwin,
   });
   // Every route, as registered: the authorisation matrix and the fuzzer start from this list.
   const routeTable: RouteEntry[] = [];
@@ -150,6 +153,7 @@ export async function buildApp({
 
   registerOriginCheck(app, config);
   const sessions = registerSessions(app, database.db, config);
+  registerDemoGuard(app);
   const ownMailer = mailer
     ? null
     : createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -164,7 +168,8 @@ export async function buildApp({
     db: database.db,
     config,
     sessions,
-    mailer: mailer ?? ownMailer!,
+    // Nothing is ever mailed to a demo account, whichever feature writes (issue 18).
+    mailer: neverMailDemo(mailer ?? ownMailer!),
     events,
     realtime,
     push,

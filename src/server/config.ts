@@ -46,6 +46,8 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Demonstration sandboxes alive at once, all visitors together (issue 18); 0 closes the demo. */
+  DEMO_MAX_SANDBOXES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
@@ -131,6 +133,8 @@ export interface AppConfig {
   s3: S3Config | null;
   /** Stripe (null: direct settlement between the parties, plans granted by an administrator). */
   stripe: StripeConfig | null;
+  /** The demonstration (issue 18): how many sandboxes may be alive at once. */
+  demo: { maxSandboxes: number };
 }
 
 export interface StripeConfig {
@@ -170,6 +174,8 @@ interface Rule {
   windowSeconds: number;
 }
 export interface RateLimits {
+  /** Demonstration sandboxes opened from one address (issue 18). */
+  demoPerIp: Rule;
   /** Failed logins from one address, whatever the accounts. */
   loginPerIp: Rule;
   /** Failed logins from one address on one account. */
@@ -218,6 +224,7 @@ export const defaultRateLimits: RateLimits = {
   exportPerUser: { limit: 10, windowSeconds: 60 * 60 },
   emailChangePerUser: { limit: 5, windowSeconds: 60 * 60 },
   icsFeedPerIp: { limit: 120, windowSeconds: 60 },
+  demoPerIp: { limit: 10, windowSeconds: 60 * 60 },
 };
 
 export class ConfigError extends Error {
@@ -262,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    demo: { maxSandboxes: e.DEMO_MAX_SANDBOXES },
     jobs: { worker: e.JOBS_WORKER },
     geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     mapTiles: e.MAP_TILES_URL === 'off' ? null : mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),

@@ -15,10 +15,10 @@ export const demoSandboxes = pgTable(
     role: text().notNull(),
     /** The visitor's own demo account (the one signed in). */
     userId: uuid().notNull(),
-    /** The visitor's address, truncated as the analytics do (/24, /48): the per-address limit reads it. */
+    /** The visitor's address as the rate limits count it (platform/rate-limit.ts addressKey: IPv6 by /64). */
     addressKey: text().notNull(),
     createdAt: createdAt(),
-    /** Moved forward by the visitor's requests (at most once a minute): the 24 h expiry counts from it. */
+    /** Opening or the last reset; the 24 h expiry counts from it or the visitor's last request, the later. */
     lastActiveAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [

@@ -26,6 +26,7 @@ beforeAll(async () => {
         exportPerUser: { limit: 10, windowSeconds: 600 },
         emailChangePerUser: { limit: 2, windowSeconds: 600 },
         icsFeedPerIp: { limit: 100, windowSeconds: 600 },
+        demoPerIp: { limit: 10, windowSeconds: 600 },
       },
     }),
   });
