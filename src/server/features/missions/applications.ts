@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { availability } from '../../db/schema/documents.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
@@ -43,7 +44,13 @@ export async function applyToMission(
     const [fresh] = await tx.select().from(users).where(eq(users.id, driver.id)).for('update');
     if (!isOpenAccount(fresh)) throw unauthorized();
     if (!fresh!.emailVerified) throw emailNotVerified(emailRequiredMessages.apply);
-    const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('share');
+    // A mission of another world is not found, before any other check could tell it exists (the database would
+    // refuse the application anyway: platform/demo-world.ts).
+    const [mission] = await tx
+      .select()
+      .from(missions)
+      .where(and(eq(missions.id, missionId), inWorld(missions.sandboxId, worldOf(fresh))))
+      .for('share');
     if (!mission) throw notFound(missionErrors.notFound);
     const refusal = eligibility(fresh!, mission);
     if (refusal) throw new AppError(refusal === missionErrors.ownMission ? 403 : 409, refusal);

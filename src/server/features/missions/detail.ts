@@ -11,6 +11,7 @@ import type { Application, MissionDetail } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { notFound } from '../../platform/errors.js';
 import {
   missionErrors,
@@ -67,7 +68,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     })
     .from(missions)
     .innerJoin(company, eq(company.id, missions.companyId))
-    .where(eq(missions.id, missionId));
+    // A mission of another world (demo or real) does not exist for the viewer (platform/demo-world.ts).
+    .where(and(eq(missions.id, missionId), inWorld(missions.sandboxId, worldOf(viewer.user))));
   if (!found) throw notFound(missionErrors.notFound);
   const { mission: row, company: publisher, ...counts } = found;
   const extras = { ...counts, companyName: publisher.companyName ?? publisher.fullName };

@@ -25,6 +25,7 @@ import { AppError, errorResponses } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { enforceRates } from '../../platform/rate-limit.js';
+import { worldOf } from '../../platform/demo-world.js';
 import { missionsCsv, parisDay } from './export.js';
 import { suggestAddresses } from './geocoder.js';
 import { SearchCache } from './search-cache.js';
@@ -102,7 +103,8 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
         query.near === 'me' && !(query.lat !== undefined && query.lng !== undefined)
           ? `${user?.currentLat ?? ''},${user?.currentLng ?? ''}`
           : '';
-      const key = `${user ? 'member' : 'visitor'}|${point}|${JSON.stringify(query)}`;
+      // The viewer's world too: a demo sandbox's search served to a real visitor would show it its missions.
+      const key = `${worldOf(user) ?? 'real'}|${user ? 'member' : 'visitor'}|${point}|${JSON.stringify(query)}`;
       const page = await searchCache.get(key, () => searchMissions(db, { user }, query));
       if (!user || roleOf(user) !== 'driver') return page;
       // The driver's own verdict on each card, after the shared cache (never stored in it).

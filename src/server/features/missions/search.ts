@@ -1,3 +1,4 @@
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { locateAddress } from '../../platform/places.js';
 import { searchable } from '#core/rules/text.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -44,9 +45,16 @@ const boxLiteral = (p: number[], reach: number) =>
  */
 export const SEARCH_TOTAL_CAP = 100;
 
-/** The search of /explorer and /missions: available missions starting in the future. */
+/**
+ * The search of /explorer and /missions (list and map): available missions starting in the future, of the
+ * viewer's world (a visitor's: the real one).
+ */
 export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearch): Promise<MissionPage> {
-  const conditions: SQL[] = [sql`${missions.status} = 'available'`, sql`${missions.startDate} > now()`];
+  const conditions: SQL[] = [
+    sql`${missions.status} = 'available'`,
+    sql`${missions.startDate} > now()`,
+    inWorld(missions.sandboxId, worldOf(viewer.user)),
+  ];
   const words = query.q ? searchable(query.q).split(' ').filter(Boolean).slice(0, 8) : [];
   for (const word of words) conditions.push(sql`${missions.searchText} like ${`%${word}%`}`);
   if (query.vehicleType) conditions.push(eq(missions.vehicleType, query.vehicleType));
