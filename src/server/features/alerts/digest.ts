@@ -5,6 +5,7 @@ import {
   EMAIL_DIGEST_MIN_INTERVAL_MS,
 } from '#core/rules/notifications.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { actionMail } from '../../platform/mailer.js';
 
 const ALERTS_PER_MAIL = 20;
@@ -14,7 +15,8 @@ const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
 /**
  * E-mail digests (issue 5 §5): the unread alerts of the types a user chose, older than 5 minutes (a burst lands in
- * one mail), not mailed yet, in one mail — never more than one an hour per user. The hour is claimed in the
+ * one mail), not mailed yet, in one mail — never more than one an hour per user. Real accounts only: a demo
+ * account's address is invented, and its alerts are scenery (platform/demo-world.ts). The hour is claimed in the
  * database before sending, so two instances never both mail the same user. Returns the number of mails sent.
  */
 export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db' | 'mailer' | 'config'>) {
@@ -23,6 +25,7 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
     select distinct a.user_id from alerts a
     -- Only to confirmed addresses: nothing goes to an inbox whose owner never said it was theirs.
     join users u on u.id = a.user_id and u.is_active and u.account_status = 'active' and u.email_verified
+      and ${inWorld(sql`u.sandbox_id`, REAL_WORLD)}
     left join notification_preferences p on p.user_id = a.user_id
     where a.emailed_at is null and a.read = false
       and a.created_at < now() - make_interval(secs => ${EMAIL_DIGEST_DELAY_MS / 1000})

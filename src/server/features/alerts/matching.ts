@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES } from '#core/rules/notifications.js';
 import { licensesFor, type VehicleType } from '#core/rules/missions.js';
 import type { DbOrTx } from '../../db/client.js';
+import { inWorld } from '../../platform/demo-world.js';
 
 export interface MatchingDriver {
   driverId: string;
@@ -21,7 +22,8 @@ export interface PublishedMission {
  * The drivers a newly published mission fits (issue 5 §4): active drivers whose licence allows the vehicle and
  * who drive that kind of vehicle (or said none), whose city is within their zone of the pickup, who want these
  * alerts, and who are neither marked unavailable on the start day (Europe/Paris) nor available only later (a
- * driver partially available that day still hears of it: the hours may fit).
+ * driver partially available that day still hears of it: the hours may fit). Only drivers of the mission's world:
+ * a demo mission alerts no real driver, a real one no demo driver (platform/demo-world.ts).
  * A driver with no city has no zone: the alerts page asks them to give one.
  */
 export async function matchingDrivers(
@@ -35,7 +37,8 @@ export async function matchingDrivers(
     start_date: Date;
     vehicle_type: string;
     located: boolean;
-  }>(sql`select id, title, pickup_city, start_date, vehicle_type, pickup_point is not null as located
+    sandbox_id: string | null;
+  }>(sql`select id, title, pickup_city, start_date, vehicle_type, pickup_point is not null as located, sandbox_id
          from missions where id = ${missionId} and status = 'available'`);
   const row = missionRows.rows[0];
   if (!row) return null;
@@ -56,6 +59,7 @@ export async function matchingDrivers(
     join missions m on m.id = ${missionId}
     left join notification_preferences p on p.user_id = u.id
     where u.user_type = 'driver' and u.is_active and u.account_status = 'active'
+      and ${inWorld(sql`u.sandbox_id`, row.sandbox_id)}
       and u.current_lat is not null and u.current_lng is not null
       and u.license_type = any(${`{${licences.join(',')}}`}::text[])
       and (cardinality(u.vehicle_types) = 0 or m.vehicle_type = any(u.vehicle_types))
