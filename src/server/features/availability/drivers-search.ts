@@ -6,6 +6,7 @@ import { daysBetween } from '#core/rules/money.js';
 import type { DriverSearchInput, DriverSearchResult } from '#core/schemas/availability.js';
 import type { Db } from '../../db/client.js';
 import type { User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
 
 const DEFAULT_RADIUS_KM = 50;
@@ -52,7 +53,8 @@ interface Row extends Record<string, unknown> {
  * GET /api/availability/drivers: the drivers who chose to be found (driver_calendars.visibleToTransporters) and
  * marked the day available or partially available, active accounts only, by licence (one that covers the one
  * asked for) and around a point (their city, within the radius). A driver marked available whose day a mission
- * already holds is left out, and so are demo accounts (presentation data) unless a demo account is searching.
+ * already holds is left out, and so is any driver of another world than the searcher's (platform/demo-world.ts):
+ * a real transporter never finds a demo driver, a demo one only the drivers of its own sandbox.
  * Public profile fields only; nearest first, then best rated.
  */
 export async function searchAvailableDrivers(
@@ -85,7 +87,7 @@ export async function searchAvailableDrivers(
     ) r on true
     where a.date = ${input.date}::date and a.status in ('available', 'busy')
       and u.user_type = 'driver' and u.is_active and u.account_status = 'active' and not u.is_admin
-      ${viewer.isDemo ? sql`` : sql`and not u.is_demo`}
+      and ${inWorld(sql`u.sandbox_id`, worldOf(viewer))}
       ${licences ? sql`and u.license_type = any(${`{${licences.join(',')}}`}::text[])` : sql``}
       ${
         point

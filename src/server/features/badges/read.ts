@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { AWARDED_BADGES, type BadgeType } from '#core/rules/badges.js';
 import { BADGE_TYPES } from '#core/rules/enums.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -6,6 +6,7 @@ import type { MemberBadge, MemberBadges, MyBadges } from '#core/schemas/badges.j
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badges } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { notFound } from '../../platform/errors.js';
 import { measureDriver } from './figures.js';
 
@@ -24,12 +25,15 @@ export async function badgesOf(db: DbOrTx, userId: string, withReason: boolean):
     }));
 }
 
-/** GET /api/users/{id}/badges: seen by whoever may see the member's profile (not admins', not closed accounts). */
+/**
+ * GET /api/users/{id}/badges: seen by whoever may see the member's profile (not admins', not closed accounts, not
+ * a member of another world).
+ */
 export async function memberBadges(db: Db, viewer: User | null, id: string): Promise<MemberBadges> {
   const [member] = await db
     .select({ id: users.id, userType: users.userType, isAdmin: users.isAdmin, isActive: users.isActive })
     .from(users)
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), inWorld(users.sandboxId, worldOf(viewer))));
   const role = member ? roleOf(member) : null;
   if (!member || role === 'admin' || !member.isActive) throw notFound('Profil introuvable');
   const mine = viewer !== null && (viewer.id === id || roleOf(viewer) === 'admin');

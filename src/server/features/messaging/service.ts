@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { areLinked, relationBetween } from '../../platform/relations.js';
 import { messagesSentToday } from '../../platform/plan-usage.js';
@@ -56,7 +57,8 @@ async function lastWordFrom(tx: DbOrTx, from: string, to: string): Promise<Date 
 /**
  * Why `sender` may not write to `receiverId` now, or null when they may (core/rules/relations.ts): only people
  * linked by a mission or an application; a driver whose link is over only answers a transporter who wrote in
- * the last 30 days; an unconfirmed address does not start a conversation. Nobody else, admins included.
+ * the last 30 days; an unconfirmed address does not start a conversation. Nobody else, admins included. A member of
+ * another world (demo or real) is not found: no one is reached across the boundary (platform/demo-world.ts).
  */
 export async function writeRefusal(
   tx: DbOrTx,
@@ -66,7 +68,10 @@ export async function writeRefusal(
 ): Promise<AppError | null> {
   if (receiverId === sender.id) return new AppError(400, messagingMessages.self);
   if (roleOf(sender) === 'admin') return forbidden(messagingMessages.notAllowed);
-  const [receiver] = await tx.select().from(users).where(eq(users.id, receiverId));
+  const [receiver] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, receiverId), inWorld(users.sandboxId, worldOf(sender))));
   if (!receiver) return notFound(messagingMessages.receiver);
   if (!isOpenAccount(receiver)) return forbidden(messagingMessages.closed);
   const relation = await relationBetween(tx, sender.id, receiverId, missionId);

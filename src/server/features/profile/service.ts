@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AWARDED_BADGES, type BadgeType } from '#core/rules/badges.js';
 import { BADGE_TYPES } from '#core/rules/enums.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -7,6 +7,7 @@ import type { ProfileUpdate, PublicProfile } from '#core/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { badges } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { syncDriverPapers } from '../../platform/driver-papers.js';
 import { locateAddress } from '../../platform/places.js';
@@ -104,9 +105,15 @@ export async function saveAvatar(db: Db, storage: Storage, user: User, _contentT
   return updated;
 }
 
-/** A member as others see them; the phone only for someone who works with them now. */
+/**
+ * A member as others see them; the phone only for someone who works with them now. A member of another world
+ * (demo or real) is not found (platform/demo-world.ts).
+ */
 export async function publicProfile(db: Db, viewer: User | null, id: string): Promise<PublicProfile> {
-  const [member] = await db.select().from(users).where(eq(users.id, id));
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), inWorld(users.sandboxId, worldOf(viewer))));
   const role = member ? roleOf(member) : null;
   if (!member || role === 'admin' || !member.isActive) throw notFound('Profil introuvable');
   const {

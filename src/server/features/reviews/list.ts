@@ -6,15 +6,20 @@ import type { Db } from '../../db/client.js';
 import { missions, reviews } from '../../db/schema/missions.js';
 import { reviewReports } from '../../db/schema/road.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { notFound } from '../../platform/errors.js';
 import { personOf, reviewView, visibleReview } from './shared.js';
 
 /**
  * Whether the member's reviews may be read: the same rule as their public profile (features/profile): an open
- * account that is not an administrator. A deactivated or deleted member's reviews are not listed at all.
+ * account that is not an administrator, of the viewer's world (platform/demo-world.ts). A deactivated or deleted
+ * member's reviews are not listed at all.
  */
-export async function reviewableMember(db: Db, memberId: string): Promise<User> {
-  const [member] = await db.select().from(users).where(eq(users.id, memberId));
+export async function reviewableMember(db: Db, viewer: User | null, memberId: string): Promise<User> {
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, memberId), inWorld(users.sandboxId, worldOf(viewer))));
   if (!member || roleOf(member) === 'admin' || !member.isActive) throw notFound('Profil introuvable');
   return member;
 }
@@ -32,7 +37,7 @@ export async function userReviews(
   page: number,
   pageSize: number,
 ): Promise<UserReviews> {
-  const member = await reviewableMember(db, memberId);
+  const member = await reviewableMember(db, viewer, memberId);
   const mine = and(eq(reviews.revieweeId, memberId), visibleReview());
   const [totals] = await db
     .select({

@@ -32,7 +32,7 @@ export async function openReviewPhoto(
     } else if (!review.publishedAt) {
       if (viewer?.id !== review.reviewerId) throw missing();
     } else {
-      await reviewableMember(db, review.revieweeId).catch(() => {
+      await reviewableMember(db, viewer, review.revieweeId).catch(() => {
         throw missing();
       });
     }
