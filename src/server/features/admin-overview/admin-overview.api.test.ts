@@ -94,25 +94,32 @@ describe('GET /api/admin/overview', () => {
       createdAt: new Date(Date.now() - 10 * day),
       completedAt: now,
     });
-    // A demonstration company's missions, and a demonstration driver's assignment, count nowhere.
-    await insertMission(t.db, { companyId: demoTransporter.id, status: 'available', createdAt: now });
+    // The demonstration world's own life counts nowhere (its rows never meet real ones: decision 022).
+    const demoOpen = await insertMission(t.db, {
+      companyId: demoTransporter.id,
+      status: 'available',
+      createdAt: now,
+    });
     const demoAssigned = await insertMission(t.db, {
-      companyId: transporter.id,
+      companyId: demoTransporter.id,
       driverId: demoDriver.id,
       status: 'completed',
       createdAt: now,
       completedAt: now,
     });
-    await t.db
-      .insert(missionEvents)
-      .values({ missionId: demoAssigned.id, actorId: transporter.id, type: 'assigned', status: 'assigned' });
+    await t.db.insert(missionEvents).values({
+      missionId: demoAssigned.id,
+      actorId: demoTransporter.id,
+      type: 'assigned',
+      status: 'assigned',
+    });
 
     await t.db.insert(missionApplications).values([
       { missionId: open.id, driverId: driverToday.id },
-      { missionId: open.id, driverId: demoDriver.id },
+      { missionId: demoOpen.id, driverId: demoDriver.id },
     ]);
     await talk(transporter, driverToday);
-    await talk(demoTransporter, driverToday);
+    await talk(demoTransporter, demoDriver);
     await pendingLicence(driverToday);
     await pendingLicence(demoDriver);
     await t.db.insert(bugReports).values([
@@ -124,9 +131,19 @@ describe('GET /api/admin/overview', () => {
       .insert(reviews)
       .values({ reviewerId: transporter.id, revieweeId: driverYesterday.id, missionId: done.id, rating: 2 })
       .returning();
-    await t.db
-      .insert(reviewReports)
-      .values({ reviewId: review!.id, reporterId: driverYesterday.id, reason: 'Avis injuste' });
+    const [demoReview] = await t.db
+      .insert(reviews)
+      .values({
+        reviewerId: demoTransporter.id,
+        revieweeId: demoDriver.id,
+        missionId: demoAssigned.id,
+        rating: 1,
+      })
+      .returning();
+    await t.db.insert(reviewReports).values([
+      { reviewId: review!.id, reporterId: driverYesterday.id, reason: 'Avis injuste' },
+      { reviewId: demoReview!.id, reporterId: demoDriver.id, reason: 'Avis de démonstration' },
+    ]);
 
     const response = await agent.get('/api/admin/overview');
     expect(response.statusCode, response.body).toBe(200);

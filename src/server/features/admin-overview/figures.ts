@@ -6,17 +6,25 @@ import {
   type OverviewWindow,
 } from '#core/schemas/admin-overview.js';
 import type { Db } from '../../db/client.js';
+import { accountInWorld, inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { paperTypeSql } from '../../platform/driver-papers.js';
 
 /** Days read: the last 30 and the 30 before them (the trend of the 30-day figures). */
 const DAYS = 60;
 const BACK = sql.raw(String(DAYS - 1));
 
-/** No party of the mission is a demonstration account. */
-const realMission = (alias: string) =>
-  sql.raw(
-    `not exists (select 1 from users x where x.id in (${alias}.company_id, ${alias}.driver_id) and x.is_demo)`,
+/**
+ * The figures are the real world's (platform/demo-world.ts): no demonstration account is counted, nor anything one
+ * took part in. An account id left empty (no driver yet, a visitor's bug report) is the real world's.
+ */
+const real = (...accountIds: string[]) =>
+  sql.join(
+    accountIds.map((id) => accountInWorld(sql.raw(id), REAL_WORLD)),
+    sql` and `,
   );
+const realAccount = (alias: string) => inWorld(sql.raw(`${alias}.sandbox_id`), REAL_WORLD);
+/** No party of the mission is a demonstration account. */
+const realMission = (alias: string) => real(`${alias}.company_id`, `${alias}.driver_id`);
 
 type DailyRow = Record<FlowFigure, number> & { day: string; filled: number };
 
@@ -36,7 +44,7 @@ async function dailyCounts(db: Db): Promise<DailyRow[]> {
       select (u.created_at at time zone 'Europe/Paris')::date as day,
         count(*) filter (where u.user_type = 'driver' and not u.is_admin)::int as drivers,
         count(*) filter (where u.user_type = 'company' and not u.is_admin)::int as transporters
-      from users u, span where u.created_at >= span.since and not u.is_demo
+      from users u, span where u.created_at >= span.since and ${realAccount('u')}
       group by 1
     ), published as (
       select (m.created_at at time zone 'Europe/Paris')::date as day, count(*)::int as published,
@@ -60,13 +68,13 @@ async function dailyCounts(db: Db): Promise<DailyRow[]> {
       select (a.created_at at time zone 'Europe/Paris')::date as day, count(*)::int as applications
       from mission_applications a join missions m on m.id = a.mission_id, span
       where a.created_at >= span.since
-        and not exists (select 1 from users x where x.id in (a.driver_id, m.company_id) and x.is_demo)
+        and ${real('a.driver_id', 'm.company_id')}
       group by 1
     ), written as (
       select (g.created_at at time zone 'Europe/Paris')::date as day, count(*)::int as messages
       from messages g, span
       where g.created_at >= span.since
-        and not exists (select 1 from users x where x.id in (g.sender_id, g.receiver_id) and x.is_demo)
+        and ${real('g.sender_id', 'g.receiver_id')}
       group by 1
     )
     select to_char(days.day, 'YYYY-MM-DD') as day,
@@ -114,21 +122,24 @@ type WaitingRow = {
   awaitingCompletion: number;
 };
 
-/** What waits for the team now, and the missions live, in one statement (demonstration accounts aside). */
+/**
+ * What waits for the team now, and the missions live, in one statement (demonstration accounts aside: the same
+ * rule as each queue's list, so a counter never promises what the list does not show).
+ */
 async function waitingCounts(db: Db): Promise<WaitingRow> {
   const { rows } = await db.execute<WaitingRow>(sql`
     select
       (select count(*)::int from documents d join users u on u.id = d.user_id
-        where d.status = 'pending' and ${paperTypeSql('d')} and not u.is_demo) as documents,
+        where d.status = 'pending' and ${paperTypeSql('d')} and ${realAccount('u')}) as documents,
       (select min(d.uploaded_at) from documents d join users u on u.id = d.user_id
-        where d.status = 'pending' and ${paperTypeSql('d')} and not u.is_demo) as "oldestDocumentAt",
+        where d.status = 'pending' and ${paperTypeSql('d')} and ${realAccount('u')}) as "oldestDocumentAt",
       (select count(*)::int from users u left join driver_applications a on a.user_id = u.id
-        where u.user_type = 'driver' and u.account_status = 'active' and not u.is_demo
+        where u.user_type = 'driver' and u.account_status = 'active' and ${realAccount('u')}
           and coalesce(a.status, 'pending_validation') = 'pending_validation') as "driverValidations",
-      (select count(*)::int from bug_reports b left join users u on u.id = b.user_id
-        where b.status in ('new', 'in_progress') and not coalesce(u.is_demo, false)) as "bugReports",
-      (select count(*)::int from review_reports r left join users u on u.id = r.reporter_id
-        where r.status = 'open' and not coalesce(u.is_demo, false)) as "reviewReports",
+      (select count(*)::int from bug_reports b
+        where b.status in ('new', 'in_progress') and ${real('b.user_id')}) as "bugReports",
+      (select count(*)::int from review_reports r
+        where r.status = 'open' and ${real('r.reporter_id')}) as "reviewReports",
       (select count(*)::int from missions m where m.status = 'available' and ${realMission('m')}) as "openMissions",
       (select count(*)::int from missions m
         where m.status in ('assigned', 'in_progress') and ${realMission('m')}) as "underWay",

@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { subscriptions, transactions } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
+import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, CONFLICT_RETRY, databaseErrorCode, notFound } from '../../platform/errors.js';
 import { isOpenAccount } from '../../platform/sessions.js';
@@ -74,7 +75,10 @@ function toAdminSubscription(row: SubscriptionRow, holder: Holder, tariffs: Tari
   };
 }
 
-/** GET /api/admin/subscriptions: the requests waiting (oldest first), then the live subscriptions (ending first). */
+/**
+ * GET /api/admin/subscriptions: the requests waiting (oldest first), then the live subscriptions (ending first). A
+ * demo account's request is not the team's to grant (platform/demo-world.ts): only real accounts' are listed.
+ */
 export async function adminSubscriptionList({
   db,
   stripe,
@@ -90,6 +94,7 @@ export async function adminSubscriptionList({
           inArray(subscriptions.status, [...statuses]),
           // A request of a deleted account is moot; what is still live stays listed, whoever held it.
           statuses.includes('requested') ? ne(users.accountStatus, 'deleted') : undefined,
+          statuses.includes('requested') ? inWorld(users.sandboxId, REAL_WORLD) : undefined,
         ),
       )
       .orderBy(

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { bugReports } from '../../db/schema/admin.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
+import { accountInWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import type { SupportEvent } from '../../platform/events.js';
 import { contactEmail, missingReport, reportView, reporterOf, type BugReportRow } from './shared.js';
 
@@ -35,9 +36,12 @@ const likeWords = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${c
 /**
  * The back office's list (/admin/signalements): filtered by status, priority, category and words (title,
  * description, reporter's name or e-mail), open ones first then newest first; with the count of every status.
+ * Reports of the real world only (visitors' included): a demo account's would have the team chase fictional data
+ * (platform/demo-world.ts).
  */
 export async function listBugReports(db: Db, query: ListQuery): Promise<AdminBugReportList> {
-  const conditions: SQL[] = [];
+  const real = accountInWorld(bugReports.userId, REAL_WORLD);
+  const conditions: SQL[] = [real];
   if (query.status) conditions.push(eq(bugReports.status, query.status));
   if (query.priority) conditions.push(eq(bugReports.priority, query.priority));
   if (query.category) conditions.push(eq(bugReports.category, query.category));
@@ -52,7 +56,7 @@ export async function listBugReports(db: Db, query: ListQuery): Promise<AdminBug
       )!,
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const open = sql`${bugReports.status} in ('new', 'in_progress')`;
   const [rows, [total], byStatus] = await Promise.all([
     db
@@ -72,7 +76,11 @@ export async function listBugReports(db: Db, query: ListQuery): Promise<AdminBug
       .from(bugReports)
       .leftJoin(users, eq(users.id, bugReports.userId))
       .where(where),
-    db.select({ status: bugReports.status, n: count() }).from(bugReports).groupBy(bugReports.status),
+    db
+      .select({ status: bugReports.status, n: count() })
+      .from(bugReports)
+      .where(real)
+      .groupBy(bugReports.status),
   ]);
   const counts = Object.fromEntries(BUG_STATUSES.map((status) => [status, 0])) as Record<BugStatus, number>;
   for (const row of byStatus) counts[row.status as BugStatus] = row.n;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { documents } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
+import { accountInWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
@@ -14,10 +15,14 @@ import { toDocumentView } from './papers.js';
 
 const PAGE_SIZE = 20;
 
-/** The documents queue: waiting ones oldest first (the longest wait is handled first), others newest first. */
+/**
+ * The documents queue: waiting ones oldest first (the longest wait is handled first), others newest first. Real
+ * accounts' papers only: a demo account's are scenery, not for the team to check (platform/demo-world.ts).
+ */
 export async function documentQueue(db: Db, filter: z.output<typeof adminDocumentFilterSchema>) {
   const where = and(
     paperTypeCondition(),
+    accountInWorld(documents.userId, REAL_WORLD),
     filter.status === 'all' ? undefined : eq(documents.status, filter.status),
     filter.type ? eq(documents.type, filter.type) : undefined,
   );

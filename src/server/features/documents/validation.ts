@@ -12,6 +12,7 @@ import {
   parisToday,
   syncDriverPapers,
 } from '../../platform/driver-papers.js';
+import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { historyOf } from './history.js';
@@ -68,7 +69,10 @@ function toAdminDriver(
   };
 }
 
-/** The validation queue: drivers by status, the longest waiting first. */
+/**
+ * The validation queue: drivers by status, the longest waiting first. Real drivers only: a demo account's papers
+ * are scenery, not for the team to validate (platform/demo-world.ts).
+ */
 export async function driverQueue(db: Db, status: 'pending_validation' | 'approved' | 'rejected' | 'all') {
   const statusOf = sql<string>`coalesce(${driverApplications.status}, 'pending_validation')`;
   const rows = await db
@@ -85,6 +89,7 @@ export async function driverQueue(db: Db, status: 'pending_validation' | 'approv
       and(
         eq(users.userType, 'driver'),
         eq(users.accountStatus, 'active'),
+        inWorld(users.sandboxId, REAL_WORLD),
         status === 'all' ? undefined : sql`${statusOf} = ${status}`,
       ),
     )

@@ -6,6 +6,7 @@ import { missions, reviews } from '../../db/schema/missions.js';
 import { reviewReports } from '../../db/schema/road.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
+import { accountInWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { lockMembers, personOf, recomputeReputation, visibleReview } from './shared.js';
 import { reviewView } from './shared.js';
@@ -33,8 +34,13 @@ export async function reportReview(db: Db, viewer: User, reviewId: string, reaso
   if (inserted.length === 0) throw new AppError(409, 'Vous avez déjà signalé cet avis.');
 }
 
-/** The reports for /admin/avis: open ones first (oldest first, a queue), then the decided ones, newest first. */
+/**
+ * The reports for /admin/avis: open ones first (oldest first, a queue), then the decided ones, newest first. Real
+ * members' reports only (a reporter whose account is gone included): a demo account's review is scenery
+ * (platform/demo-world.ts).
+ */
 export async function listReviewReports(db: Db): Promise<AdminReviewReports> {
+  const real = accountInWorld(reviewReports.reporterId, REAL_WORLD);
   const reporter = alias(users, 'reporter');
   const reviewer = alias(users, 'reviewer');
   const reviewee = alias(users, 'reviewee');
@@ -54,6 +60,7 @@ export async function listReviewReports(db: Db): Promise<AdminReviewReports> {
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
     .leftJoin(reporter, eq(reporter.id, reviewReports.reporterId))
+    .where(real)
     .orderBy(
       desc(isOpen),
       asc(sql`case when ${isOpen} then ${reviewReports.createdAt} end`),
@@ -64,7 +71,7 @@ export async function listReviewReports(db: Db): Promise<AdminReviewReports> {
   const [counted] = await db
     .select({ open: sql<number>`count(*)::int` })
     .from(reviewReports)
-    .where(eq(reviewReports.status, 'open'));
+    .where(and(eq(reviewReports.status, 'open'), real));
   return {
     open: counted?.open ?? 0,
     reports: rows.map((row) => ({
