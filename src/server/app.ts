@@ -20,6 +20,7 @@ import { alertRoutes } from './features/alerts/routes.js';
 import { scheduleDigests } from './features/alerts/digest.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
+import { demoRoutes } from './features/demo/routes.js';
 import { documentRoutes } from './features/documents/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { engagementRoutes } from './features/engagements/routes.js';
@@ -208,6 +209,7 @@ export async function buildApp({
   await app.register(analyticsRoutes, deps);
   await app.register(siteAnalyticsRoutes, deps);
   await app.register(bugReportRoutes, deps);
+  await app.register(demoRoutes, deps);
   subscribeAlerts(deps);
   scheduleDigests(deps);
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

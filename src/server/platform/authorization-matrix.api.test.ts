@@ -292,6 +292,15 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/auth/logout': { request: () => json('POST', '/api/auth/logout'), expected: everyone(200) },
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expected: signedIn(200) },
+  // The demonstration (issue 18): a door for visitors (members sign out first), the session's own "me", the
+  // logout anyone may call, the reset of a demo sandbox only (demo.api.test.ts has the demo visitor's side).
+  'POST /api/demo/login': {
+    request: () => json('POST', '/api/demo/login', { role: 'driver' }),
+    expected: signedIn(409, {}, 201),
+  },
+  'GET /api/demo/me': { request: () => json('GET', '/api/demo/me'), expected: signedIn(200) },
+  'POST /api/demo/logout': { request: () => json('POST', '/api/demo/logout'), expected: everyone(200) },
+  'POST /api/demo/reset': { request: () => json('POST', '/api/demo/reset'), expected: signedIn(403) },
   'POST /api/auth/resend-verification': {
     request: () => json('POST', '/api/auth/resend-verification'),
     // Everyone here has confirmed their address already.

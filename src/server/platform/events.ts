@@ -70,6 +70,8 @@ export type DomainEvent =
       title: string;
       driverId: string;
     }
+  /** A demo sandbox was restored (issue 18): what was kept of its old rows (caches) must go. */
+  | { type: 'sandbox.reset'; sandboxId: string; userId: string }
   | {
       type: 'message.sent';
       messageId: string;

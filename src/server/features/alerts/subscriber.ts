@@ -43,6 +43,8 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isStripePaymentEvent(event)) return stripeAlerts(event);
   if (isRoadEvent(event)) return roadAlerts(event);
   if (isSupportEvent(event)) return supportAlerts(event);
+  // A demo sandbox restored tells no one anything.
+  if (event.type === 'sandbox.reset') return [];
   if (event.type === 'message.sent') {
     return [
       {

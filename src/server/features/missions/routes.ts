@@ -57,6 +57,8 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const { db, events } = deps;
   const searchCache = new SearchCache();
   events.subscribe((event) => {
+    // A demo sandbox restored: its missions are new rows, and a cached page would point at the old ones.
+    if (event.type === 'sandbox.reset') return searchCache.clear();
     if (event.type === 'message.sent' || isDocumentEvent(event) || isPlanEvent(event)) return;
     // Reviews and badges change no mission.
     if (!('missionId' in event) || event.type.startsWith('review.')) return;
