@@ -17,6 +17,7 @@ export const demoMessages = {
   resetTitle: 'Données réinitialisées',
   resetFailed: 'Échec de la réinitialisation',
   notDemo: 'Réservé aux comptes de démonstration',
+  noSandbox: 'Ce compte de démonstration n’a pas de données de démonstration à réinitialiser.',
   signedIn: 'Vous êtes connecté avec votre compte : déconnectez-vous pour essayer la démonstration.',
   tooManyFromAddress:
     'Trop de démonstrations ouvertes depuis cette adresse. Réessayez dans une heure ou reprenez la vôtre.',

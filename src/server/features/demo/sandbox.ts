@@ -82,7 +82,8 @@ export async function resetSandbox(deps: FeatureDeps, user: User): Promise<void>
       .from(demoSandboxes)
       .where(eq(demoSandboxes.userId, user.id))
       .for('update');
-    if (!sandbox) throw new AppError(404, demoMessages.notDemo);
+    // A showroom account (marked demo by the team) has no sandbox to restore.
+    if (!sandbox) throw new AppError(409, demoMessages.noSandbox);
     const kept = await tx.select().from(sessions).where(eq(sessions.userId, user.id));
     const files = await uploadedFiles(tx, sandbox.id);
     await deletePeople(tx, sandbox.id);
