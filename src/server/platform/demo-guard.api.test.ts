@@ -42,6 +42,7 @@ describe('what a demo account may not do (platform/demo-guard.ts)', () => {
     const mail = { subject: 'Essai', text: 'Bonjour', html: '<p>Bonjour</p>' };
     await mailer.send({ ...mail, to: 'vitrine@Demo.Relais.Invalid' });
     await mailer.send({ ...mail, to: `demo-1234abcd@${DEMO_EMAIL_DOMAIN}` });
+    await mailer.send({ ...mail, to: `karim.1234@personnages.${DEMO_EMAIL_DOMAIN}` });
     expect(await count()).toBe(0);
     await mailer.send({ ...mail, to: 'membre@exemple.fr' });
     expect(await count()).toBe(1);

@@ -37,7 +37,11 @@ export const REFUSED_IN_DEMO = [
 
 /** The addresses demo accounts are created with: the domain cannot exist, and nothing is ever sent to it. */
 export const DEMO_EMAIL_DOMAIN = 'demo.relais.invalid';
-export const isDemoAddress = (address: string) => address.toLowerCase().endsWith(`@${DEMO_EMAIL_DOMAIN}`);
+/** An address at the demo domain or one under it (the sandboxes' people: `…@personnages.demo.relais.invalid`). */
+export function isDemoAddress(address: string): boolean {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return domain === DEMO_EMAIL_DOMAIN || domain.endsWith(`.${DEMO_EMAIL_DOMAIN}`);
+}
 
 /** A mailer that drops any mail to a demo address (whatever feature sends it) and sends the others. */
 export function neverMailDemo(mailer: Mailer): Mailer {
