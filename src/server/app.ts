@@ -42,7 +42,12 @@ import { analyticsRoutes } from './features/analytics/routes.js';
 import { siteAnalyticsRoutes } from './features/site-analytics/routes.js';
 import { bugReportRoutes } from './features/bug-reports/routes.js';
 import type { FeatureDeps } from './platform/deps.js';
-import { neverMailDemo, registerDemoGuard, rewriteDemoTwin } from './platform/demo-guard.js';
+import {
+  keepSharedDemoFiles,
+  neverMailDemo,
+  registerDemoGuard,
+  rewriteDemoTwin,
+} from './platform/demo-guard.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { registerRealtime } from './platform/realtime.js';
@@ -175,7 +180,8 @@ export async function buildApp({
     realtime,
     push,
     jobs,
-    storage: createStorage(config),
+    // The demonstration's shared files outlive any one sandbox's deletions.
+    storage: keepSharedDemoFiles(createStorage(config)),
     stripe: createStripe(config),
   };
 

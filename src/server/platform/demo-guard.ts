@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { demoMessages } from '#core/schemas/demo.js';
 import { AppError, unauthorized } from './errors.js';
 import type { Mailer } from './mailer.js';
+import type { Storage } from './storage.js';
 
 /**
  * What a demo account may not do, and the /api/demo/* twins of SPEC §7 (issue 18, decision 022), in one place.
@@ -51,6 +52,26 @@ export function neverMailDemo(mailer: Mailer): Mailer {
       await mailer.send(mail);
     },
     close: () => mailer.close(),
+  };
+}
+
+/** Storage keys of the files every demo sandbox shares (the specimen PDF the demonstration papers point at). */
+export const SHARED_DEMO_FILES = 'demo/';
+
+/**
+ * A storage whose shared demo files no feature can remove: a visitor deleting a demonstration paper (or a dropped
+ * mission's engagement document) removes its file as for a member, and must not take the specimen away from every
+ * other sandbox. The files are still written and read as usual.
+ */
+export function keepSharedDemoFiles(storage: Storage): Storage {
+  return {
+    put: (key, bytes) => storage.put(key, bytes),
+    get: (key) => storage.get(key),
+    stat: (key) => storage.stat(key),
+    remove: async (key) => {
+      if (key.startsWith(SHARED_DEMO_FILES)) return;
+      await storage.remove(key);
+    },
   };
 }
 

@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMessages } from '#core/schemas/demo.js';
 import { demoSandboxes } from '../../db/schema/demo.js';
+import { documents } from '../../db/schema/documents.js';
 import { messages } from '../../db/schema/messaging.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { REFUSED_IN_DEMO } from '../../platform/demo-guard.js';
+import { createStorage } from '../../platform/storage.js';
+import { SPECIMEN_KEY } from './specimen.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -200,6 +203,19 @@ describe('what a demo account may not do', () => {
     }
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toEqual(row);
+  });
+});
+
+describe('the shared specimen', () => {
+  it('outlives a visitor deleting a demonstration paper (every sandbox points at it)', async () => {
+    const { agent, user } = await door('driver');
+    const [paper] = await t.db.select().from(documents).where(eq(documents.userId, user.id));
+    expect(paper!.fileUrl).toBe(SPECIMEN_KEY);
+    expect((await agent.delete(`/api/documents/${paper!.id}`)).statusCode).toBe(204);
+    expect(await createStorage(t.config).stat(SPECIMEN_KEY)).not.toBeNull();
+    const other = await door('driver');
+    const [theirs] = await t.db.select().from(documents).where(eq(documents.userId, other.user.id));
+    expect((await other.agent.get(`/api/documents/${theirs!.id}/file`)).statusCode).toBe(200);
   });
 });
 

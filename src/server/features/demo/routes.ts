@@ -8,6 +8,7 @@ import { toPublicUser } from '../../platform/public-user.js';
 import { requireUser } from '../../platform/sessions.js';
 import { openSandbox, removeIdleSandboxes, removeSandbox, resetSandbox, sandboxOf } from './sandbox.js';
 import { subscribeScriptedReplies } from './scripted-replies.js';
+import { prepareDemoSeed } from './seed/index.js';
 
 /**
  * The demonstration (issue 18, SPEC §7): a door per role, the demo session's own "me", logout and reset. The
@@ -16,6 +17,9 @@ import { subscribeScriptedReplies } from './scripted-replies.js';
 export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   subscribeScriptedReplies(root, deps);
+  // The first visitor of a process opens as fast as the next: the communes and the builder are warmed once
+  // started (not in the tests, which build hundreds of apps and measure nothing).
+  if (deps.config.env !== 'test') root.addHook('onReady', async () => void setImmediate(prepareDemoSeed));
   deps.jobs.schedule('demo-cleanup', '*/15 * * * *', () => removeIdleSandboxes(deps, DEMO_IDLE_HOURS));
 
   app.post(

@@ -7,6 +7,7 @@ import { demoSandboxes } from '../../db/schema/demo.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { SHARED_DEMO_FILES } from '../../platform/demo-guard.js';
 import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
 import { addressKey, consumeRate, refundRate } from '../../platform/rate-limit.js';
@@ -169,7 +170,7 @@ async function uploadedFiles(tx: DbOrTx, sandboxId: string): Promise<string[]> {
     union select unnest(i.photo_keys) from mission_incidents i where i.mission_id in (select id from own_missions)
     union select 'avatars/' || substring(avatar from '^/api/files/avatars/([A-Za-z0-9_-]+\\.(?:png|jpg|webp))$')
       from people where avatar is not null`);
-  return rows.flatMap((row) => (row.key && !row.key.startsWith('demo/') ? [row.key] : []));
+  return rows.flatMap((row) => (row.key && !row.key.startsWith(SHARED_DEMO_FILES) ? [row.key] : []));
 }
 
 async function removeFiles(deps: FeatureDeps, keys: string[]): Promise<void> {

@@ -1,8 +1,9 @@
+import { SHARED_DEMO_FILES } from '../../platform/demo-guard.js';
 import { renderPdf, sha256Hex } from '../../platform/pdf.js';
 import type { Storage } from '../../platform/storage.js';
 
 /** The one file every demonstration paper points at: never copied per sandbox, never removed with one. */
-export const SPECIMEN_KEY = 'demo/specimen.pdf';
+export const SPECIMEN_KEY = `${SHARED_DEMO_FILES}specimen.pdf`;
 
 export interface Specimen {
   key: string;
