@@ -20,7 +20,7 @@ import { demoSpecimen } from './specimen.js';
  * one; the files its people uploaded go after the commit.
  */
 
-/** Opening sandboxes takes this lock in turn: the total cap holds under concurrent doors. */
+/** Taking a place takes this lock in turn: the total cap holds under concurrent doors. */
 const OPEN_LOCK = sql`select pg_advisory_xact_lock(hashtext('relais:demo:open'))`;
 
 const rateKey = (ip: string) => `demo:ip:${addressKey(ip)}`;
@@ -49,6 +49,8 @@ export async function openSandbox(
   const specimen = await demoSpecimen(deps.storage);
   const sandboxId = randomUUID();
   const userId = randomUUID();
+  // The place is taken first, briefly under the lock (doors taken together wait for each other's count, not for
+  // each other's data set); the data set and the session follow in one transaction, or the place is given back.
   try {
     await deps.db.transaction(async (tx) => {
       await tx.execute(OPEN_LOCK);
@@ -57,13 +59,20 @@ export async function openSandbox(
       await tx
         .insert(demoSandboxes)
         .values({ id: sandboxId, role, userId, addressKey: addressKey(request.ip) });
+    });
+  } catch (error) {
+    // A door that did not open does not count against the address.
+    if (error instanceof AppError && error.statusCode === 503) await refundRate(deps.db, key);
+    throw error;
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
       await seedSandbox(tx, { sandboxId, userId, role, now: new Date(), specimen });
       await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
       await deps.sessions.open(tx, reply, request, userId);
     });
   } catch (error) {
-    // A door that did not open does not count against the address.
-    if (error instanceof AppError && error.statusCode === 503) await refundRate(deps.db, key);
+    await deps.db.delete(demoSandboxes).where(eq(demoSandboxes.id, sandboxId));
     throw error;
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
