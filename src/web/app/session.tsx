@@ -104,7 +104,9 @@ export function useLogout(destination = '/') {
     },
     onSettled: () => {
       writeStorage(STORAGE_KEYS.isDemo, null);
-      queryClient.clear();
+      // The current user's query is kept, emptied: its screens hear of it even when the address stays the same
+      // (logging out from /demo to /demo). A query cleared away would leave them showing the user signed in.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
       queryClient.setQueryData(ME_KEY, null);
       navigate(destination, { replace: true });
     },

@@ -89,6 +89,16 @@ describe('the /demo doors', () => {
     expect(button(TRANSPORTER).disabled).toBe(true);
   });
 
+  it('logging out from /demo stays there, the doors open', async () => {
+    vi.mocked(fetch).mockResolvedValue(json(200, { message: 'Déconnecté' }));
+    const { client } = show('/demo', { ...demoDriver, isDemo: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(button(DRIVER).disabled).toBe(false));
+    expect(screen.queryByText(demoMessages.signedIn)).toBeNull();
+    expect(client.getQueryData(ME_KEY)).toBeNull();
+    expect(posted()).toEqual([['/api/auth/logout', 'POST', null]]);
+  });
+
   it('a shared link /demo/login?role=transporteur opens the transporter demo without a click', async () => {
     vi.mocked(fetch).mockResolvedValue(json(201, { ...demoDriver, role: 'transporter' }));
     const { history } = show('/demo/login?role=transporteur', null);
