@@ -1,5 +1,4 @@
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /**
