@@ -254,6 +254,32 @@ describe('reading: each world sees its own rows only', () => {
   });
 });
 
+describe('a member’s own screens', () => {
+  it('dashboard and analytics: whole demo sandboxes opening beside real members move none of their figures', async () => {
+    const driver = await real({ ...paris, subscriptionPlan: 'premium' });
+    const company = await real({ userType: 'company', ...paris });
+    const mission = await publish(company.agent, `Navette ${tag()}`);
+    expect((await driver.agent.post(`/api/missions/${mission}/apply`, {})).statusCode).toBe(201);
+    const screens = async () =>
+      Promise.all(
+        [driver, company].flatMap(({ agent }) =>
+          ['/api/dashboard/stats', '/api/analytics'].map(async (path) => {
+            const response = await agent.get(path);
+            expect(response.statusCode, path).toBe(200);
+            return response.json();
+          }),
+        ),
+      );
+    const before = await screens();
+    // Two visitors open the demo (full data sets: missions in Paris, applications, payments, reviews).
+    for (const role of ['driver', 'transporter'] as const) {
+      const response = await new Agent(t.app, `10.30.0.${role.length}`).post('/api/demo/login', { role });
+      expect(response.statusCode).toBe(201);
+    }
+    expect(await screens()).toEqual(before);
+  });
+});
+
 describe('the back office: the real world’s figures and queues', () => {
   const admin = () => account({ userType: 'admin', isAdmin: true });
 
