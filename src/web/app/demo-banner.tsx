@@ -50,14 +50,17 @@ export function DemoBanner({ user }: { user: SessionUser }) {
       data-testid="demo-banner"
       className="border-b-2 border-accent bg-brand-500/15 text-ink"
     >
+      {/* A phone: the label and « Quitter » on the first line, the two other actions on the second. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-6">
-        <p className="flex min-w-0 flex-1 basis-64 items-center gap-2 text-sm">
+        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm">
           <strong className="shrink-0 rounded-md bg-accent px-2 py-0.5 text-xs font-extrabold tracking-wider text-accent-ink">
             MODE DÉMO
           </strong>
-          <span>Données fictives : rien n’est envoyé à personne.</span>
+          <span>
+            Données fictives<span className="hidden sm:inline"> : rien n’est envoyé à personne</span>.
+          </span>
         </p>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="order-last flex basis-full flex-wrap gap-1.5 sm:order-none sm:basis-auto">
           <Button
             size="sm"
             variant="secondary"
@@ -75,16 +78,16 @@ export function DemoBanner({ user }: { user: SessionUser }) {
           <Button size="sm" className="px-2.5" disabled={leaving} onClick={() => signUp.mutate(user)}>
             Créer un compte
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="px-2.5"
-            disabled={leaving}
-            onClick={() => quit.mutate(user)}
-          >
-            Quitter
-          </Button>
         </div>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="px-2.5"
+          disabled={leaving}
+          onClick={() => quit.mutate(user)}
+        >
+          Quitter
+        </Button>
       </div>
     </section>
   );

@@ -176,7 +176,6 @@ export function DemoPage() {
               <Button
                 size="lg"
                 className="mt-5 w-full"
-                variant={door.role === 'driver' ? 'primary' : 'secondary'}
                 disabled={!hydrated || enter.isPending || realAccount}
                 aria-busy={busy || undefined}
                 onClick={() => open(door.role)}
