@@ -26,6 +26,8 @@ export const adminUsersMessages = {
   demoAdmin: 'Un compte administrateur ne peut pas être un compte de démonstration.',
   alreadyDemo: 'Ce compte est déjà marqué comme compte de démonstration.',
   notDemo: 'Ce compte n’est pas un compte de démonstration.',
+  sandboxAccount:
+    'Ce compte appartient à la démonstration d’un visiteur : il disparaît avec elle et ne peut pas changer de monde.',
   invalidDay: 'Date invalide (AAAA-MM-JJ)',
   searchTooLong: 'La recherche ne doit pas dépasser 100 caractères',
 } as const;

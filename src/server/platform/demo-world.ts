@@ -29,6 +29,19 @@ export function inWorld(column: AnyColumn | SQL, world: string | null): SQL {
 }
 
 /**
+ * The worlds the back office lists (its users and missions): the real one and the showroom the team marks itself,
+ * never a visitor's sandbox. Thousands of fictional accounts and missions, gone within a day, would bury the real
+ * ones, and are nobody's to act on: a sandbox's people are not the team's to unmark, close or bill.
+ */
+export function inTeamWorlds(column: AnyColumn | SQL): SQL {
+  return sql`(${column} is null or ${column} = ${SHOWROOM_WORLD}::uuid)`;
+}
+
+/** Whether an account belongs to a visitor's sandbox (not the real world, not the team's showroom). */
+export const inVisitorSandbox = (user: { sandboxId: string | null }) =>
+  user.sandboxId !== null && user.sandboxId !== SHOWROOM_WORLD;
+
+/**
  * The world condition on an account id (a column holding a user id): for tables that have no world of their
  * own (applications, availability, reviews, bug reports…). No account (an anonymous bug report, a reporter whose
  * account was deleted) is the real world's, as an anonymous visitor is.

@@ -5,6 +5,7 @@ import { parseDate } from '#core/schemas/dates.js';
 import { searchable } from '#core/rules/text.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
+import { inTeamWorlds } from '../../platform/demo-world.js';
 import { applicationCount, companyUser, driverUser, pendingApplicationCount, toItem } from './shared.js';
 
 const PAGE_SIZE = 20;
@@ -27,7 +28,8 @@ export async function searchMissions(
   db: Db,
   query: z.output<typeof adminMissionsQuerySchema>,
 ): Promise<AdminMissionList> {
-  const conditions: (SQL | undefined)[] = [];
+  // Never a visitor's demonstration sandbox (platform/demo-world.ts); the showroom's missions carry their flag.
+  const conditions: (SQL | undefined)[] = [inTeamWorlds(missions.sandboxId)];
   if (query.q) {
     const words = `%${escapeLike(query.q)}%`;
     const terms = searchable(query.q).split(' ').filter(Boolean);

@@ -4,7 +4,7 @@ import { roleOf } from '#core/rules/roles.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
+import { inVisitorSandbox, SHOWROOM_WORLD } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
 import { lockAccount } from './deactivation.js';
 
@@ -22,6 +22,9 @@ export async function setDemo(
   return db.transaction(async (tx) => {
     const { target } = await lockAccount(tx, admin, userId);
     if (roleOf(target) === 'admin') throw new AppError(409, adminUsersMessages.demoAdmin);
+    // A visitor's sandbox account taken out of it would bring its fictional missions, reviews and conversations
+    // into the real world, and outlive the sandbox (whose removal takes only its own world's accounts).
+    if (inVisitorSandbox(target)) throw new AppError(409, adminUsersMessages.sandboxAccount);
     if (target.isDemo === demo)
       throw new AppError(409, demo ? adminUsersMessages.alreadyDemo : adminUsersMessages.notDemo);
     // The showroom world (decision 022): its accounts meet only each other, never a real user.

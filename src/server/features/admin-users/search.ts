@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
+import { inTeamWorlds } from '../../platform/demo-world.js';
 
 type Query = z.output<typeof adminUserQuerySchema>;
 
@@ -115,6 +116,8 @@ function statusCondition(status: Query['status']): SQL | undefined {
  */
 export async function searchUsers(db: Db, query: Query): Promise<AdminUserList> {
   const where = and(
+    // Never a visitor's demonstration sandbox (platform/demo-world.ts); the showroom's accounts are « démo ».
+    inTeamWorlds(users.sandboxId),
     query.q ? searchCondition(query.q) : undefined,
     roleCondition(query.role),
     query.plan ? eq(users.subscriptionPlan, query.plan) : undefined,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parisDate } from '#core/rules/money.js';
 import { siteAnalyticsMessages, type EventsReport, type Overview } from '#core/schemas/site-analytics.js';
 import type { Db } from '../../db/client.js';
+import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
 
 const DAY = 86_400_000;
@@ -32,6 +33,12 @@ const bounds = (from: string, to: string) => ({
   end: sql`(${to}::date + 1)::timestamp at time zone 'Europe/Paris'`,
 });
 const parisDay = (column: string) => sql.raw(`(${column} at time zone 'Europe/Paris')::date`);
+
+/**
+ * Registrations are the real world's (platform/demo-world.ts): a demonstration's accounts are written dated one to
+ * two and a half years back, so that their history looks lived in, and would otherwise be counted on those days.
+ */
+const realAccount = inWorld(sql.raw('sandbox_id'), REAL_WORLD);
 
 type Row = Record<string, unknown>;
 const num = (value: unknown) => Number(value ?? 0);
@@ -68,7 +75,7 @@ export async function overview(db: Db, query: { from?: string; to?: string }): P
         sql`
       select count(*) filter (where not is_admin and user_type = 'driver') as drivers,
         count(*) filter (where not is_admin and user_type = 'company') as transporters
-      from users where created_at >= ${start} and created_at < ${end}`,
+      from users where created_at >= ${start} and created_at < ${end} and ${realAccount}`,
       ),
       rows(
         db,
@@ -85,7 +92,7 @@ export async function overview(db: Db, query: { from?: string; to?: string }): P
         where started_at >= ${start} and started_at < ${end} group by 1) s on s.day = days.day
       left join (select ${parisDay('created_at')} as day, count(*) as registrations from users
         where created_at >= ${start} and created_at < ${end} and not is_admin
-          and user_type in ('driver', 'company') group by 1) u on u.day = days.day
+          and user_type in ('driver', 'company') and ${realAccount} group by 1) u on u.day = days.day
       order by days.day`,
       ),
       rows(
