@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { demoMessages } from '#core/schemas/demo.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/users.js';
 import { AppError, unauthorized } from './errors.js';
 import type { Mailer } from './mailer.js';
+import type { Push } from './push.js';
 import type { Storage } from './storage.js';
 
 /**
@@ -10,7 +14,8 @@ import type { Storage } from './storage.js';
  * - A demo account never changes its e-mail or password, never pays or subscribes, never subscribes a device to
  *   web push and never sends anything to the team: those routes answer 403 `not_in_demo` for it, before any code
  *   of theirs runs. The list is checked against the routes at start-up: a renamed route cannot slip out of it.
- * - No e-mail ever leaves for a demo address (`…@demo.relais.invalid`, a domain that cannot exist, RFC 2606).
+ * - No e-mail ever leaves for a demo address (`…@demo.relais.invalid`, a domain that cannot exist, RFC 2606), and
+ *   no web push for a demo account.
  * - The twins run the very same handlers: Fastify rewrites the address before routing, and only a demo session may
  *   use them.
  */
@@ -29,6 +34,10 @@ export const REFUSED_IN_DEMO = [
   'POST /api/billing/portal',
   'POST /api/missions/:id/payment/deposit',
   'POST /api/missions/:id/payment/balance',
+  // A Connect transfer to the driver, and a Stripe subscription's end: money moved outside Relais.
+  'POST /api/missions/:id/payment/validate',
+  'POST /api/billing/cancel',
+  'POST /api/billing/resume',
   // Web push goes through the browser vendor's push service.
   'POST /api/push/subscriptions',
   // Reports reach the team, who would act on fictional data.
@@ -52,6 +61,22 @@ export function neverMailDemo(mailer: Mailer): Mailer {
       await mailer.send(mail);
     },
     close: () => mailer.close(),
+  };
+}
+
+/**
+ * A push sender that never pushes to a demo account: a notification goes through the browser vendor's service,
+ * outside Relais. A demo account cannot subscribe a device (REFUSED_IN_DEMO), but an account the team marks as demo
+ * keeps the devices it subscribed as a member.
+ */
+export function neverPushDemo(push: Push, db: Db): Push {
+  return {
+    publicKey: () => push.publicKey(),
+    async sendToUser(userId, message) {
+      const [account] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
+      if (!account || account.isDemo) return { sent: 0, removed: 0 };
+      return push.sendToUser(userId, message);
+    },
   };
 }
 

@@ -9,10 +9,10 @@ import { users, type User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { SHARED_DEMO_FILES } from '../../platform/demo-guard.js';
 import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, databaseErrorCode } from '../../platform/errors.js';
 import { addressKey, consumeRate, refundRate } from '../../platform/rate-limit.js';
 import { seedSandbox } from './seed/index.js';
-import { demoSpecimen } from './specimen.js';
+import { demoSpecimen, type Specimen } from './specimen.js';
 
 /**
  * A visitor's sandbox (issue 18, decision 022): its own demo account and the people, missions and history around
@@ -86,7 +86,29 @@ export async function openSandbox(
  */
 export async function resetSandbox(deps: FeatureDeps, user: User): Promise<void> {
   const specimen = await demoSpecimen(deps.storage);
-  const reset = await deps.db.transaction(async (tx) => {
+  const reset = await deadlockRetried(() => restore(deps, user, specimen));
+  await deps.events.publish({ type: 'sandbox.reset', sandboxId: reset.sandboxId, userId: user.id });
+  await removeFiles(deps, reset.files);
+}
+
+/**
+ * The reset deletes and writes back every row of the sandbox: a request of the visitor's on another tab, or a
+ * persona's scripted reply, locking some of the same rows in the other order makes a deadlock, and the database
+ * picks the reset (the older waiter) as its victim. The visitor clicked once: the reset tries again.
+ */
+async function deadlockRetried<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+async function restore(deps: FeatureDeps, user: User, specimen: Specimen) {
+  return deps.db.transaction(async (tx) => {
     const [sandbox] = await tx
       .select()
       .from(demoSandboxes)
@@ -111,8 +133,6 @@ export async function resetSandbox(deps: FeatureDeps, user: User): Promise<void>
       .where(eq(demoSandboxes.id, sandbox.id));
     return { files, sandboxId: sandbox.id };
   });
-  await deps.events.publish({ type: 'sandbox.reset', sandboxId: reset.sandboxId, userId: user.id });
-  await removeFiles(deps, reset.files);
 }
 
 /** A sandbox and everything in it (its accounts, and their rows with them), then the files they uploaded. */

@@ -4,6 +4,7 @@ import { messages } from '../../db/schema/messaging.js';
 import { sessions } from '../../db/schema/platform.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import type { DomainEvent } from '../../platform/events.js';
+import { consumeRate } from '../../platform/rate-limit.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
@@ -14,8 +15,12 @@ import { hashToken, newToken } from '../../platform/tokens.js';
  * so the reply is stored, counted and delivered live like any other message.
  */
 export const REPLY_DELAY_MS = 2500;
-/** Replies one sandbox may receive in an hour: a script, not a chat bot to lean on. */
-const REPLIES_PER_HOUR = 40;
+/**
+ * Replies one sandbox may receive in an hour: a script, not a chat bot to lean on. Counted when a reply is decided
+ * (the shared rate-limit table, one atomic upsert), not when it is written 2.5 s later: a burst of messages sent
+ * before the first reply lands would otherwise each find the count low and all be answered.
+ */
+const REPLIES_PER_HOUR = { limit: 40, windowSeconds: 3600 };
 
 interface Persona {
   personaId: string;
@@ -71,18 +76,19 @@ export function subscribeScriptedReplies(app: FastifyInstance, deps: FeatureDeps
     for (const timer of timers) clearTimeout(timer);
   });
 
-  /** The persona the event's receiver is, in the sandbox of the sender (the visitor); null otherwise. */
+  /**
+   * The persona the event's receiver is, in the sandbox of the sender (the visitor), with a reply left in the
+   * sandbox's hour; null otherwise.
+   */
   const personaOf = async (visitorId: string, personaId: string): Promise<Persona | null> => {
-    const { rows } = await db.execute<{ full_name: string; user_type: string; recent: number }>(sql`
-      select p.full_name, p.user_type,
-        (select count(*)::int from messages m
-          where m.receiver_id = d.user_id and m.created_at > now() - interval '1 hour'
-            and m.sender_id in (select id from users where sandbox_id = d.id)) as recent
+    const { rows } = await db.execute<{ full_name: string; user_type: string; sandbox_id: string }>(sql`
+      select p.full_name, p.user_type, d.id as sandbox_id
       from demo_sandboxes d
       join users p on p.id = ${personaId} and p.sandbox_id = d.id and p.id <> d.user_id
       where d.user_id = ${visitorId}`);
     const row = rows[0];
-    if (!row || row.recent >= REPLIES_PER_HOUR) return null;
+    if (!row) return null;
+    if (!(await consumeRate(db, `demo:replies:${row.sandbox_id}`, REPLIES_PER_HOUR)).allowed) return null;
     return {
       personaId,
       visitorId,
@@ -91,19 +97,28 @@ export function subscribeScriptedReplies(app: FastifyInstance, deps: FeatureDeps
     };
   };
 
-  /** The persona writes through POST /api/messages/:userId with a session opened for this one request. */
+  /** The persona and the visitor are still of one sandbox (not reset, not removed since the reply was decided). */
+  const together = (persona: Persona) => sql`
+    from demo_sandboxes d join users p on p.sandbox_id = d.id
+    where d.user_id = ${persona.visitorId} and p.id = ${persona.personaId}`;
+  const stillTogether = async (persona: Persona) =>
+    (await db.execute(sql`select 1 ${together(persona)}`)).rows.length > 0;
+
+  /**
+   * The persona writes through POST /api/messages/:userId with a session opened for this one request. A sandbox
+   * reset or removed in the meantime (the visitor left, or restored its data) has no one left to answer: the
+   * reply is dropped without a word, and nothing is written.
+   */
   const send = async (persona: Persona, content: string, missionId: string | null) => {
     const token = newToken();
-    const [session] = await db
-      .insert(sessions)
-      .values({
-        userId: persona.personaId,
-        tokenHash: hashToken(token),
-        userAgent: 'Relais démo (réponse scriptée)',
-        expiresAt: new Date(Date.now() + 60_000),
-        absoluteExpiresAt: new Date(Date.now() + 60_000),
-      })
-      .returning({ id: sessions.id });
+    const { rows } = await db.execute<{ id: string }>(sql`
+      insert into sessions (user_id, token_hash, user_agent, expires_at, absolute_expires_at)
+      select p.id, ${hashToken(token)}, 'Relais démo (réponse scriptée)',
+        now() + interval '1 minute', now() + interval '1 minute'
+      ${together(persona)}
+      returning id`);
+    const session = rows[0];
+    if (!session) return;
     try {
       const response = await app.inject({
         method: 'POST',
@@ -111,10 +126,10 @@ export function subscribeScriptedReplies(app: FastifyInstance, deps: FeatureDeps
         cookies: { [SESSION_COOKIE]: token },
         payload: { content, missionId },
       });
-      if (response.statusCode !== 201 && response.statusCode !== 200)
+      if (response.statusCode !== 201 && (await stillTogether(persona)))
         app.log.warn({ status: response.statusCode }, 'réponse scriptée de la démo refusée');
     } finally {
-      await db.delete(sessions).where(eq(sessions.id, session!.id));
+      await db.delete(sessions).where(eq(sessions.id, session.id));
     }
   };
 
