@@ -5,10 +5,13 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { RealtimeEvent } from '#core/events.js';
 import { demoMessages } from '#core/schemas/demo.js';
 import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
-import { createUser, missionPayload } from '../../test/factories.js';
+import { SESSION_COOKIE } from '../../platform/sessions.js';
+import { createUser, insertMission, missionPayload } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
 import { REPLY_DELAY_MS } from './scripted-replies.js';
 
@@ -41,6 +44,8 @@ beforeAll(async () => {
       },
     }),
   });
+  // The live connection's test needs a real socket.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
@@ -199,5 +204,40 @@ describe('nothing outside Relais', () => {
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from alerts
       where user_id = ${marked.id} and type = 'new_mission'`);
     expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe('the live connection', () => {
+  /** A socket of that session, collecting what it receives. */
+  async function socket(cookie: string) {
+    const { port } = t.app.server.address() as AddressInfo;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}`, origin: 'http://localhost:5000' },
+    });
+    const events: RealtimeEvent[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(String(data)) as RealtimeEvent));
+    await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+    return { ws, events };
+  }
+
+  it('« is typing » never crosses worlds, even along a mission done before one was marked as demo', async () => {
+    const company = await createUser(t.db, { userType: 'company' });
+    const driver = await createUser(t.db);
+    await insertMission(t.db, { companyId: company.id, driverId: driver.id });
+    const office = await socket((await agentFor(t, company.id)).cookie!);
+    const cab = await socket((await agentFor(t, driver.id)).cookie!);
+    const typing = () => office.events.filter((e) => e.type === 'user-typing' && e.userId === driver.id);
+
+    // Linked by their mission, in one world: the mark goes through.
+    cab.ws.send(JSON.stringify({ type: 'typing', to: company.id }));
+    await expect.poll(() => typing().length, { timeout: 5000, interval: 20 }).toBe(1);
+
+    // The team marks the driver as demo (the showroom): the same socket, the same mission in the rows.
+    const admin = await agentFor(t, (await createUser(t.db, { userType: 'admin', isAdmin: true })).id);
+    expect((await admin.post(`/api/admin/users/${driver.id}/demo`)).statusCode).toBe(200);
+    cab.ws.send(JSON.stringify({ type: 'typing', to: company.id }));
+    await pause(300);
+    expect(typing()).toHaveLength(1);
+    for (const { ws } of [office, cab]) ws.close();
   });
 });
