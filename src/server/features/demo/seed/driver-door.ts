@@ -199,9 +199,14 @@ function history(w: World, cast: Cast, me: Account): Mission[] {
   const today = parisDate(w.now);
   const done: Mission[] = [];
   for (let index = 0; index < count; index++) {
-    const [company, from, to, job] = HISTORY[index % HISTORY.length]!;
-    const day =
-      index === count - 1 ? -2 : index === count - 2 ? -6 : -Math.round(330 - (index * 320) / (count - 3));
+    const [company, out, back, job] = HISTORY[index % HISTORY.length]!;
+    // The last one is the way back from Carquefou, ended two days before the Fos-sur-Mer shuttle (delivered,
+    // yesterday): Camille cannot be in Carquefou in the night and at Fos at 05:30.
+    const last = index === count - 1;
+    const [from, to] = last ? [back, out] : [out, back];
+    const day = w.notSunday(
+      last ? -3 : index === count - 2 ? -6 : -Math.round(330 - (index * 320) / (count - 3)),
+    );
     const mission = addMission(w, {
       company: who(cast, company),
       driver: me,

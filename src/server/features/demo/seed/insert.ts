@@ -6,6 +6,7 @@ import {
   documentReminders,
   documents,
   documentSignatures,
+  driverApplications,
   driverCalendars,
 } from '../../../db/schema/documents.js';
 import { alerts, conversations, messages } from '../../../db/schema/messaging.js';
@@ -57,4 +58,5 @@ export async function insertWorld(tx: DbOrTx, w: World): Promise<void> {
   await put(transactions, rows.transactions);
   await put(availability, rows.availability);
   await put(driverCalendars, rows.calendars);
+  await put(driverApplications, rows.validations);
 }

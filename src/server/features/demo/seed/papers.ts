@@ -68,7 +68,11 @@ function papersOf(driver: Account, index: number, visitor: boolean): PaperPlan[]
   return plans;
 }
 
-/** Every driver's papers, their `users` columns, and the visitor's reminders of the paper expiring soon. */
+/**
+ * Every driver's papers, their `users` columns, the visitor's reminders of the paper expiring soon, and the
+ * driver's profile validated by Relais once the papers were checked: without it the visitor's own documents page
+ * says the interview is still to come, and every candidate a transporter sees is marked « Non vérifié ».
+ */
 export function addPapers(w: World): void {
   const today = parisDate(w.now);
   const drivers = w.accounts.filter((account) => account.side === 'driver');
@@ -106,6 +110,19 @@ export function addPapers(w: World): void {
       if (visitor && plan.type === 'adr') reminders(w, driver, id, expirationDate, plan.daysLeft);
     }
     syncColumns(driver, papers, today);
+    validate(w, driver);
+  });
+}
+
+/** The interview a few days after sign-up, the profile validated the next day (never after yesterday). */
+function validate(w: World, driver: Account): void {
+  const validatedAt = earliest(plus(driver.row.createdAt ?? w.now, 5 * DAY), w.at(-DAY));
+  w.rows.validations.push({
+    userId: driver.id,
+    status: 'approved',
+    interviewDate: plus(validatedAt, -DAY),
+    validatedAt,
+    createdAt: driver.row.createdAt ?? validatedAt,
   });
 }
 

@@ -272,6 +272,9 @@ describe('demo seed', () => {
     const tracking = await agent.get(`/api/missions/${live!.id}/tracking`);
     expect(tracking.statusCode).toBe(200);
     expect(tracking.json<{ positions: unknown[] }>().positions.length).toBe(live!.points);
+    // A driver with a year of missions is a validated one: not « Étape 2 : l’entretien » on Mes documents.
+    const papers = await agent.get('/api/documents');
+    expect(papers.json<{ validation: { status: string } }>().validation.status).toBe('approved');
   });
 
   it('gives the transporter door its missions in every status, with applications waiting for an answer', async () => {
@@ -291,9 +294,20 @@ describe('demo seed', () => {
       select count(*)::int as points from gps_positions g join missions m on m.id = g.mission_id
       where m.company_id = ${input.userId} and m.status = 'in_progress'`);
     expect(trail!.points).toBeGreaterThanOrEqual(20);
-    const { counts } = await checkEndpoints(input);
+    const { agent, counts } = await checkEndpoints(input);
     expect(counts.applicationsWaiting).toBe(waiting!.count);
     expect(counts.missionsToConfirm).toBe(1);
+    // The candidates are drivers Relais has validated: none is shown « Non vérifié ».
+    const [open] = await rows<{ id: string }>(sql`
+      select m.id from missions m where m.company_id = ${input.userId} and m.status = 'available'
+        and exists (select 1 from mission_applications a where a.mission_id = m.id) limit 1`);
+    const detail = await agent.get(`/api/missions/${open!.id}`);
+    const applicants = detail.json<{ applications: Array<{ driver: { validationStatus: string } }> }>()
+      .applications;
+    expect(applicants.length).toBeGreaterThan(0);
+    expect(applicants.map((application) => application.driver.validationStatus)).toEqual(
+      applicants.map(() => 'approved'),
+    );
   });
 
   it('seeds another sandbox beside the others without any clash', async () => {

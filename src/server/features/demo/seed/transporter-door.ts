@@ -263,6 +263,8 @@ function openMissions(w: World, person: (key: string) => Account): Mission[] {
   ];
 }
 
+const SPREAD = [0, 2, -1, 3, 1, -2, 2];
+
 /**
  * 18 completed missions over eleven months with the personas: paid (declared, then confirmed by the driver),
  * one declared paid waiting for the driver, one disputed by an independent carrier, the last ones not due yet.
@@ -273,8 +275,14 @@ function history(w: World, cast: Cast, me: Account): Mission[] {
   const done: Mission[] = [];
   HISTORY.forEach(([driverKey, from, to, job], index) => {
     const driver = who(cast, driverKey);
-    const day =
-      index === count - 1 ? -3 : index === count - 2 ? -8 : -Math.round(335 - (index * 315) / (count - 3));
+    // Every three weeks, a day or two either side: not all on the same weekday, and none on a Sunday.
+    const day = w.notSunday(
+      index === count - 1
+        ? -3
+        : index === count - 2
+          ? -8
+          : -Math.round(335 - (index * 315) / (count - 3)) + SPREAD[index % SPREAD.length]!,
+    );
     const mission = addMission(w, {
       company: me,
       driver,
@@ -298,7 +306,7 @@ function history(w: World, cast: Cast, me: Account): Mission[] {
       plan = {
         status: 'disputed',
         disputedAt: plus(row.completedAt!, 2 * DAY),
-        reason: 'Le péage de l’A7 convenu au téléphone n’apparaît pas dans le montant réglé.',
+        reason: 'Le péage de l’A71 convenu au téléphone n’apparaît pas dans le montant réglé.',
       };
     else if (paidOn && index < count - 2) {
       const markedAt = w.wall(Math.round((Date.parse(paidOn) - Date.parse(today)) / DAY), '16:00');

@@ -120,7 +120,7 @@ export function transporterTalks(
       {
         by: 'them',
         at: asked,
-        text: 'Bonjour, le péage de l’A7 convenu au téléphone n’apparaît pas dans le règlement : je l’ai signalé dans l’application.',
+        text: 'Bonjour, le péage de l’A71 convenu au téléphone n’apparaît pas dans le règlement : je l’ai signalé dans l’application.',
       },
       {
         by: 'me',

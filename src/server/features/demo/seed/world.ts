@@ -7,6 +7,7 @@ import type {
   documents,
   documentReminders,
   documentSignatures,
+  driverApplications,
   driverCalendars,
 } from '../../../db/schema/documents.js';
 import type { alerts, conversations, messages } from '../../../db/schema/messaging.js';
@@ -94,6 +95,8 @@ export interface Rows {
   transactions: Array<typeof transactions.$inferInsert>;
   availability: Array<typeof availability.$inferInsert>;
   calendars: Array<typeof driverCalendars.$inferInsert>;
+  /** Relais's validation of each driver's profile (documents/validation.ts): all of them approved. */
+  validations: Array<typeof driverApplications.$inferInsert>;
 }
 
 function mulberry(state: number): number {
@@ -136,6 +139,7 @@ export class World {
     transactions: [],
     availability: [],
     calendars: [],
+    validations: [],
   };
   private state = 0x5eed_2024;
   /** A second stream for what depends on the clock (how many GPS points, which windows have closed). */
@@ -186,6 +190,15 @@ export class World {
     const parsed = parseDate(`${addDays(parisDate(this.now), dayOffset)}T${time}`);
     if (!parsed.ok) throw new Error(`demo seed: bad wall time ${time}`);
     return parsed.date;
+  }
+
+  /**
+   * `dayOffset`, or the Saturday before when it falls on a Sunday in Paris: lorries over 7.5 t do not run on
+   * Sundays in France, and a dispatcher would see a history of missions started on Sundays at once.
+   */
+  notSunday(dayOffset: number): number {
+    const date = addDays(parisDate(this.now), dayOffset);
+    return new Date(`${date}T12:00:00Z`).getUTCDay() === 0 ? dayOffset - 1 : dayOffset;
   }
 
   /** Whether an instant has passed. */
