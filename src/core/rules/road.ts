@@ -11,6 +11,15 @@ export const INCIDENT_LABELS: Record<IncidentType, string> = {
   dock_wait: 'Attente au quai',
 };
 
+/** The incident in a sentence (« Karim signale un retard sur … »). */
+export const INCIDENT_PHRASES: Record<IncidentType, string> = {
+  delay: 'un retard',
+  breakdown: 'une panne',
+  accident: 'un accident',
+  damage: 'de la marchandise endommagée',
+  dock_wait: 'une attente au quai',
+};
+
 export const WAITING_PLACE_LABELS: Record<WaitingPlace, string> = {
   pickup: 'au chargement',
   delivery: 'à la livraison',

@@ -10,3 +10,12 @@ export function searchable(text: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+/** Whether French elides before this name (« d’Atlantique Routes », « qu’Isabelle »): it starts with a vowel. */
+const elides = (name: string) => /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name.trim());
+
+/** « de Karim » / « d’Atlantique Routes ». */
+export const deName = (name: string) => (elides(name) ? `d’${name}` : `de ${name}`);
+
+/** « que Karim » / « qu’Atlantique Routes ». */
+export const queName = (name: string) => (elides(name) ? `qu’${name}` : `que ${name}`);

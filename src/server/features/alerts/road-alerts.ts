@@ -1,7 +1,7 @@
 import { BADGE_LABELS } from '#core/rules/badges.js';
 import { frenchDay } from '#core/rules/documents.js';
 import { parisDate } from '#core/rules/money.js';
-import { INCIDENT_LABELS } from '#core/rules/road.js';
+import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { RoadEvent } from '../../platform/events.js';
 
@@ -21,7 +21,7 @@ export function roadAlerts(event: RoadEvent): NewAlert[] {
           userId: event.companyId,
           type: 'mission',
           title: `Incident : ${INCIDENT_LABELS[event.incidentType].toLowerCase()}`,
-          message: `${event.driverName} signale ${INCIDENT_LABELS[event.incidentType].toLowerCase()} sur ${quote(event.title)}${event.note ? ` : ${event.note}` : '.'}`,
+          message: `${event.driverName} signale ${INCIDENT_PHRASES[event.incidentType]} sur ${quote(event.title)}${event.note ? ` : ${event.note}` : '.'}`,
           link: `/mission/${event.missionId}`,
           missionId: event.missionId,
           metadata: { event: event.type, incidentId: event.incidentId },

@@ -44,9 +44,12 @@ function Stats({ stats }: { stats: DashboardStats | undefined }) {
         {earningsThisMonth !== null && (
           <Link
             href="/wallet"
-            className="rounded-2xl border border-line bg-surface-raised p-4 hover:border-accent"
+            className="col-span-2 rounded-2xl border border-line bg-surface-raised p-4 hover:border-accent lg:col-span-1"
           >
-            <p className="text-3xl font-extrabold">{formatMoney(earningsThisMonth)}</p>
+            {/* An amount is never broken across lines (« 1 050,00 € »): the card takes the row on a phone. */}
+            <p className="text-2xl font-extrabold whitespace-nowrap xl:text-3xl">
+              {formatMoney(earningsThisMonth)}
+            </p>
             <p className="mt-1 text-sm text-ink-muted">Gains des missions terminées ce mois-ci</p>
           </Link>
         )}

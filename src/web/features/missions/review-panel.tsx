@@ -1,3 +1,4 @@
+import { deName, queName } from '#core/rules/text.js';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { Link } from 'wouter';
@@ -34,7 +35,7 @@ export function ReviewPanel({ detail }: { detail: MissionDetail }) {
   let text: string;
   let action;
   if (state.canWrite) {
-    text = `Comment s’est passée la mission avec ${name} ? Votre avis reste caché jusqu’à ce que ${name} ait donné le sien${state.closesAt ? ` (au plus tard le ${day(state.closesAt)})` : ''}.`;
+    text = `Comment s’est passée la mission avec ${name} ? Votre avis reste caché jusqu’à ce ${queName(name)} ait donné le sien${state.closesAt ? ` (au plus tard le ${day(state.closesAt)})` : ''}.`;
     action = link('Laisser un avis', true);
   } else if (state.mine && !state.mine.publishedAt) {
     text = `Avis envoyé, en attente de celui de ${name}${state.closesAt ? ` (publié au plus tard le ${day(state.closesAt)})` : ''}.`;
@@ -47,7 +48,7 @@ export function ReviewPanel({ detail }: { detail: MissionDetail }) {
     action = link('Voir les avis');
   } else {
     text = state.theirs
-      ? `Le délai pour donner votre avis est passé. L’avis de ${name} est publié.`
+      ? `Le délai pour donner votre avis est passé. L’avis ${deName(name)} est publié.`
       : (state.blockedReason ?? 'Aucun avis possible sur cette mission.');
     action = state.theirs ? link('Voir l’avis') : null;
   }

@@ -1,3 +1,4 @@
+import { deName } from '#core/rules/text.js';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { NotInDemoNote } from '#web/app/not-in-demo.js';
@@ -58,7 +59,7 @@ export function ReportReviewDialog({
         <Dialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl">
           <Dialog.Title className="text-lg font-bold">Signaler cet avis</Dialog.Title>
           <Dialog.Description className="user-text mt-2 text-ink-muted">
-            L’avis de {reviewerName} sera examiné par l’équipe Relais. S’il enfreint les règles (propos
+            L’avis {deName(reviewerName)} sera examiné par l’équipe Relais. S’il enfreint les règles (propos
             injurieux, faits faux, informations personnelles), il sera retiré et ne comptera plus dans votre
             note.
           </Dialog.Description>

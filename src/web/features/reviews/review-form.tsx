@@ -1,3 +1,4 @@
+import { queName } from '#core/rules/text.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_LABELS } from '#core/rules/roles.js';
@@ -99,7 +100,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
         </div>
       </div>
       <p className="rounded-lg bg-surface-sunken p-3 text-sm">
-        Votre avis reste caché jusqu’à ce que {name} ait donné le sien, ou jusqu’au{' '}
+        Votre avis reste caché jusqu’à ce {queName(name)} ait donné le sien, ou jusqu’au{' '}
         {state.closesAt ? frenchDay(state.closesAt) : 'terme du délai'}. Une fois envoyé, il ne peut plus être
         modifié.
       </p>

@@ -1,3 +1,4 @@
+import { deName } from '#core/rules/text.js';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ArrowLeft, CheckCircle2, Clock, MessageSquareOff, Star } from 'lucide-react';
@@ -68,7 +69,7 @@ export function MissionReviewPage() {
           <p className="font-bold">Avis retiré</p>
           <p>
             Votre avis a été retiré par l’équipe Relais après un signalement : il n’apparaît plus sur le
-            profil de {name} et ne compte plus dans sa note.
+            profil {deName(name)} et ne compte plus dans sa note.
           </p>
         </Notice>
       )}
@@ -79,7 +80,7 @@ export function MissionReviewPage() {
             {theirs
               ? `Vos deux avis sont visibles sur vos profils depuis le ${frenchDay(mine.publishedAt)}.`
               : state.otherWritten
-                ? `Votre avis est visible sur le profil de ${name} depuis le ${frenchDay(mine.publishedAt)}.`
+                ? `Votre avis est visible sur le profil ${deName(name)} depuis le ${frenchDay(mine.publishedAt)}.`
                 : `${name} n’a pas donné d’avis dans les 14 jours : le vôtre est publié seul.`}
           </p>
         </Notice>
@@ -94,7 +95,7 @@ export function MissionReviewPage() {
         </Notice>
       )}
       {mine && <ReviewCard title={`Votre avis sur ${name}`} review={mine} />}
-      {theirs && <ReviewCard title={`L’avis de ${name} sur vous`} review={theirs} />}
+      {theirs && <ReviewCard title={`L’avis ${deName(name)} sur vous`} review={theirs} />}
       {mine && !theirs && state.otherWritten && (
         <p className="text-sm text-ink-muted">{name} a donné son avis : il apparaîtra ici une fois publié.</p>
       )}

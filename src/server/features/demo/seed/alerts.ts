@@ -2,7 +2,7 @@ import { BADGE_LABELS } from '#core/rules/badges.js';
 import { frenchDay } from '#core/rules/documents.js';
 import { formatMoney, parisDate } from '#core/rules/money.js';
 import { NEW_MISSION_NOTIFICATION } from '#core/rules/notifications.js';
-import { INCIDENT_LABELS } from '#core/rules/road.js';
+import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import { haversineKm } from '#core/rules/tracking.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { alerts } from '../../../db/schema/messaging.js';
@@ -182,7 +182,7 @@ function alertRows(event: DomainEvent): NewAlert[] {
           event.companyId,
           'mission',
           `Incident : ${label}`,
-          `${event.driverName} signale ${label} sur ${quote(event.title)}${event.note ? ` : ${event.note}` : '.'}`,
+          `${event.driverName} signale ${INCIDENT_PHRASES[event.incidentType]} sur ${quote(event.title)}${event.note ? ` : ${event.note}` : '.'}`,
           { incidentId: event.incidentId },
         ),
       ];
