@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.js';
 import { safeError } from './logger.js';
@@ -438,17 +439,26 @@ export function registerJobs(app: FastifyInstance, options: { url: string; confi
     boss = queue;
     try {
       await queue.start();
-      // Instances starting together create the same queues at once: PostgreSQL may stop one of them as a
-      // deadlock (or a duplicate); it tries again and then finds the queues made.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await ensureQueues(queue);
-          break;
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (attempt >= 6 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      // Instances starting together would create the same queues at once (each a partition: DDL that PostgreSQL
+      // may stop as a deadlock, over and over with dozens of queues): they take turns under an advisory lock held
+      // on a connection of its own, and the next one finds the queues made. A conflict is still tried again.
+      const turn = new pg.Client({ connectionString: options.url, application_name: 'relais-jobs-setup' });
+      await turn.connect();
+      try {
+        await turn.query(`select pg_advisory_lock(hashtext('relais:jobs:queues'))`);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await ensureQueues(queue);
+            break;
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (attempt >= 6 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+          }
         }
+      } finally {
+        // Ending the connection releases its lock, whatever happened above.
+        await turn.end().catch(() => undefined);
       }
       if (worker) {
         for (const registration of registrations.values()) {
