@@ -240,8 +240,10 @@ describe('the people of the sandbox answer', () => {
       .toContain(
         'Chargement à partir de 7 h, le quai est ouvert jusqu’à 18 h. Prévenez-moi ici si vous avez du retard.',
       );
-    // The persona's session lived for that one request.
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, other))).toEqual([]);
+    // The persona's session lived for that one request (it goes once the request has answered).
+    await expect
+      .poll(async () => t.db.select().from(sessions).where(eq(sessions.userId, other)), { timeout: 5000 })
+      .toEqual([]);
   });
 });
 
