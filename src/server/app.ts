@@ -45,7 +45,6 @@ import type { FeatureDeps } from './platform/deps.js';
 import {
   keepSharedDemoFiles,
   neverMailDemo,
-  neverPushDemo,
   registerDemoGuard,
   rewriteDemoTwin,
 } from './platform/demo-guard.js';
@@ -168,7 +167,7 @@ export async function buildApp({
   const events = createEventBus(app.log);
   const realtime = registerRealtime(app, config, database, sessions);
   // Nothing is ever pushed to a demo account, whichever feature notifies (issue 18).
-  const push = neverPushDemo(createPush(database.db, config, app.log), database.db);
+  const push = createPush(database.db, config, app.log);
   const jobs = registerJobs(app, { url: database.url, config });
   // The VAPID key pair exists from the first start on.
   app.addHook('onReady', async () => void (await push.publicKey()));

@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { demoMessages } from '#core/schemas/demo.js';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema/users.js';
 import { AppError, unauthorized } from './errors.js';
 import type { Mailer } from './mailer.js';
-import type { Push } from './push.js';
 import type { Storage } from './storage.js';
 
 /**
@@ -61,22 +57,6 @@ export function neverMailDemo(mailer: Mailer): Mailer {
       await mailer.send(mail);
     },
     close: () => mailer.close(),
-  };
-}
-
-/**
- * A push sender that never pushes to a demo account: a notification goes through the browser vendor's service,
- * outside Relais. A demo account cannot subscribe a device (REFUSED_IN_DEMO), but an account the team marks as demo
- * keeps the devices it subscribed as a member.
- */
-export function neverPushDemo(push: Push, db: Db): Push {
-  return {
-    publicKey: () => push.publicKey(),
-    async sendToUser(userId, message) {
-      const [account] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
-      if (!account || account.isDemo) return { sent: 0, removed: 0 };
-      return push.sendToUser(userId, message);
-    },
   };
 }
 

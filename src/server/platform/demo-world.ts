@@ -42,14 +42,6 @@ export const inVisitorSandbox = (user: { sandboxId: string | null }) =>
   user.sandboxId !== null && user.sandboxId !== SHOWROOM_WORLD;
 
 /**
- * Two accounts (ids) live in one world, as their rows say now (migration 0014's `relais_world_of`): for a link that
- * may predate an account's move to the showroom, where the viewer's session is not the place to read it from.
- */
-export function sameWorld(a: AnyColumn | SQL | string, b: AnyColumn | SQL | string): SQL {
-  return sql`relais_world_of(${a}::uuid) is not distinct from relais_world_of(${b}::uuid)`;
-}
-
-/**
  * The world condition on an account id (a column holding a user id): for tables that have no world of their
  * own (applications, availability, reviews, bug reports…). No account (an anonymous bug report, a reporter whose
  * account was deleted) is the real world's, as an anonymous visitor is.

@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { platformKeys, pushSubscriptions } from '../db/schema/platform.js';
+import { users } from '../db/schema/users.js';
 import { endpointShapeAllowed, postToPushService } from './push-endpoints.js';
 
 export interface PushMessage {
@@ -58,7 +59,18 @@ export function createPush(db: Db, config: AppConfig, log: FastifyBaseLogger): P
       return (await loadKeys()).publicKey;
     },
     async sendToUser(userId, message) {
-      const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      // A demo account's devices are never notified (issue 18): an account the team marks as demo may have
+      // subscribed before, and a demo session cannot subscribe at all (platform/demo-guard.ts).
+      const devices = await db
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
+        .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .where(and(eq(pushSubscriptions.userId, userId), eq(users.isDemo, false)));
       if (devices.length === 0) return { sent: 0, removed: 0 };
       const vapid = await loadKeys();
       const payload = JSON.stringify(message);

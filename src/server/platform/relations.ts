@@ -37,12 +37,15 @@ export async function relationBetween(
   return row?.active ? 'active' : row?.linked ? 'past' : 'none';
 }
 
-/** Whether two users share (or shared) a mission or an application: a cheap test for what happens often (typing). */
+/**
+ * Whether two users share (or shared) a mission or an application, in the same world (decision 022: an account
+ * the team marked as demo keeps its old missions, not its contacts): one query, for what happens often (typing).
+ */
 export async function areLinked(tx: DbOrTx, a: string, b: string): Promise<boolean> {
   const {
     rows: [row],
   } = await tx.execute<{ linked: boolean }>(sql`
-    select exists (
+    select relais_world_of(${a}::uuid) is not distinct from relais_world_of(${b}::uuid) and exists (
       select 1 from missions m
       where (m.company_id = ${a} and (m.driver_id = ${b} or exists (
               select 1 from mission_applications x where x.mission_id = m.id and x.driver_id = ${b})))

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conversations, messages } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
-import { inWorld, sameWorld, worldOf } from '../../platform/demo-world.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { areLinked, relationBetween } from '../../platform/relations.js';
 import { messagesSentToday } from '../../platform/plan-usage.js';
@@ -39,12 +39,9 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 /**
  * Whether two users share a mission or an application, now or before, in one world: who may see the other typing.
  * Asked at every typing mark, so the cheap test, not the whole relation. A link made before one of them was marked
- * as demo stays in the rows, and reaches no one across the boundary (platform/demo-world.ts).
+ * as demo stays in the rows, and reaches no one across the boundary (platform/relations.ts checks the worlds).
  */
-export async function shareWork(tx: DbOrTx, a: string, b: string): Promise<boolean> {
-  const { rows } = await tx.execute<{ same: boolean }>(sql`select ${sameWorld(a, b)} as same`);
-  return rows[0]?.same === true && (await areLinked(tx, a, b));
-}
+export const shareWork = (tx: DbOrTx, a: string, b: string) => areLinked(tx, a, b);
 
 /** When `from` last wrote to `to`, or null: read through the pair's conversations (their index), not all of `from`'s. */
 async function lastWordFrom(tx: DbOrTx, from: string, to: string): Promise<Date | null> {
