@@ -173,6 +173,7 @@ export async function buildApp({
   app.addHook('onReady', async () => void (await push.publicKey()));
   const deps: FeatureDeps = {
     db: database.db,
+    reads: database.reads,
     config,
     sessions,
     // Nothing is ever mailed to a demo account, whichever feature writes (issue 18).

@@ -30,6 +30,11 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * The pool of the hot public reads written as prepared statements (the missions search): few connections, and
+   * plans fixed once per statement (plan_cache_mode force_generic_plan, decision 027). Nothing else runs on it.
+   */
+  reads: pg.Pool;
   url: string;
   close(): Promise<void>;
 }
@@ -37,12 +42,31 @@ export interface Database {
 // numeric stays a string (exact money); int8 counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** Connections of the reads pool: a share of the main pool's, at least two. */
+export const readsPoolSize = (poolSize: number) => Math.max(2, Math.ceil(poolSize / 2));
+
 export function openDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // The estimate PostgreSQL makes of a radius box (a constant of the cube type) is far too small: planned for
+  // the values of each search, the nearest-first index scan loses to a bitmap scan and a sort ten times slower.
+  // The generic plan of a prepared search keeps the index scan; forcing it makes that choice once and for all.
+  const reads = new pg.Pool({
+    connectionString: url,
+    max: readsPoolSize(poolSize),
+    connectionTimeoutMillis: 10_000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  reads.on('error', () => undefined);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  return { db, pool, url, close: () => closeWhenQuiet(pool) };
+  return {
+    db,
+    pool,
+    reads,
+    url,
+    close: async () => void (await Promise.all([closeWhenQuiet(pool), closeWhenQuiet(reads)])),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from './events.js';
@@ -12,6 +13,8 @@ import type { StripeClient } from './stripe.js';
 /** What the platform hands to every feature plugin. */
 export interface FeatureDeps {
   db: Db;
+  /** The pool of prepared hot reads (db/client.ts `reads`): the missions search. */
+  reads: pg.Pool;
   config: AppConfig;
   mailer: Mailer;
   sessions: SessionManager;

@@ -54,7 +54,7 @@ const day = (message: string) =>
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, events } = deps;
+  const { db, reads, events } = deps;
   const searchCache = new SearchCache();
   events.subscribe((event) => {
     // A demo sandbox restored: its missions are new rows, and a cached page would point at the old ones.
@@ -107,7 +107,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
           : '';
       // The viewer's world too: a demo sandbox's search served to a real visitor would show it its missions.
       const key = `${worldOf(user) ?? 'real'}|${user ? 'member' : 'visitor'}|${point}|${JSON.stringify(query)}`;
-      const page = await searchCache.get(key, () => searchMissions(db, { user }, query));
+      const page = await searchCache.get(key, () => searchMissions(reads, { user }, query));
       if (!user || roleOf(user) !== 'driver') return page;
       // The driver's own verdict on each card, after the shared cache (never stored in it).
       const papers = (await loadPapers(db, [user.id])).get(user.id) ?? [];

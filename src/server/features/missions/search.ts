@@ -1,19 +1,11 @@
-import { inWorld, worldOf } from '../../platform/demo-world.js';
+import { createHash } from 'node:crypto';
+import { worldOf } from '../../platform/demo-world.js';
 import { locateAddress } from '../../platform/places.js';
 import { searchable } from '#core/rules/text.js';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { licenseCovers, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import type { MissionPage, MissionSearch } from '#core/schemas/missions.js';
-import type { Db } from '../../db/client.js';
-import { missions } from '../../db/schema/missions.js';
-import {
-  type Viewer,
-  toMission,
-  companyName,
-  driverName,
-  applicationCount,
-  pendingApplicationCount,
-} from './shared.js';
+import type pg from 'pg';
+import { MISSION_FIELDS, type MissionFields, type Viewer, toMission } from './shared.js';
 
 /** earthdistance's model of the Earth: a sphere of earth() metres; points are cubes of 3 coordinates. */
 const EARTH_RADIUS = 6378168;
@@ -45,30 +37,66 @@ const boxLiteral = (p: number[], reach: number) =>
  */
 export const SEARCH_TOTAL_CAP = 100;
 
+/** A statement's text and its values ($1, $2…), built clause by clause. */
+class Statement {
+  readonly values: unknown[] = [];
+  /** The placeholder of a new value. */
+  value(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** The order of each sort, on alias `m`; `here` is the searched point's placeholder, when there is one. */
+function orderBy(sort: MissionSearch['sort'], pickup: string, here: string | null): string {
+  if (sort === 'price') return 'm.price desc, m.start_date asc, m.id';
+  if (sort === 'newest') return 'm.created_at desc, m.id';
+  // Straight-line distance through the Earth orders like the road-free distance, and the GiST index returns rows
+  // nearest first (KNN): the first rows are read without sorting every match.
+  if (sort === 'distance' && here) return `m.${pickup} <-> ${here}, m.id`;
+  return 'm.start_date asc, m.id';
+}
+
 /**
  * The search of /explorer and /missions (list and map): available missions starting in the future, of the
  * viewer's world (a visitor's: the real one).
+ *
+ * One statement, one round trip (decision 023): the matches are read in order up to the count cap (or to the end
+ * of the asked page when it lies deeper), which gives the count; the page's slice of them is joined to its
+ * details in the same statement. The statement is prepared on each connection under a name derived from its text
+ * (the filters present change the text, never the values), on the reads pool: PostgreSQL plans each shape once
+ * per connection, with the plan that keeps the nearest-first index scan (db/client.ts).
  */
-export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearch): Promise<MissionPage> {
-  const conditions: SQL[] = [
-    sql`${missions.status} = 'available'`,
-    sql`${missions.startDate} > now()`,
-    inWorld(missions.sandboxId, worldOf(viewer.user)),
+export async function searchMissions(
+  reads: pg.Pool,
+  viewer: Viewer,
+  query: MissionSearch,
+): Promise<MissionPage> {
+  const statement = new Statement();
+  const world = worldOf(viewer.user);
+  const conditions = [
+    `m.status = 'available'`,
+    'm.start_date > now()',
+    world === null ? 'm.sandbox_id is null' : `m.sandbox_id = ${statement.value(world, '::uuid')}`,
   ];
   const words = query.q ? searchable(query.q).split(' ').filter(Boolean).slice(0, 8) : [];
-  for (const word of words) conditions.push(sql`${missions.searchText} like ${`%${word}%`}`);
-  if (query.vehicleType) conditions.push(eq(missions.vehicleType, query.vehicleType));
+  for (const word of words) conditions.push(`m.search_text like ${statement.value(`%${word}%`)}`);
+  if (query.vehicleType) conditions.push(`m.vehicle_type = ${statement.value(query.vehicleType)}`);
   if (query.licenseType) {
     const allowed = Object.entries(VEHICLE_LICENSE)
       .filter(([, needed]) => licenseCovers(query.licenseType!, needed))
       .map(([vehicle]) => vehicle);
-    conditions.push(inArray(missions.vehicleType, allowed));
+    conditions.push(`m.vehicle_type = any(${statement.value(allowed, '::text[]')})`);
   }
-  if (query.from) conditions.push(sql`${missions.startDate} >= ${query.from.toISOString()}`);
-  if (query.to) conditions.push(sql`${missions.startDate} <= ${query.to.toISOString()}`);
-  if (query.minPrice !== undefined) conditions.push(sql`${missions.price} >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) conditions.push(sql`${missions.price} <= ${query.maxPrice}`);
-  if (query.urgent === 'true') conditions.push(eq(missions.urgency, true));
+  if (query.from)
+    conditions.push(`m.start_date >= ${statement.value(query.from.toISOString(), '::timestamptz')}`);
+  if (query.to)
+    conditions.push(`m.start_date <= ${statement.value(query.to.toISOString(), '::timestamptz')}`);
+  if (query.minPrice !== undefined)
+    conditions.push(`m.price >= ${statement.value(query.minPrice, '::numeric')}`);
+  if (query.maxPrice !== undefined)
+    conditions.push(`m.price <= ${statement.value(query.maxPrice, '::numeric')}`);
+  if (query.urgent === 'true') conditions.push('m.urgency');
 
   let point: { lat: number; lng: number } | null = null;
   // A city named in the search is placed as an address would be (its commune's point), and said back.
@@ -81,81 +109,80 @@ export async function searchMissions(db: Db, viewer: Viewer, query: MissionSearc
   // The searched point and its box are computed here, as earthdistance would (earth(), ll_to_earth,
   // earth_box): the query then compares the indexed column with constants, and PostgreSQL does not plan
   // and run the SQL functions for every search.
-  const here = point ? sql`${cubeLiteral(earthPoint(point.lat, point.lng))}::cube` : null;
+  const here = point ? statement.value(cubeLiteral(earthPoint(point.lat, point.lng)), '::cube') : null;
   // Visitors see pickups rounded to about a kilometre: distances to them are measured from that same rounded
   // point, or a few searches from chosen points would give the exact place away.
-  const pickup = viewer.user ? missions.pickupPoint : missions.pickupPointPublic;
-  if (point && query.radiusKm !== undefined) {
+  const pickup = viewer.user ? 'pickup_point' : 'pickup_point_public';
+  if (point && here && query.radiusKm !== undefined) {
     const centre = earthPoint(point.lat, point.lng);
     const reach = chordFor(query.radiusKm * 1000);
-    conditions.push(sql`${pickup} <@ ${boxLiteral(centre, reach)}::cube`);
-    conditions.push(sql`cube_distance(${pickup}, ${here}) <= ${reach}`);
+    conditions.push(`m.${pickup} <@ ${statement.value(boxLiteral(centre, reach), '::cube')}`);
+    conditions.push(`cube_distance(m.${pickup}, ${here}) <= ${statement.value(reach, '::float8')}`);
   }
+  const order = orderBy(query.sort ?? (here ? 'distance' : 'start'), pickup, here);
 
-  const sort = query.sort ?? (here ? 'distance' : 'start');
-  const order: SQL[] =
-    sort === 'price'
-      ? [sql`${missions.price} desc`, sql`${missions.startDate} asc`]
-      : sort === 'newest'
-        ? [sql`${missions.createdAt} desc`]
-        : sort === 'distance' && here
-          ? // Straight-line distance through the Earth orders like the road-free distance, and the GiST
-            // index returns rows nearest first (KNN): the page is read without sorting every match.
-            [sql`${pickup} <-> ${here}`]
-          : [sql`${missions.startDate} asc`];
-  order.push(sql`${missions.id}`);
-
-  const where = and(...conditions);
-  const [pageIds, [counted]] = await Promise.all([
-    db
-      .select({ id: missions.id })
-      .from(missions)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    // Counting stops at SEARCH_TOTAL_CAP (the screens then say "100+").
-    db
-      .execute<{ total: number }>(
-        sql`select count(*)::int as total from (select 1 from ${missions} where ${where} limit ${SEARCH_TOTAL_CAP}) found`,
-      )
-      .then((result) => result.rows),
-  ]);
-  const ids = pageIds.map((row) => row.id);
-  const distance = here
-    ? sql<number | null>`(sec_to_gc(cube_distance(${here}, ${pickup})) / 1000)`
-    : sql<null>`null::float8`;
-  const rows = ids.length
-    ? await db
-        .select({
-          mission: missions,
+  const offset = (query.page - 1) * query.pageSize;
+  // Counting stops at SEARCH_TOTAL_CAP (the screens then say "100+"); a deeper page reads up to its end.
+  const upTo = statement.value(Math.max(SEARCH_TOTAL_CAP, offset + query.pageSize), '::int');
+  const first = statement.value(offset + 1, '::int');
+  const last = statement.value(offset + query.pageSize, '::int');
+  const distance = here ? `sec_to_gc(cube_distance(${here}, m.${pickup})) / 1000` : 'null::float8';
+  const text = `with found as (
+    select coalesce(array_agg(s.id), '{}') as ids
+    from (select m.id from missions m where ${conditions.join(' and ')} order by ${order} limit ${upTo}) s
+  )
+  select cardinality(found.ids) as "found", page.*
+  from found
+  left join lateral (
+    select ${MISSION_FIELDS}, array_position(found.ids, m.id) as "position", ${distance} as "distanceKm",
+      coalesce(company.company_name, company.full_name) as "companyName", driver.full_name as "driverName",
+      coalesce(counts.received, 0) as "applicationCount", coalesce(counts.pending, 0) as "pendingApplicationCount"
+    from missions m
+    left join users company on company.id = m.company_id
+    left join users driver on driver.id = m.driver_id
+    left join lateral (
+      select count(*) filter (where a.status <> 'withdrawn')::int as received,
+        count(*) filter (where a.status = 'pending')::int as pending
+      from mission_applications a where a.mission_id = m.id
+    ) counts on true
+    where m.id = any(found.ids[${first}:${last}])
+  ) page on true`;
+  const name = `search-${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  const { rows } = await reads.query<SearchRow>({ name, text, values: statement.values });
+  const total = Math.min(rows[0]?.found ?? 0, SEARCH_TOTAL_CAP);
+  const items = rows
+    .filter((row) => row.id !== null)
+    .sort((a, b) => a.position - b.position)
+    .map(({ companyName, driverName, applicationCount, pendingApplicationCount, distanceKm, ...mission }) =>
+      toMission(
+        mission,
+        {
           companyName,
           driverName,
           applicationCount,
           pendingApplicationCount,
-          distanceKm: distance,
-        })
-        .from(missions)
-        .where(inArray(missions.id, ids))
-    : [];
-  const byId = new Map(rows.map((row) => [row.mission.id, row]));
+          distanceKm: distanceKm === null ? null : Number(distanceKm),
+        },
+        viewer,
+      ),
+    );
   return {
-    items: ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const { mission, distanceKm, ...extras } = row;
-      return [
-        toMission(
-          mission,
-          { ...extras, distanceKm: distanceKm === null ? null : Number(distanceKm) },
-          viewer,
-        ),
-      ];
-    }),
-    total: counted?.total ?? 0,
-    totalIsLowerBound: (counted?.total ?? 0) >= SEARCH_TOTAL_CAP,
+    items,
+    total,
+    totalIsLowerBound: total >= SEARCH_TOTAL_CAP,
     center,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
+
+/** A row of the search: one mission of the page (id null when nothing matched), and how many matched. */
+type SearchRow = MissionFields & {
+  found: number;
+  position: number;
+  distanceKm: number | null;
+  companyName: string | null;
+  driverName: string | null;
+  applicationCount: number;
+  pendingApplicationCount: number;
+};
