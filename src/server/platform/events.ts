@@ -3,9 +3,10 @@ import type { BadgeType } from '#core/rules/badges.js';
 import type { IncidentType } from '#core/rules/enums.js';
 
 /**
- * Domain events: what happened, with ids and the little data an alert or a realtime update needs.
- * Features publish them after their transaction commits; other features subscribe (alerts now; the
- * realtime and cross-instance delivery of the messaging issue later).
+ * Domain events: what happened, with ids and the little data an alert or a realtime update needs. A feature
+ * records each one in the transaction that makes its change (platform/outbox.ts recordDomainEvent: the event outbox,
+ * decision 023) and publishes it once that has committed; other features subscribe (alerts, realtime updates,
+ * follow-up work). An event whose instance died before publishing it is delivered by the outbox's recovery.
  */
 export type DomainEvent =
   | RoadEvent
@@ -257,31 +258,68 @@ export interface SupportEvent {
 export const isSupportEvent = (event: DomainEvent): event is SupportEvent =>
   event.type === 'bug_report.updated';
 
-export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
+/** A domain event as the outbox keeps it (platform/outbox.ts recordDomainEvent): its id and what happened. */
+export interface RecordedEvent {
+  id: string;
+  event: DomainEvent;
+}
+
+/** How an event reaches a handler. */
+export interface EventDelivery {
+  /** The recorded event's id: what a handler writes once per event takes its key from it (the alerts' ids). */
+  eventId: string;
+  /** Delivered by the recovery: an earlier delivery may have run in part, or whole, before its instance died. */
+  redelivery: boolean;
+}
+
+export type DomainEventHandler = (event: DomainEvent, delivery: EventDelivery) => Promise<void> | void;
 
 export interface EventBus {
-  /** Runs every handler; resolves when all have finished. A failing handler is logged, never thrown. */
-  publish(event: DomainEvent): Promise<void>;
+  /**
+   * Delivers events recorded in a transaction that has now committed, one after the other: runs every handler,
+   * resolves when all have finished. A failing handler is logged, never thrown; its event stays in the outbox and
+   * the recovery delivers it again (every handler runs again then: handlers are safe to run twice).
+   */
+  publish(recorded: RecordedEvent | readonly RecordedEvent[]): Promise<void>;
+  /** One delivery of one event (publish, and the outbox's recovery): true when every handler succeeded. */
+  deliver(recorded: RecordedEvent, redelivery: boolean): Promise<boolean>;
   subscribe(handler: DomainEventHandler): () => void;
+  /** Told the id of each published event that every handler has handled (the outbox then forgets it). */
+  onDelivered(listener: (eventId: string) => void): void;
+  readonly log: FastifyBaseLogger;
 }
 
 export function createEventBus(log: FastifyBaseLogger): EventBus {
   const handlers = new Set<DomainEventHandler>();
+  const delivered = new Set<(eventId: string) => void>();
+  const deliver = async ({ id, event }: RecordedEvent, redelivery: boolean): Promise<boolean> => {
+    const delivery: EventDelivery = { eventId: id, redelivery };
+    const results = await Promise.all(
+      [...handlers].map(async (handler) => {
+        try {
+          await handler(event, delivery);
+          return true;
+        } catch (error) {
+          log.error({ err: error, event: event.type, eventId: id }, 'domain event handler failed');
+          return false;
+        }
+      }),
+    );
+    return results.every(Boolean);
+  };
   return {
-    async publish(event) {
-      await Promise.all(
-        [...handlers].map(async (handler) => {
-          try {
-            await handler(event);
-          } catch (error) {
-            log.error({ err: error, event: event.type }, 'domain event handler failed');
-          }
-        }),
-      );
+    log,
+    deliver,
+    async publish(recorded) {
+      for (const one of Array.isArray(recorded) ? recorded : [recorded as RecordedEvent])
+        if (await deliver(one, false)) for (const listener of delivered) listener(one.id);
     },
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
+    },
+    onDelivered(listener) {
+      delivered.add(listener);
     },
   };
 }

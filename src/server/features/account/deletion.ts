@@ -18,7 +18,8 @@ import { gpsPositions, missionApplications, missionEvents, missions } from '../.
 import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { DomainEvent, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { actionMail, greeting, type Mail } from '../../platform/mailer.js';
 import { avatarKey } from '../../platform/storage.js';
 import type { AppConfig } from '../../config.js';
@@ -46,8 +47,11 @@ export function deletionMail(
 }
 
 export interface Deletion {
-  /** What others must be told (applicants of cancelled missions, transporters of withdrawn applications). */
-  events: DomainEvent[];
+  /**
+   * What others must be told (applicants of cancelled missions, transporters of withdrawn applications), recorded
+   * with the deletion: to publish once committed.
+   */
+  events: RecordedEvent[];
   /** The avatar, papers' and bug screenshots' files to remove once the rows are committed. */
   avatar: string | null;
   files: string[];
@@ -261,7 +265,7 @@ export async function deleteAccount(db: Db, user: User): Promise<Deletion> {
       })
       .where(eq(users.id, me.id));
     return {
-      events,
+      events: await recordDomainEvents(tx, events),
       avatar: avatarKey(me.avatar),
       files: [...papers.map((paper) => paper.fileUrl), ...screenshots.map((shot) => shot.key!)],
     };

@@ -211,7 +211,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       await sessions.close(request, reply);
       if (avatar) await storage.remove(avatar).catch(() => undefined);
       for (const file of files) await storage.remove(file).catch(() => undefined);
-      for (const event of told) await events.publish(event);
+      await events.publish(told);
       return { message: accountMessages.deleted };
     },
   );

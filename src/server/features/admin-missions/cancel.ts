@@ -11,7 +11,8 @@ import { waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { capturedPayments } from './detail.js';
 
 export const PAYMENT_CAPTURED = 'payment_captured';
@@ -24,7 +25,8 @@ const euros = (cents: number) =>
  * end, under the mission's row lock: pending applications are rejected, a wait still counting ends, the timeline
  * and the administration log record it. Card payments captured for the mission are never kept silently: the
  * cancellation is refused until the admin confirms they refund them on Stripe (Relais does not refund by itself),
- * and the log line lists them. Returns the domain event to publish once committed (the parties are told).
+ * and the log line lists them. Returns the domain event, recorded with the change, to publish once committed
+ * (the parties are told).
  */
 export async function cancelMissionAsTeam(
   db: Db,
@@ -32,7 +34,7 @@ export async function cancelMissionAsTeam(
   missionId: string,
   input: { reason: string; refundAcknowledged?: boolean | undefined },
   ipAddress: string,
-): Promise<DomainEvent> {
+): Promise<RecordedEvent> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
     if (!row) throw notFound(adminMissionMessages.notFound);
@@ -91,7 +93,7 @@ export async function cancelMissionAsTeam(
       },
       ipAddress,
     });
-    return {
+    return recordDomainEvent(tx, {
       type: 'mission.cancelled',
       missionId,
       title: row.title,
@@ -100,6 +102,6 @@ export async function cancelMissionAsTeam(
       applicantIds: rejected.map((application) => application.driverId),
       reason: input.reason,
       byTeam: true,
-    };
+    });
   });
 }

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { frenchDay } from '#core/rules/documents.js';
 import { NEW_MISSION_NOTIFICATION, notificationFor, type AlertType } from '#core/rules/notifications.js';
 import { conversationPath } from '#core/schemas/messaging.js';
@@ -14,7 +15,9 @@ import {
   isSupportEvent,
   type DocumentEvent,
   type DomainEvent,
+  type EventDelivery,
 } from '../../platform/events.js';
+import { startEventOutbox } from '../../platform/outbox.js';
 import { matchingDrivers, newMissionMessage } from './matching.js';
 import { paymentAlerts } from './payment-alerts.js';
 import { planAlerts } from './plan-alerts.js';
@@ -261,11 +264,29 @@ function documentAlerts(event: DocumentEvent): NewAlert[] {
   }
 }
 
+/**
+ * The id of the `n`-th alert an event leaves for a user: the same at every delivery of the event, so a second
+ * delivery (the outbox's recovery after a crash) meets the first one's row and writes nothing. A UUID of
+ * version 8 (RFC 9562, custom) over SHA-256.
+ */
+export function alertIdFor(eventId: string, userId: string, n: number): string {
+  const hex = createHash('sha256').update(`${eventId}/${userId}/${n}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Writes the alerts an event leaves, once per event however often it is delivered, and shows them: realtime to
+ * open screens, a push to the devices of those away (both at least once: a redelivery shows again what an
+ * earlier delivery may have written without showing).
+ */
 export async function writeAlerts(
   { db, realtime, push }: Pick<FeatureDeps, 'db' | 'realtime' | 'push'>,
   event: DomainEvent,
+  { eventId, redelivery }: EventDelivery,
 ): Promise<void> {
-  if (event.type === 'message.sent') {
+  // A redelivery skips this shortcut: the unread alert found may be this event's own, written before a crash.
+  if (event.type === 'message.sent' && !redelivery) {
     // One alert per conversation burst: none while the previous message alert of this conversation is unread.
     // The unique index alerts_message_burst_idx holds the rule under concurrent sends (the insert below does
     // nothing then); this read only spares the preferences and the insert for the rest of a burst.
@@ -288,13 +309,33 @@ export async function writeAlerts(
   if (candidates.length === 0) return;
   // Each user's choice: the types they want at all, and which of those are pushed to their devices.
   const preferences = await loadPreferencesOf(db, [...new Set(candidates.map((row) => row.userId))]);
-  const rows = candidates.filter((row) =>
-    preferences.get(row.userId)!.alertTypes.includes(row.type as AlertType),
-  );
+  const counts = new Map<string, number>();
+  const rows = candidates
+    .map((row) => {
+      const n = counts.get(row.userId) ?? 0;
+      counts.set(row.userId, n + 1);
+      return { ...row, id: alertIdFor(eventId, row.userId, n) };
+    })
+    .filter((row) => preferences.get(row.userId)!.alertTypes.includes(row.type as AlertType));
   if (rows.length === 0) return;
-  // A message alert already unread for this conversation (a concurrent send won the race) leaves no second one.
+  // Written already by an earlier delivery of this event (same ids), or a message alert already unread for this
+  // conversation (a concurrent send won the race): no second row.
   const saved = await db.insert(alerts).values(rows).onConflictDoNothing().returning();
-  for (const row of saved) {
+  const shown = redelivery
+    ? await db
+        .select()
+        .from(alerts)
+        .where(
+          and(
+            inArray(
+              alerts.id,
+              rows.map((row) => row.id),
+            ),
+            eq(alerts.read, false),
+          ),
+        )
+    : saved;
+  for (const row of shown) {
     await realtime.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
     if (preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType))
       // Not awaited: a slow push service must not hold up the request that caused the alert.
@@ -331,5 +372,8 @@ async function newMissionAlerts(db: Db, missionId: string): Promise<NewAlert[]> 
 }
 
 export function subscribeAlerts(deps: FeatureDeps): void {
-  deps.events.subscribe((event) => writeAlerts(deps, event));
+  deps.events.subscribe((event, delivery) => writeAlerts(deps, event, delivery));
+  // The alerts are what a crash must not lose: the outbox's recovery starts with them (decision 023). Every other
+  // feature has subscribed by now (app.ts registers this last).
+  startEventOutbox(deps);
 }

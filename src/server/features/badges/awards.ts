@@ -7,6 +7,7 @@ import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { badgesOf } from './read.js';
 import { lockDriver } from './sync.js';
 
@@ -30,7 +31,7 @@ export async function setEcoDriver(
   reason: string,
   ipAddress: string,
 ): Promise<MemberBadges> {
-  const result = await db.transaction(async (tx) => {
+  const { result, told } = await db.transaction(async (tx) => {
     if (!(await lockDriver(tx, driverId))) {
       const [member] = await tx.select({ type: users.userType }).from(users).where(eq(users.id, driverId));
       throw member && member.type !== 'driver'
@@ -57,13 +58,14 @@ export async function setEcoDriver(
       details: { badge: 'eco_driver', reason },
       ipAddress,
     });
-    return { role: 'driver' as const, badges: await badgesOf(tx, driverId, true) };
+    const told = await recordDomainEvent(tx, {
+      type: give ? 'badge.earned' : 'badge.lost',
+      userId: driverId,
+      badge: 'eco_driver',
+      reason,
+    });
+    return { result: { role: 'driver' as const, badges: await badgesOf(tx, driverId, true) }, told };
   });
-  await events.publish({
-    type: give ? 'badge.earned' : 'badge.lost',
-    userId: driverId,
-    badge: 'eco_driver',
-    reason,
-  });
+  await events.publish(told);
   return result;
 }

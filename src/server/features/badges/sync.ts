@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badges } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import { measureDriver } from './figures.js';
 
@@ -36,8 +37,8 @@ export async function lockDriver(tx: DbOrTx, userId: string): Promise<User | nul
  * Anything but an open driver account is left as it is.
  */
 export async function syncDriverBadges(db: Db, events: EventBus, userId: string): Promise<BadgeSync> {
-  const result = await db.transaction(async (tx): Promise<BadgeSync> => {
-    if (!(await lockDriver(tx, userId))) return { figures: null, earned: [], lost: [] };
+  const { told, ...result } = await db.transaction(async (tx) => {
+    if (!(await lockDriver(tx, userId))) return { figures: null, earned: [], lost: [], told: [] };
     const figures = await measureDriver(tx, userId);
     const held = new Set(
       (
@@ -57,10 +58,13 @@ export async function syncDriverBadges(db: Db, events: EventBus, userId: string)
         .onConflictDoNothing();
     if (lost.length > 0)
       await tx.delete(badges).where(and(eq(badges.userId, userId), inArray(badges.type, lost)));
-    return { figures, earned, lost };
+    const told = await recordDomainEvents(tx, [
+      ...earned.map((badge) => ({ type: 'badge.earned' as const, userId, badge })),
+      ...lost.map((badge) => ({ type: 'badge.lost' as const, userId, badge })),
+    ]);
+    return { figures, earned, lost, told };
   });
-  for (const badge of result.earned) await events.publish({ type: 'badge.earned', userId, badge });
-  for (const badge of result.lost) await events.publish({ type: 'badge.lost', userId, badge });
+  await events.publish(told);
   return result;
 }
 

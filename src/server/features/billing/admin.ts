@@ -25,6 +25,7 @@ import { logAdminAction } from '../../platform/admin-log.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, CONFLICT_RETRY, databaseErrorCode, notFound } from '../../platform/errors.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import {
   currentTariffs,
@@ -149,7 +150,7 @@ export async function grantPlan(
   ipAddress: string,
 ): Promise<AdminSubscription> {
   const tariffs = await currentTariffs(db);
-  const { row, holder, previousPlan } = await orConflict(() =>
+  const { row, holder, told } = await orConflict(() =>
     db.transaction(async (tx) => {
       const target = await lockHolder(tx, userId);
       if (target.isDemo) throw new AppError(409, adminBillingMessages.demoAccount);
@@ -226,22 +227,19 @@ export async function grantPlan(
         },
         ipAddress,
       });
-      return {
-        row: granted!,
-        holder: { ...target, subscriptionPlan: input.plan },
+      const told = await recordDomainEvent(tx, {
+        type: 'plan.changed',
+        userId,
+        plan: granted!.plan,
         previousPlan: target.subscriptionPlan,
-      };
+        cause: 'granted',
+        periodEnd: granted!.currentPeriodEnd?.toISOString() ?? null,
+        reason: null,
+      });
+      return { row: granted!, holder: { ...target, subscriptionPlan: input.plan }, told };
     }),
   );
-  await events.publish({
-    type: 'plan.changed',
-    userId,
-    plan: row.plan,
-    previousPlan,
-    cause: 'granted',
-    periodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    reason: null,
-  });
+  await events.publish(told);
   return toAdminSubscription(row, holder, tariffs);
 }
 
@@ -256,7 +254,7 @@ export async function endPlan(
   reason: string,
   ipAddress: string,
 ): Promise<{ message: string }> {
-  const { previousPlan, fullName } = await db.transaction(async (tx) => {
+  const { previousPlan, fullName, told } = await db.transaction(async (tx) => {
     const target = await lockHolder(tx, userId);
     const live = await liveSubscription(tx, userId, true);
     if (live?.source === 'stripe') throw new AppError(409, adminBillingMessages.stripeManaged);
@@ -277,17 +275,18 @@ export async function endPlan(
       details: { plan: target.subscriptionPlan, subscriptionId: live?.id ?? null, reason },
       ipAddress,
     });
-    return { previousPlan: target.subscriptionPlan, fullName: target.fullName };
+    const told = await recordDomainEvent(tx, {
+      type: 'plan.changed',
+      userId,
+      plan: 'basic',
+      previousPlan: target.subscriptionPlan,
+      cause: 'ended',
+      periodEnd: null,
+      reason,
+    });
+    return { previousPlan: target.subscriptionPlan, fullName: target.fullName, told };
   });
-  await events.publish({
-    type: 'plan.changed',
-    userId,
-    plan: 'basic',
-    previousPlan,
-    cause: 'ended',
-    periodEnd: null,
-    reason,
-  });
+  await events.publish(told);
   return {
     message: `La formule ${PLAN_NAMES[previousPlan as SubscriptionPlan] ?? previousPlan} de ${fullName} est terminée : retour à la formule gratuite.`,
   };
@@ -322,19 +321,19 @@ export async function expireGrantedPlans(
         .returning({ plan: subscriptions.plan });
       if (claimed.length === 0 || !holder) return null;
       await tx.update(users).set({ subscriptionPlan: 'basic' }).where(eq(users.id, userId));
-      return { previousPlan: holder.plan };
+      return recordDomainEvent(tx, {
+        type: 'plan.changed',
+        userId,
+        plan: 'basic',
+        previousPlan: holder.plan,
+        cause: 'expired',
+        periodEnd: null,
+        reason: null,
+      });
     });
     if (!ended) continue;
     expired++;
-    await events.publish({
-      type: 'plan.changed',
-      userId,
-      plan: 'basic',
-      previousPlan: ended.previousPlan,
-      cause: 'expired',
-      periodEnd: null,
-      reason: null,
-    });
+    await events.publish(ended);
   }
   return { expired };
 }

@@ -13,7 +13,8 @@ import { bugReports } from '../../db/schema/admin.js';
 import { users, type User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import { accountInWorld, REAL_WORLD } from '../../platform/demo-world.js';
-import type { SupportEvent } from '../../platform/events.js';
+import type { RecordedEvent, SupportEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { contactEmail, missingReport, reportView, reporterOf, type BugReportRow } from './shared.js';
 
 type ListQuery = z.output<typeof adminBugReportsQuerySchema>;
@@ -129,7 +130,8 @@ export async function adminBugReport(db: Db, id: string): Promise<AdminBugReport
  * An administrator's change to a report: status (resolvedAt set when it becomes resolved or closed, cleared when
  * it is reopened), priority, internal notes, public answer (answeredAt when it changes). The row is locked so that
  * two administrators saving at once each see the other's change; each change is logged with what changed. Returns
- * the report and, when its author should be told (status changed, or an answer given), the event to publish.
+ * the report and, when its author should be told (status changed, or an answer given), the event recorded with
+ * the change, to publish once committed.
  */
 export async function updateBugReport(
   db: Db,
@@ -137,7 +139,7 @@ export async function updateBugReport(
   id: string,
   input: Update,
   ipAddress: string,
-): Promise<{ report: AdminBugReport; event: SupportEvent | null }> {
+): Promise<{ report: AdminBugReport; told: (RecordedEvent & { event: SupportEvent }) | null }> {
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(bugReports).where(eq(bugReports.id, id)).for('update');
     if (!current) throw missingReport();
@@ -165,7 +167,7 @@ export async function updateBugReport(
       changes.answeredAt = input.publicAnswer === null ? null : now;
       details.publicAnswer = input.publicAnswer;
     }
-    if (Object.keys(changes).length === 0) return { row: current, event: null };
+    if (Object.keys(changes).length === 0) return { row: current, told: null };
     const [row] = await tx
       .update(bugReports)
       .set({ ...changes, updatedAt: now })
@@ -181,9 +183,9 @@ export async function updateBugReport(
     });
     const statusChanged = 'status' in details;
     const answerChanged = 'publicAnswer' in details && input.publicAnswer !== null;
-    const event: SupportEvent | null =
+    const told =
       row!.userId && (statusChanged || answerChanged)
-        ? {
+        ? await recordDomainEvent(tx, {
             type: 'bug_report.updated',
             bugReportId: id,
             userId: row!.userId,
@@ -191,9 +193,9 @@ export async function updateBugReport(
             status: row!.status,
             statusChanged,
             answerChanged,
-          }
+          } satisfies SupportEvent)
         : null;
-    return { row: row!, event };
+    return { row: row!, told };
   });
-  return { report: await adminView(db, result.row), event: result.event };
+  return { report: await adminView(db, result.row), told: result.told };
 }

@@ -121,9 +121,10 @@ export async function bugReportRoutes(root: FastifyInstance, deps: FeatureDeps):
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const { report, event } = await updateBugReport(db, admin, request.params.id, request.body, request.ip);
-      if (event) {
-        await events.publish(event);
+      const { report, told } = await updateBugReport(db, admin, request.params.id, request.body, request.ip);
+      if (told) {
+        const { event } = told;
+        await events.publish(told);
         // After the commit: the change stands even if the queue is down for a moment (the alert still goes).
         await jobs
           .send(BUG_MAIL_JOB, {

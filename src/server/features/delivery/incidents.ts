@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { missionIncidents } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import type { Storage } from '../../platform/storage.js';
 import { driverMission } from './access.js';
 import { checkPhotos, removeFiles, storeFiles } from './files.js';
@@ -33,9 +34,9 @@ export async function reportIncident(
   const fields = fieldsOf(incidentFieldsSchema, form.fields);
   const photos = await checkPhotos(form.files, { allowPdf: false });
   const keys = await storeFiles(storage, 'incidents', missionId, photos);
-  let created: { id: string; title: string; companyId: string };
+  let reported: RecordedEvent;
   try {
-    created = await db.transaction(async (tx) => {
+    reported = await db.transaction(async (tx) => {
       const mission = await driverMission(tx, driver, missionId, { ...open, lock: true });
       const now = new Date();
       const occurredAt = fields.occurredAt ?? now;
@@ -62,23 +63,23 @@ export async function reportIncident(
           photoKeys: keys,
         })
         .returning({ id: missionIncidents.id });
-      return { id: row!.id, title: mission.title, companyId: mission.companyId };
+      return recordDomainEvent(tx, {
+        type: 'incident.reported',
+        incidentId: row!.id,
+        missionId,
+        title: mission.title,
+        companyId: mission.companyId,
+        driverId: driver.id,
+        driverName: driver.fullName,
+        incidentType: fields.type,
+        note: fields.note ?? null,
+      });
     });
   } catch (error) {
     await removeFiles(storage, keys);
     throw error;
   }
-  await events.publish({
-    type: 'incident.reported',
-    incidentId: created.id,
-    missionId,
-    title: created.title,
-    companyId: created.companyId,
-    driverId: driver.id,
-    driverName: driver.fullName,
-    incidentType: fields.type,
-    note: fields.note ?? null,
-  });
+  await events.publish(reported);
 }
 
 const closedMessage = (status: string) =>

@@ -10,6 +10,7 @@ import type { FeatureDeps } from '../../platform/deps.js';
 import { SHARED_DEMO_FILES } from '../../platform/demo-guard.js';
 import { SHOWROOM_WORLD } from '../../platform/demo-world.js';
 import { AppError, databaseErrorCode } from '../../platform/errors.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { addressKey, consumeRate, refundRate } from '../../platform/rate-limit.js';
 import { seedSandbox } from './seed/index.js';
 import { demoSpecimen, type Specimen } from './specimen.js';
@@ -87,7 +88,7 @@ export async function openSandbox(
 export async function resetSandbox(deps: FeatureDeps, user: User): Promise<void> {
   const specimen = await demoSpecimen(deps.storage);
   const reset = await deadlockRetried(() => restore(deps, user, specimen));
-  await deps.events.publish({ type: 'sandbox.reset', sandboxId: reset.sandboxId, userId: user.id });
+  await deps.events.publish(reset.told);
   await removeFiles(deps, reset.files);
 }
 
@@ -131,7 +132,12 @@ async function restore(deps: FeatureDeps, user: User, specimen: Specimen) {
       .update(demoSandboxes)
       .set({ lastActiveAt: sql`now()` })
       .where(eq(demoSandboxes.id, sandbox.id));
-    return { files, sandboxId: sandbox.id };
+    const told = await recordDomainEvent(tx, {
+      type: 'sandbox.reset',
+      sandboxId: sandbox.id,
+      userId: user.id,
+    });
+    return { files, told };
   });
 }
 

@@ -9,6 +9,7 @@ import { logAdminAction } from '../../platform/admin-log.js';
 import { accountInWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { historyOf } from './history.js';
 import { paperTypeCondition, syncDriverPapers } from '../../platform/driver-papers.js';
 import { toDocumentView } from './papers.js';
@@ -72,7 +73,7 @@ export async function reviewDocument(
   decision: Decision,
   ipAddress: string,
 ) {
-  const row = await db.transaction(async (tx) => {
+  const { row, told } = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ userId: documents.userId })
       .from(documents)
@@ -124,16 +125,17 @@ export async function reviewDocument(
       },
       ipAddress,
     });
-    return updated!;
+    const told = await recordDomainEvent(tx, {
+      type: 'document.reviewed',
+      documentId: updated!.id,
+      driverId: updated!.userId,
+      documentLabel: DRIVER_DOCUMENT_LABELS[updated!.type as DriverDocumentType] ?? 'Document',
+      decision: decision.decision,
+      reason: decision.decision === 'rejected' ? decision.reason : null,
+    });
+    return { row: updated!, told };
   });
-  await events.publish({
-    type: 'document.reviewed',
-    documentId: row.id,
-    driverId: row.userId,
-    documentLabel: DRIVER_DOCUMENT_LABELS[row.type as DriverDocumentType] ?? 'Document',
-    decision: decision.decision,
-    reason: decision.decision === 'rejected' ? decision.reason : null,
-  });
+  await events.publish(told);
   const history = await historyOf(db, 'document', [row.id]);
   const [driver] = await db
     .select({ id: users.id, fullName: users.fullName, email: users.email })

@@ -15,6 +15,7 @@ import {
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { historyOf } from './history.js';
 import { toDocumentView } from './papers.js';
 
@@ -152,7 +153,7 @@ export async function advanceValidation(
   step: Step,
   ipAddress: string,
 ) {
-  const saved = await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const [driver] = await tx
       .select({ id: users.id, documentsVerified: users.documentsVerified, userType: users.userType })
       .from(users)
@@ -215,14 +216,14 @@ export async function advanceValidation(
             : {},
       ipAddress,
     });
-    return row!;
+    return recordDomainEvent(tx, {
+      type: 'driver.validation',
+      driverId,
+      step: step.step,
+      interviewDate: row!.interviewDate?.toISOString() ?? null,
+      reason: step.step === 'rejected' ? step.reason : null,
+    });
   });
-  await events.publish({
-    type: 'driver.validation',
-    driverId,
-    step: step.step,
-    interviewDate: saved.interviewDate?.toISOString() ?? null,
-    reason: step.step === 'rejected' ? step.reason : null,
-  });
+  await events.publish(told);
   return driverDetail(db, driverId);
 }

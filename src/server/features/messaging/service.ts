@@ -19,6 +19,7 @@ import { areLinked, relationBetween } from '../../platform/relations.js';
 import { messagesSentToday } from '../../platform/plan-usage.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -120,7 +121,7 @@ export async function sendMessage(
   onCommitted: (message: ChatMessage) => Promise<void> = async () => undefined,
 ): Promise<ChatMessage> {
   const missionId = input.missionId ?? null;
-  const { row, conversationId } = await db.transaction(async (tx) => {
+  const { row, sent } = await db.transaction(async (tx) => {
     // A share lock: the plan cannot change under this send, while a user's sends do not wait for each other.
     const [fresh] = await tx.select().from(users).where(eq(users.id, sender.id)).for('share');
     // Closed meanwhile (the account deleted while this request was on its way): the session no longer stands.
@@ -161,19 +162,20 @@ export async function sendMessage(
         coordination,
       })
       .returning();
-    return { row: message!, conversationId: conversation!.id };
+    const sent = await recordDomainEvent(tx, {
+      type: 'message.sent',
+      messageId: message!.id,
+      conversationId: conversation!.id,
+      senderId: sender.id,
+      senderName: sender.fullName,
+      receiverId,
+      missionId,
+    });
+    return { row: message!, sent };
   });
   const message = toChatMessage(row);
   await onCommitted(message);
-  await events.publish({
-    type: 'message.sent',
-    messageId: row.id,
-    conversationId,
-    senderId: sender.id,
-    senderName: sender.fullName,
-    receiverId,
-    missionId,
-  });
+  await events.publish(sent);
   return message;
 }
 

@@ -11,7 +11,8 @@ import { users, type User } from '../../db/schema/users.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, emailNotVerified, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
-import type { DomainEvent, EventBus } from '../../platform/events.js';
+import type { EventBus, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import {
   missionErrors,
   toMission,
@@ -99,22 +100,23 @@ export async function applyToMission(
       .insert(missionApplications)
       .values({ missionId, driverId: driver.id, message: message || null })
       .returning();
-    return { row: row!, mission, check };
+    const created = await recordDomainEvent(tx, {
+      type: 'application.created',
+      applicationId: row!.id,
+      missionId,
+      title: mission.title,
+      companyId: mission.companyId,
+      driverId: driver.id,
+      driverName: driver.fullName,
+    });
+    return { row: row!, check, created };
   });
-  await events.publish({
-    type: 'application.created',
-    applicationId: application.row.id,
-    missionId,
-    title: application.mission.title,
-    companyId: application.mission.companyId,
-    driverId: driver.id,
-    driverName: driver.fullName,
-  });
+  await events.publish(application.created);
   return toApplication(application.row, application.check);
 }
 
 export async function withdrawApplication(db: Db, events: EventBus, driver: User, applicationId: string) {
-  const result = await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(missionApplications)
@@ -128,17 +130,17 @@ export async function withdrawApplication(db: Db, events: EventBus, driver: User
       .set({ status: 'withdrawn' })
       .where(eq(missionApplications.id, applicationId));
     const [mission] = await tx.select().from(missions).where(eq(missions.id, application.missionId));
-    return { application, mission: mission! };
+    return recordDomainEvent(tx, {
+      type: 'application.withdrawn',
+      applicationId,
+      missionId: mission!.id,
+      title: mission!.title,
+      companyId: mission!.companyId,
+      driverId: driver.id,
+      driverName: driver.fullName,
+    });
   });
-  await events.publish({
-    type: 'application.withdrawn',
-    applicationId,
-    missionId: result.mission.id,
-    title: result.mission.title,
-    companyId: result.mission.companyId,
-    driverId: driver.id,
-    driverName: driver.fullName,
-  });
+  await events.publish(withdrawn);
 }
 
 /**
@@ -152,7 +154,7 @@ export async function decideApplication(
   applicationId: string,
   decision: 'accept' | 'reject',
 ) {
-  const event = await db.transaction(async (tx): Promise<DomainEvent> => {
+  const event = await db.transaction(async (tx): Promise<RecordedEvent> => {
     const [application] = await tx
       .select()
       .from(missionApplications)
@@ -172,13 +174,13 @@ export async function decideApplication(
         .update(missionApplications)
         .set({ status: 'rejected' })
         .where(eq(missionApplications.id, applicationId));
-      return {
+      return recordDomainEvent(tx, {
         type: 'application.rejected',
         applicationId,
         missionId: mission.id,
         title: mission.title,
         driverId: current!.driverId,
-      };
+      });
     }
     if (mission.status !== 'available' || mission.driverId)
       throw new AppError(409, missionErrors.alreadyAssigned);
@@ -198,7 +200,7 @@ export async function decideApplication(
       .where(and(eq(missionApplications.missionId, mission.id), eq(missionApplications.status, 'pending')))
       .returning({ driverId: missionApplications.driverId });
     await recordEvent(tx, mission.id, company.id, 'assigned', 'assigned');
-    return {
+    return recordDomainEvent(tx, {
       type: 'application.accepted',
       applicationId,
       missionId: mission.id,
@@ -206,7 +208,7 @@ export async function decideApplication(
       companyId: company.id,
       driverId: current!.driverId,
       rejectedDriverIds: others.map((other) => other.driverId),
-    };
+    });
   });
   await events.publish(event);
 }

@@ -18,7 +18,8 @@ import { missionApplications, missions } from '../../db/schema/missions.js';
 import { deliveryProofs, waitingPeriods } from '../../db/schema/road.js';
 import { type User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
-import type { DomainEvent, EventBus } from '../../platform/events.js';
+import type { EventBus, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { type MissionRow, missionErrors, recordEvent, pendingApplicantIds } from './shared.js';
 import { getMissionDetail } from './detail.js';
 
@@ -55,7 +56,7 @@ export async function actOnMission(
       reason: 'Indiquez la raison (10 caractères au moins)',
     });
   }
-  const event = await db.transaction(async (tx): Promise<DomainEvent> => {
+  const event = await db.transaction(async (tx): Promise<RecordedEvent> => {
     const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
     if (!row) throw notFound(missionErrors.notFound);
     if (role === 'transporter' && row.companyId !== user.id) throw forbidden(missionErrors.notOwner);
@@ -129,7 +130,7 @@ export async function actOnMission(
         )
         .returning({ driverId: missionApplications.driverId });
       await recordEvent(tx, missionId, user.id, 'dropped', 'available', reason);
-      return {
+      return recordDomainEvent(tx, {
         type: 'mission.dropped',
         missionId,
         title: row.title,
@@ -138,7 +139,7 @@ export async function actOnMission(
         driverName: user.fullName,
         reopenedApplicantIds: reopened.map((application) => application.driverId),
         reason: reason!,
-      };
+      });
     }
 
     if (action === 'cancel') {
@@ -152,7 +153,7 @@ export async function actOnMission(
         .set({ status: 'rejected' })
         .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.status, 'pending')));
       await recordEvent(tx, missionId, user.id, 'cancelled', 'cancelled', reason);
-      return {
+      return recordDomainEvent(tx, {
         type: 'mission.cancelled',
         missionId,
         title: row.title,
@@ -160,7 +161,7 @@ export async function actOnMission(
         driverId: row.driverId,
         applicantIds,
         reason: reason!,
-      };
+      });
     }
 
     const column = timestampFor[step.to]!;
@@ -169,14 +170,14 @@ export async function actOnMission(
       .set({ status: step.to, [column]: now })
       .where(eq(missions.id, missionId));
     await recordEvent(tx, missionId, user.id, action, step.to);
-    return {
+    return recordDomainEvent(tx, {
       type: 'mission.status_changed',
       missionId,
       title: row.title,
       companyId: row.companyId,
       driverId: row.driverId!,
       status: step.to as 'in_progress' | 'delivered' | 'completed',
-    };
+    });
   });
   await events.publish(event);
   return getMissionDetail(db, { user }, missionId);

@@ -10,6 +10,7 @@ import { locateAddress } from '../../platform/places.js';
 import { lockActiveUsers } from '../../platform/sessions.js';
 import { AppError, emailNotVerified } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { missionErrors, recordEvent, lockOwnMission, pendingApplicantIds } from './shared.js';
 import { getMissionDetail } from './detail.js';
 
@@ -69,21 +70,22 @@ function missionValues(input: MissionInput) {
 /** Publishing (transporters). */
 export async function createMission(db: Db, events: EventBus, company: User, input: MissionInput) {
   if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
-  const mission = await db.transaction(async (tx) => {
+  const { mission, published } = await db.transaction(async (tx) => {
     await lockActiveUsers(tx, company.id);
     const [row] = await tx
       .insert(missions)
       .values({ companyId: company.id, ...missionValues(input) })
       .returning();
     await recordEvent(tx, row!.id, company.id, 'published', 'available');
-    return row!;
+    const published = await recordDomainEvent(tx, {
+      type: 'mission.published',
+      missionId: row!.id,
+      title: row!.title,
+      companyId: company.id,
+    });
+    return { mission: row!, published };
   });
-  await events.publish({
-    type: 'mission.published',
-    missionId: mission.id,
-    title: mission.title,
-    companyId: company.id,
-  });
+  await events.publish(published);
   return getMissionDetail(db, { user: company }, mission.id);
 }
 
@@ -95,20 +97,20 @@ export async function updateMission(
   id: string,
   input: MissionInput,
 ) {
-  const { row, applicantIds } = await db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const current = await lockOwnMission(tx, company, id);
     if (current.status !== 'available' || current.driverId)
       throw new AppError(409, missionErrors.notEditable);
     const [row] = await tx.update(missions).set(missionValues(input)).where(eq(missions.id, id)).returning();
     await recordEvent(tx, id, company.id, 'updated', null);
-    return { row: row!, applicantIds: await pendingApplicantIds(tx, id) };
+    return recordDomainEvent(tx, {
+      type: 'mission.updated',
+      missionId: id,
+      title: row!.title,
+      companyId: company.id,
+      applicantIds: await pendingApplicantIds(tx, id),
+    });
   });
-  await events.publish({
-    type: 'mission.updated',
-    missionId: id,
-    title: row.title,
-    companyId: company.id,
-    applicantIds,
-  });
+  await events.publish(updated);
   return getMissionDetail(db, { user: company }, id);
 }

@@ -4,6 +4,7 @@ import { frenchDay } from '#core/rules/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import { users } from '../../db/schema/users.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { amountsOf } from './amounts.js';
 import { issueDueDocuments } from './documents.js';
 import { quoted, type PaymentDeps, type PaymentRow } from './shared.js';
@@ -77,23 +78,24 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
             : `Mission ${quoted(mission.title)} : montant à régler à ${driver.fullName}, ${due}`,
       },
     ]);
-    return row;
+    const told = await recordDomainEvent(tx, {
+      type: 'payment.created',
+      missionId,
+      title: mission.title,
+      companyId: mission.companyId,
+      driverId: driver.id,
+      amount,
+      engagementType: mission.engagementType as 'employment' | 'independent',
+      dueDate,
+    });
+    return { row, told };
   });
   if (!created) {
     const [winner] = await db.select().from(driverPayments).where(eq(driverPayments.missionId, missionId));
     return winner ?? null;
   }
-  await deps.events.publish({
-    type: 'payment.created',
-    missionId,
-    title: mission.title,
-    companyId: mission.companyId,
-    driverId: driver.id,
-    amount,
-    engagementType: mission.engagementType as 'employment' | 'independent',
-    dueDate,
-  });
-  await issueDueDocuments(deps, created);
-  const [fresh] = await db.select().from(driverPayments).where(eq(driverPayments.id, created.id));
-  return fresh ?? created;
+  await deps.events.publish(created.told);
+  await issueDueDocuments(deps, created.row);
+  const [fresh] = await db.select().from(driverPayments).where(eq(driverPayments.id, created.row.id));
+  return fresh ?? created.row;
 }

@@ -14,6 +14,7 @@ import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { users } from '../../db/schema/users.js';
 import type { PaymentEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { renderPdf, sha256Hex } from '../../platform/pdf.js';
 import { keepVatInStep } from './amounts.js';
 import { invoiceBlockers } from './blockers.js';
@@ -134,9 +135,14 @@ export async function issueInvoice(deps: PaymentDeps, missionId: string): Promis
       .update(missions)
       .set({ invoiceNumber: number, invoiceUrl: documentUrl(missionId, id) })
       .where(eq(missions.id, missionId));
-    return { type: 'payment.document', kind: 'invoice', number, ...eventBase(mission, payment) } as const;
+    return recordDomainEvent(tx, {
+      type: 'payment.document',
+      kind: 'invoice',
+      number,
+      ...eventBase(mission, payment),
+    } satisfies PaymentEvent);
   });
-  if (event) await deps.events.publish(event satisfies PaymentEvent);
+  if (event) await deps.events.publish(event);
   return event !== null;
 }
 

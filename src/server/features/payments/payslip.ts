@@ -7,6 +7,7 @@ import { driverPayments } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/pdf.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
 import { ensurePayment } from './create.js';
 import {
@@ -83,16 +84,16 @@ export async function uploadPayslip(
         .update(driverPayments)
         .set({ payslipNumber: number, payslipUrl: documentUrl(missionId, id) })
         .where(eq(driverPayments.id, payment.id));
-      return {
-        type: 'payment.document' as const,
-        kind: 'payslip' as const,
+      return recordDomainEvent(tx, {
+        type: 'payment.document',
+        kind: 'payslip',
         number,
         missionId,
         title: mission.title,
         companyId: payment.transporterId,
         driverId: payment.driverId,
         amount: payment.amount,
-      };
+      });
     });
   } catch (error) {
     await storage.remove(key).catch(() => undefined);

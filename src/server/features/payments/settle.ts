@@ -11,7 +11,8 @@ import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
-import type { PaymentEvent } from '../../platform/events.js';
+import type { RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { ensurePayment } from './create.js';
 import {
   lockedPayment,
@@ -50,7 +51,7 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
   requireCompleted(mission);
   if (!(await ensurePayment(deps, missionId))) throw missingPayment();
   const today = parisDate(new Date());
-  const event = await db.transaction(async (tx): Promise<PaymentEvent> => {
+  const event = await db.transaction(async (tx): Promise<RecordedEvent> => {
     const locked = await lockedPayment(tx, missionId);
     if (!locked) throw missingPayment();
     const { payment } = locked;
@@ -95,7 +96,7 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
         'mission_marked_paid',
         `${title} : virement déclaré payé le ${frenchDay(paidOn)} (réf. ${reference})`,
       );
-      return { type: 'payment.marked_paid', ...base, paidOn, reference };
+      return recordDomainEvent(tx, { type: 'payment.marked_paid', ...base, paidOn, reference });
     }
 
     if (step.action === 'confirm') {
@@ -116,7 +117,7 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
           ? `${title} : réception du paiement confirmée (réf. ${payment.paymentReference})`
           : `${title} : réception du paiement confirmée`,
       );
-      return { type: 'payment.confirmed', ...base };
+      return recordDomainEvent(tx, { type: 'payment.confirmed', ...base });
     }
 
     const { reason } = step.input;
@@ -132,7 +133,7 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
         ? `${title} : paiement contesté (réf. ${payment.paymentReference}) — ${reason}`
         : `${title} : paiement contesté — ${reason}`,
     );
-    return { type: 'payment.disputed', ...base, reason };
+    return recordDomainEvent(tx, { type: 'payment.disputed', ...base, reason });
   });
   await deps.events.publish(event);
 }

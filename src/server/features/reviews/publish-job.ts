@@ -2,7 +2,8 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '#core/rules/reviews.js';
 import type { Db } from '../../db/client.js';
 import { missions, reviews } from '../../db/schema/missions.js';
-import type { DomainEvent, EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { lockMembers, recomputeReputation } from './shared.js';
 import { reviewerNames } from './write.js';
 
@@ -28,14 +29,14 @@ export async function publishDueReviews(
     .limit(BATCH);
   let published = 0;
   for (const mission of due) {
-    const rows = await db.transaction(async (tx) => {
+    const { count, told } = await db.transaction(async (tx) => {
       await lockMembers(tx, [mission.companyId, mission.driverId]);
       const [locked] = await tx
         .select({ title: missions.title })
         .from(missions)
         .where(and(eq(missions.id, mission.id), lte(missions.completedAt, deadline)))
         .for('update');
-      if (!locked) return [];
+      if (!locked) return { count: 0, told: [] };
       const rows = await tx
         .update(reviews)
         .set({ publishedAt: now })
@@ -48,25 +49,28 @@ export async function publishDueReviews(
           removed: sql<boolean>`${reviews.removedAt} is not null`,
         });
       for (const id of new Set(rows.map((row) => row.revieweeId))) await recomputeReputation(tx, id);
-      return rows.map((row) => ({ ...row, title: locked.title }));
+      const names = await reviewerNames(
+        tx,
+        rows.map((row) => row.reviewerId),
+      );
+      const told = await recordDomainEvents(
+        tx,
+        rows
+          .filter((row) => !row.removed)
+          .map((row) => ({
+            type: 'review.published' as const,
+            reviewId: row.id,
+            missionId: mission.id,
+            title: locked.title,
+            reviewerName: names.get(row.reviewerId) ?? 'Un membre',
+            revieweeId: row.revieweeId,
+            rating: row.rating,
+          })),
+      );
+      return { count: rows.length, told };
     });
-    published += rows.length;
-    const names = await reviewerNames(
-      db,
-      rows.map((row) => row.reviewerId),
-    );
-    for (const row of rows.filter((row) => !row.removed)) {
-      const event: DomainEvent = {
-        type: 'review.published',
-        reviewId: row.id,
-        missionId: mission.id,
-        title: row.title,
-        reviewerName: names.get(row.reviewerId) ?? 'Un membre',
-        revieweeId: row.revieweeId,
-        rating: row.rating,
-      };
-      await events.publish(event);
-    }
+    published += count;
+    await events.publish(told);
   }
   return published;
 }

@@ -14,7 +14,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { missions, reviews } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, databaseErrorCode, forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import type { DomainEvent, EventBus } from '../../platform/events.js';
+import type { EventBus, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
@@ -126,9 +127,9 @@ export async function submitReview(
   const keys = photos.map((photo, index) => `reviews/${reviewId}/${index}.${photo.ext}`);
   for (const [index, photo] of photos.entries()) await storage.put(keys[index]!, photo.bytes);
 
-  let published: Array<{ id: string; reviewerId: string; revieweeId: string; rating: number }>;
+  let told: RecordedEvent[];
   try {
-    published = await db.transaction(async (tx) => {
+    told = await db.transaction(async (tx) => {
       const members = await lockMembers(tx, [mission.companyId, mission.driverId]);
       if (!isOpenAccount(members.get(viewer.id))) throw unauthorized();
       if (!isOpenAccount(members.get(revieweeId))) throw new AppError(409, reviewErrors.revieweeGone);
@@ -157,7 +158,17 @@ export async function submitReview(
         .select({ id: reviews.id })
         .from(reviews)
         .where(and(eq(reviews.missionId, missionId), ne(reviews.reviewerId, viewer.id)));
-      if (!other) return [];
+      if (!other)
+        return recordDomainEvents(tx, [
+          {
+            type: 'review.submitted',
+            missionId,
+            title: mission.title,
+            reviewerName: displayName(viewer),
+            revieweeId,
+            closesAt: reviewClosesAt(locked.completedAt).toISOString(),
+          },
+        ]);
       // Both have written: both show now, and both reputations move in this same transaction.
       const rows = await tx
         .update(reviews)
@@ -170,41 +181,30 @@ export async function submitReview(
           rating: reviews.rating,
         });
       for (const id of new Set(rows.map((row) => row.revieweeId))) await recomputeReputation(tx, id);
-      return rows;
-    });
-  } catch (error) {
-    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
-    if (databaseErrorCode(error) === '23505') throw new AppError(409, reviewErrors.already);
-    throw error;
-  }
-
-  const names = await reviewerNames(db, [mission.companyId, mission.driverId]);
-  const toPublish: DomainEvent[] =
-    published.length === 0
-      ? [
-          {
-            type: 'review.submitted',
-            missionId,
-            title: mission.title,
-            reviewerName: displayName(viewer),
-            revieweeId,
-            closesAt: reviewClosesAt(mission.completedAt).toISOString(),
-          },
-        ]
-      : published.map((row) => ({
-          type: 'review.published',
+      const names = await reviewerNames(tx, [mission.companyId, mission.driverId]);
+      return recordDomainEvents(
+        tx,
+        rows.map((row) => ({
+          type: 'review.published' as const,
           reviewId: row.id,
           missionId,
           title: mission.title,
           reviewerName: names.get(row.reviewerId) ?? 'Un membre',
           revieweeId: row.revieweeId,
           rating: row.rating,
-        }));
-  for (const event of toPublish) await events.publish(event);
+        })),
+      );
+    });
+  } catch (error) {
+    await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+    if (databaseErrorCode(error) === '23505') throw new AppError(409, reviewErrors.already);
+    throw error;
+  }
+  await events.publish(told);
 }
 
 /** The names the alerts use, for the given users. */
-export async function reviewerNames(db: Db, ids: Array<string | null>): Promise<Map<string, string>> {
+export async function reviewerNames(db: DbOrTx, ids: Array<string | null>): Promise<Map<string, string>> {
   const wanted = ids.filter((id): id is string => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await db.select().from(users).where(inArray(users.id, wanted));

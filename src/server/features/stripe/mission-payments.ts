@@ -7,8 +7,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, stripePayments } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { DomainEvent, RecordedEvent } from '../../platform/events.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { lockActiveUsers } from '../../platform/sessions.js';
 import type { StripeClient } from '../../platform/stripe.js';
 import {
@@ -204,7 +205,7 @@ export async function payBalance(
   missionId: string,
 ): Promise<StripeStepResult> {
   const stripe = requireStripe(deps.stripe);
-  const { result, events } = await deps.db.transaction(async (tx) => {
+  const { result, told } = await deps.db.transaction(async (tx) => {
     const mission = await ownMission(tx, user, missionId);
     if (mission.status !== 'completed' || !mission.driverId)
       throw new AppError(409, stripeMessages.balanceTooEarly);
@@ -223,7 +224,7 @@ export async function payBalance(
       const url =
         (await settleOpenSessions(stripe, tx, log, mission.id, 'balance', due)) ??
         (await openCheckout(deps, stripe, tx, log, user, mission, 'balance', due));
-      return { result: { url, refunded: null, transferred: null }, events: [] as DomainEvent[] };
+      return { result: { url, refunded: null, transferred: null }, told: [] as RecordedEvent[] };
     }
     const refund = -due;
     if (refund > 0) {
@@ -283,9 +284,9 @@ export async function payBalance(
     }
     return {
       result: { url: null, refunded: refund > 0 ? centsToDecimal(refund) : null, transferred: null },
-      events,
+      told: await recordDomainEvents(tx, events),
     };
   });
-  for (const event of events) await deps.events.publish(event);
+  await deps.events.publish(told);
   return result;
 }

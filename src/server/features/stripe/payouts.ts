@@ -6,8 +6,8 @@ import { paymentMessages } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
-import type { DomainEvent } from '../../platform/events.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
 import type { StripeStepResult } from './mission-payments.js';
 import {
@@ -92,14 +92,14 @@ export async function validatePayout(
         description: `Versement Stripe reçu — mission ${quoted(mission.title)}`,
       },
     ]);
-    const event: DomainEvent = {
+    const event = await recordDomainEvent(tx, {
       type: 'stripe.payout_sent',
       missionId: mission.id,
       title: mission.title,
       companyId: mission.companyId,
       driverId: payment.driverId,
       amount,
-    };
+    });
     return { amount, event };
   });
   await deps.events.publish(event);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { stripeEvents } from '../../db/schema/payments.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { DomainEvent, RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvents } from '../../platform/outbox.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { verifyStripeEvent } from '../../platform/stripe.js';
 import {
@@ -59,14 +60,17 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
       )
         throw new AppError(400, stripeMessages.signature);
       const published = await receiveEvent(deps.db, event);
-      for (const domainEvent of published) await deps.events.publish(domainEvent);
+      await deps.events.publish(published);
       return { received: true };
     });
   });
 }
 
-/** Records the event and applies it, in one transaction; a replayed event changes nothing. */
-export async function receiveEvent(db: Db, event: Stripe.Event): Promise<DomainEvent[]> {
+/**
+ * Records the event and applies it, in one transaction with the domain events it causes (to publish once
+ * committed); a replayed event changes nothing.
+ */
+export async function receiveEvent(db: Db, event: Stripe.Event): Promise<RecordedEvent[]> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -74,7 +78,7 @@ export async function receiveEvent(db: Db, event: Stripe.Event): Promise<DomainE
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return [];
-    return applyEvent(tx, event);
+    return recordDomainEvents(tx, await applyEvent(tx, event));
   });
 }
 
