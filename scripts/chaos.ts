@@ -42,7 +42,7 @@ const ROUNDS = Number(flags.rounds);
 const SECONDS = Number(flags.seconds);
 const WORKERS = Number(flags.workers);
 /** How long the checks wait for alerts a restarted server still has to write (queued jobs) before counting them. */
-const ALERT_WAIT_MS = Number(process.env.CHAOS_ALERT_WAIT_MS ?? 8000);
+const ALERT_WAIT_MS = Number(process.env.CHAOS_ALERT_WAIT_MS ?? 20_000);
 if (!(ROUNDS >= 1 && SECONDS >= 1 && WORKERS >= 1))
   throw new Error('--rounds, --seconds, --workers: numbers ≥ 1');
 
@@ -80,6 +80,9 @@ const restarts: Array<{ ms: number; withPostgres: boolean }> = [];
 const ledger: Entry[] = [];
 const acknowledged: Record<string, number> = {};
 let unknown = 0;
+/** Alerts missing at the first look after a restart that came during the wait, and when the last came. */
+let lateAlerts = 0;
+const lateDelays: number[] = [];
 const errors: string[] = [];
 let failed = true;
 
@@ -103,6 +106,7 @@ try {
     const killAt = 1000 + Math.random() * (SECONDS * 1000 - 1000);
     await sleep(killAt);
     load.halt();
+    const killedAt = performance.now();
     await server.kill();
     if (withPostgres && !(await server.killPostgres())) throw new Error('no PostgreSQL to kill');
     await load.stop();
@@ -116,12 +120,22 @@ try {
       ...brokenInvariants(snapshot, dataDir),
       ...(await screensDisagree(world, snapshot)),
     ]);
-    // Alerts a restarted server still has to write (from its queue) get a moment; those missing after it are lost.
+    // Alerts a restarted server still has to write (the outbox's recovery) get a moment; those missing after it are
+    // lost. Those that came during the wait are counted as late, with the time from the kill to the last one.
+    const checked = performance.now();
     let missing = await missingAlerts(pool);
-    const waitUntil = performance.now() + ALERT_WAIT_MS;
-    while (missing.some((finding) => !seen.alerts.has(finding.key)) && performance.now() < waitUntil) {
-      await sleep(500);
+    const first = new Set(missing.map((finding) => finding.key));
+    while (
+      missing.some((finding) => !seen.alerts.has(finding.key)) &&
+      performance.now() - checked < ALERT_WAIT_MS
+    ) {
+      await sleep(250);
       missing = await missingAlerts(pool);
+    }
+    const late = first.size - missing.filter((finding) => first.has(finding.key)).length;
+    if (late > 0) {
+      lateAlerts += late;
+      lateDelays.push(performance.now() - killedAt);
     }
     const alertsLost = fresh('alerts', missing);
     await pool.end();
@@ -137,7 +151,8 @@ try {
     console.log(
       `round ${String(round).padStart(3)}/${ROUNDS}: killed at ${fmt(killAt)}${withPostgres ? ' with PostgreSQL' : ''}, ` +
         `restart ${fmt(restart)} — acknowledged ${acked}, lost ${lost.length}, invariant breaks ${broken.length}, ` +
-        `alerts missing ${alertsLost.length}, errors ${stats.errors.length} (refused ${refused}, cut by the kill ${stats.unknown})`,
+        `alerts missing ${alertsLost.length}${late ? ` (${late} came late)` : ''}, errors ${stats.errors.length} ` +
+        `(refused ${refused}, cut by the kill ${stats.unknown})`,
     );
     show('lost', lost);
     show('broken', broken);
@@ -165,6 +180,9 @@ try {
   console.log(`writes lost            ${seen.lost.size}`);
   console.log(`invariant breaks       ${seen.broken.size}`);
   console.log(`alerts missing         ${seen.alerts.size}`);
+  console.log(
+    `alerts late           ${lateAlerts} (written after the restart; the last of each round ${timing(lateDelays)} after the kill)`,
+  );
   console.log(`server errors          ${errors.length}`);
   console.log(`requests cut by kills  ${unknown} (outcome unknown: checked through what the database holds)`);
   console.log(

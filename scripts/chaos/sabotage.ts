@@ -74,7 +74,7 @@ export async function proveChecks(
     await pool.query('update conversations set unread_count_one = unread_count_one + 1 where id = $1', [
       conversation.id,
     ]);
-    return has(`unread:${conversation.id}:${conversation.userOneId}:`);
+    return has(`unread:${conversation.id}:${conversation.userOneId}`);
   });
   await damage('Freemium daily messages passed', async () => {
     const conversation = any(
@@ -156,15 +156,15 @@ export async function proveChecks(
   const pending = any(told.applications.values(), (a) => a.status === 'pending' || a.status === 'accepted');
   if (pending) {
     told.applications.set(pending.id, { ...pending, status: 'withdrawn' });
-    damages.push({ name: 'screens: application counts', noticed: has(`counts:${pending.missionId}:`) });
-    damages.push({ name: 'screens: dashboard counters', noticed: has(`dashboard:${pending.driverId}:`) });
+    damages.push({ name: 'screens: application counts', noticed: has(`counts:${pending.missionId}`) });
+    damages.push({ name: 'screens: dashboard counters', noticed: has(`dashboard:${pending.driverId}`) });
   } else skipped.push('screens: application counts', 'screens: dashboard counters');
   const read = any(told.messages.values(), (m) => m.read);
   if (read) {
     told.messages.set(read.id, { ...read, read: false });
     damages.push({
       name: 'screens: unread in the conversation list',
-      noticed: has(`list-unread:${read.conversationId}:${read.receiverId}:`),
+      noticed: has(`list-unread:${read.conversationId}:${read.receiverId}`),
     });
   } else skipped.push('screens: unread in the conversation list');
 
