@@ -1,20 +1,19 @@
-// Load generator for scripts/bench-search.ts: autocannon on one path, or on a new random point in mainland
-// France for every request (so no answer can come from a cache). Prints autocannon's JSON result.
+// Load generator for scripts/bench-search.ts: autocannon on one path, or on a new search for every request
+// ('random-searches': scripts/search-random.mjs, so no answer can come from a cache). Prints autocannon's JSON result.
 import autocannon from 'autocannon';
+import { randomSearch } from './search-random.mjs';
 
 const [base, target, duration, connections] = process.argv.slice(2);
-const randomPath = () => {
-  const lat = (43.5 + Math.random() * 6).toFixed(4);
-  const lng = (-1 + Math.random() * 7.5).toFixed(4);
-  return `/api/missions/search?lat=${lat}&lng=${lng}&radiusKm=50&sort=distance`;
-};
 const result = await autocannon({
   url: base,
   connections: Number(connections),
   duration: Number(duration),
   requests: [
     {
-      setupRequest: (request) => ({ ...request, path: target === 'random-points' ? randomPath() : target }),
+      setupRequest: (request) => ({
+        ...request,
+        path: target === 'random-searches' ? `/api/missions/search?${randomSearch()}` : target,
+      }),
     },
   ],
 });

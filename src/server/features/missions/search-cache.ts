@@ -1,7 +1,5 @@
-import type { MissionPage } from '#core/schemas/missions.js';
-
 /**
- * A few seconds of memory for public searches: the explorer's default page and the popular city searches are
+ * A few seconds of memory for public searches (their answers, as JSON text): the explorer's default page and the popular city searches are
  * asked again and again, and a phone on a weak network should not wait for the same query twice. Entries live
  * SEARCH_CACHE_MS at most and the whole cache is dropped on any change to missions or applications on this
  * instance (other instances' changes show within that time). Searches that depend on who asks (signed-in
@@ -12,11 +10,11 @@ export const SEARCH_CACHE_MS = 3000;
 const MAX_ENTRIES = 500;
 
 export class SearchCache {
-  private readonly entries = new Map<string, { at: number; page: Promise<MissionPage> }>();
+  private readonly entries = new Map<string, { at: number; page: Promise<string> }>();
 
   constructor(private readonly ttlMs = SEARCH_CACHE_MS) {}
 
-  get(key: string, load: () => Promise<MissionPage>): Promise<MissionPage> {
+  get(key: string, load: () => Promise<string>): Promise<string> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.page;
