@@ -17,8 +17,9 @@ import type { Jobs } from './jobs.js';
  * event's id, alerts/subscriber.ts), the realtime updates and pushes may come twice after a crash.
  */
 
-/** The recovery's job: every 5 seconds, once across the instances with workers, and at start-up. */
+/** The recovery's job, queued every 5 seconds (and at start-up) by its clock, run by one worker of the cluster. */
 export const OUTBOX_RECOVERY_JOB = 'event-outbox';
+const OUTBOX_CLOCK_JOB = 'event-outbox-clock';
 const RECOVERY_CRON = '*/5 * * * * *';
 /** Rows claimed per statement; a run goes on while it finds full batches. */
 const RECOVERY_BATCH = 100;
@@ -157,15 +158,22 @@ export function forgetDeliveredEvents(db: Db, events: EventBus): void {
  */
 export function startEventOutbox({ db, events, jobs }: { db: Db; events: EventBus; jobs: Jobs }): void {
   forgetDeliveredEvents(db, events);
-  jobs.schedule(
+  // An ordinary queue: a run cut short by a crash does not hold back the next ones (its rows come back when their
+  // lease ends), and runs that meet take different rows.
+  jobs.define(
     OUTBOX_RECOVERY_JOB,
-    RECOVERY_CRON,
     async (run) => {
       const result = await deliverLeftEvents({ db, events }, run.log);
       if (result.delivered + result.failed + result.parked > 0)
         run.log.info(result, 'events left in the outbox delivered');
     },
-    // A failed run waits for the next slot; a run cut short by a crash holds the queue a minute at most.
-    { retryLimit: 0, expireInSeconds: 60, catchUpSeconds: 60 },
+    { retryLimit: 0, expireInSeconds: 60 },
   );
+  // The clock only queues it. A scheduled job's queue lets one run at a time: a run killed with its instance holds
+  // it until the queue's maintenance expires it, minutes later; this one lasts a single insert.
+  jobs.schedule(OUTBOX_CLOCK_JOB, RECOVERY_CRON, () => jobs.send(OUTBOX_RECOVERY_JOB, {}), {
+    retryLimit: 0,
+    expireInSeconds: 30,
+    catchUpSeconds: 60,
+  });
 }
