@@ -93,7 +93,7 @@ export async function deliverLeftEvents(
       set attempts = o.attempts + 1,
         due_at = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS} * power(2, least(o.attempts, 6)))
       where o.id in (
-        select id from event_outbox where due_at <= clock_timestamp()
+        select id from event_outbox where due_at <= now()
         order by due_at limit ${RECOVERY_BATCH} for update skip locked)
       returning o.id, o.event, o.attempts`);
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
