@@ -68,9 +68,12 @@ export async function proveChecks(
     );
     return has(`drivers:${mission.id}`);
   });
+  /** Conversations damaged in the database: the screens' damage below takes another, or two damages could cancel. */
+  const touched = new Set<string>();
   await damage('unread count off by one', async () => {
     const conversation = any(db.conversations.values(), () => true);
     if (!conversation) return null;
+    touched.add(conversation.id);
     await pool.query('update conversations set unread_count_one = unread_count_one + 1 where id = $1', [
       conversation.id,
     ]);
@@ -82,6 +85,7 @@ export async function proveChecks(
       (c) => db.plans.get(c.userOneId) === 'basic' || db.plans.get(c.userTwoId) === 'basic',
     );
     if (!conversation) return null;
+    touched.add(conversation.id);
     const [sender, receiver] =
       db.plans.get(conversation.userOneId) === 'basic'
         ? [conversation.userOneId, conversation.userTwoId]
@@ -159,7 +163,7 @@ export async function proveChecks(
     damages.push({ name: 'screens: application counts', noticed: has(`counts:${pending.missionId}`) });
     damages.push({ name: 'screens: dashboard counters', noticed: has(`dashboard:${pending.driverId}`) });
   } else skipped.push('screens: application counts', 'screens: dashboard counters');
-  const read = any(told.messages.values(), (m) => m.read);
+  const read = any(told.messages.values(), (m) => m.read && !touched.has(m.conversationId));
   if (read) {
     told.messages.set(read.id, { ...read, read: false });
     damages.push({
