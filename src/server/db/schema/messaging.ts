@@ -90,6 +90,9 @@ export const alerts = pgTable(
   },
   (t) => [
     index('alerts_user_idx').on(t.userId, t.read, t.createdAt),
+    // GET /api/alerts, polled by every open app: the ids of a user's latest 200, newest first, from the index alone,
+    // however many alerts they ever had (migration 0016, docs/decisions/025-hot-reads.md).
+    index('alerts_user_recent_idx').on(t.userId, t.createdAt, t.id),
     index('alerts_to_email_idx')
       .on(t.createdAt)
       .where(sql`${t.emailedAt} is null and ${t.read} = false`),

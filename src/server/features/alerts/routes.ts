@@ -1,18 +1,19 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALERT_FILTERS,
-  ALERT_FILTER_TYPES,
   alertSchema,
   notificationPreferencesSchema,
   pushEndpointSchema,
   pushSubscriptionSchema,
 } from '#core/schemas/alerts.js';
+import { alertListJson } from './alert-list.js';
 import { loadPreferences, savePreferences } from './preferences.js';
 import { subscribeDevice, unsubscribeDevice } from './push-subscriptions.js';
 import { toAlert } from './to-alert.js';
+import { sendJsonText } from '../../platform/json-text.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses, notFound } from '../../platform/errors.js';
@@ -35,20 +36,8 @@ export async function alertRoutes(root: FastifyInstance, { db, push, config }: F
         response: { 200: z.array(alertSchema) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const conditions: SQL[] = [eq(alerts.userId, user.id)];
-      const filter = request.query.filtre;
-      if (filter === 'non-lues') conditions.push(eq(alerts.read, false));
-      else if (filter) conditions.push(inArray(alerts.type, ALERT_FILTER_TYPES[filter]));
-      const rows = await db
-        .select()
-        .from(alerts)
-        .where(and(...conditions))
-        .orderBy(desc(alerts.createdAt))
-        .limit(200);
-      return rows.map(toAlert);
-    },
+    async (request, reply) =>
+      sendJsonText(reply, await alertListJson(db, requireUser(request).id, request.query.filtre)),
   );
 
   app.post(

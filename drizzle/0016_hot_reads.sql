@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_user_recent_idx" ON "alerts" USING btree ("user_id","created_at","id");
