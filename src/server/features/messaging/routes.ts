@@ -12,7 +12,9 @@ import {
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
-import { history, listConversations, markRead, sendMessage, shareWork, writeRights } from './service.js';
+import { sendJsonText } from '../../platform/json-text.js';
+import { conversationListJson } from './conversation-list.js';
+import { history, markRead, sendMessage, shareWork, writeRights } from './service.js';
 
 const userParams = z.object({ userId: z.uuid({ error: 'Destinataire invalide' }) });
 const missionFilter = z
@@ -47,7 +49,7 @@ export async function messagingRoutes(
         response: { 200: z.array(conversationSchema) },
       },
     },
-    async (request) => listConversations(db, requireUser(request)),
+    async (request, reply) => sendJsonText(reply, await conversationListJson(db, requireUser(request).id)),
   );
 
   app.get(
