@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema } from '#core/schemas/dashboard.js';
+import { sendJsonText } from '../../platform/json-text.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { requireRole } from '../../platform/sessions.js';
-import { dashboardStats } from './service.js';
+import { dashboardStatsJson } from './service.js';
 
 export async function dashboardRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -16,6 +17,7 @@ export async function dashboardRoutes(root: FastifyInstance, { db }: FeatureDeps
         response: { 200: dashboardStatsSchema },
       },
     },
-    async (request) => dashboardStats(db, requireRole(request, 'driver', 'transporter')),
+    async (request, reply) =>
+      sendJsonText(reply, await dashboardStatsJson(db, requireRole(request, 'driver', 'transporter'))),
   );
 }
