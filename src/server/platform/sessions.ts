@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { roleOf, type Role } from '#core/rules/roles.js';
 import { adminMessages, REAUTH_REQUIRED } from '#core/schemas/admin.js';
 import type { AppConfig } from '../config.js';
@@ -12,6 +13,109 @@ import { hashToken, newToken } from './tokens.js';
 export const SESSION_COOKIE = 'relais_session';
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Tokens looked up in one statement at most (a crowd reconnecting asks thousands in the same moment). */
+const LOOKUP_BATCH = 500;
+
+/** Statements of one kind (session lookups, touches) in flight at once; what arrives meanwhile goes next. */
+const BATCHES_IN_FLIGHT = 1;
+
+/**
+ * Answers keys in batches, each key once, at most `max` keys a call. A key asked for alone goes at the end of the
+ * turn of the event loop; while a call is out, the keys asked for wait and go together in the next. Idle, nothing
+ * waits; in a crowd (every phone reconnecting after a restart: an upgrade and a few reads each) a handful of round
+ * trips serve thousands of requests, and the pool stays free for the requests behind them.
+ */
+function batched<K, V>(
+  max: number,
+  run: (keys: K[]) => Promise<Map<K, V> | void>,
+): (key: K) => Promise<V | undefined> {
+  type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+  const waiting = new Map<K, Waiter[]>();
+  let inFlight = 0;
+  let scheduled = false;
+  const send = (part: Array<[K, Waiter[]]>) => {
+    inFlight++;
+    run(part.map(([key]) => key))
+      .then(
+        (found) => {
+          for (const [key, waiters] of part) for (const waiter of waiters) waiter.resolve(found?.get(key));
+        },
+        (error: unknown) => {
+          for (const [, waiters] of part) for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        flush();
+      });
+  };
+  const flush = () => {
+    scheduled = false;
+    while (waiting.size > 0 && inFlight < BATCHES_IN_FLIGHT) {
+      const part: Array<[K, Waiter[]]> = [];
+      for (const entry of waiting) {
+        part.push(entry);
+        if (part.length === max) break;
+      }
+      for (const [key] of part) waiting.delete(key);
+      send(part);
+    }
+  };
+  return (key) =>
+    new Promise((resolve, reject) => {
+      const waiters = waiting.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(key, [{ resolve, reject }]);
+      if (!scheduled && inFlight < BATCHES_IN_FLIGHT) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+}
+
+/**
+ * API reads (GET) running at once on this instance: beyond `size`, a read waits its turn here, first come first
+ * served, before it touches the database. Every phone reconnecting after a restart reads its screens again (a few
+ * thousand reads in a second): queued in the database pool instead, they would make every write and socket upgrade
+ * wait behind them, and fail after the pool's 10 s. Writes and upgrades never wait here; one read alone does not.
+ */
+function readTurns(size: number) {
+  let running = 0;
+  /** Replies waiting for a turn, in order of arrival. */
+  const waiting = new Map<FastifyReply, () => void>();
+  const holding = new WeakSet<FastifyReply>();
+  const give = (reply: FastifyReply) => {
+    const go = waiting.get(reply);
+    if (go) {
+      // Gone while waiting (the client closed the connection): out of the line, and on to its end.
+      waiting.delete(reply);
+      go();
+      return;
+    }
+    if (!holding.delete(reply)) return;
+    const next = waiting.entries().next();
+    if (next.done) {
+      running--;
+      return;
+    }
+    const [nextReply, nextGo] = next.value;
+    waiting.delete(nextReply);
+    holding.add(nextReply);
+    nextGo();
+  };
+  return {
+    async take(reply: FastifyReply) {
+      reply.raw.once('close', () => give(reply));
+      if (running < size) {
+        running++;
+        holding.add(reply);
+        return;
+      }
+      await new Promise<void>((go) => waiting.set(reply, go));
+    },
+    give,
+  };
+}
 
 /**
  * Administrators' sessions are shorter (issue 17): 30 minutes idle, 12 hours at most; one that has only passed the
@@ -61,32 +165,66 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
   app.decorateRequest('pendingAdmin', null);
   app.decorateRequest('reauthAt', null);
 
-  // Runs on every signed-in request: a named prepared statement keeps its plan per connection.
-  const sessionByToken = db
+  // Runs on every signed-in request and socket upgrade: a named prepared statement keeps its plan per connection,
+  // and the tokens asked for at one moment go together (batched).
+  const sessionsByTokens = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.absoluteExpiresAt, sql`now()`),
       ),
     )
-    .limit(1)
-    .prepare('session_by_token');
+    .prepare('sessions_by_tokens');
+  const sessionByTokenHash = batched(LOOKUP_BATCH, async (tokenHashes: string[]) => {
+    const rows = await sessionsByTokens.execute({ tokenHashes });
+    return new Map(rows.map((row) => [row.session.tokenHash, row]));
+  });
 
   /** The live session of a token and its user, when the account is active; the API and /ws both ask this. */
   const activeSession = async (token: string | undefined) => {
     if (!token || token.length > 100) return null;
-    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
-    return row && isOpenAccount(row.user) ? row : null;
+    const row = await sessionByTokenHash(hashToken(token));
+    if (!row || !isOpenAccount(row.user)) return null;
+    // Requests of one session in the same turn got the same row: each its own copy, as if read alone.
+    return { session: { ...row.session }, user: { ...row.user } };
   };
 
-  app.addHook('onRequest', async (request) => {
-    // Only the API needs to know who is asking; pages and assets (which the browser requests with the
-    // cookie too) must not cost a database round trip each.
-    if (!request.url.startsWith('/api/')) return;
+  /**
+   * Pushes a session's idle expiry forward. The touches asked for in one turn are one statement, and a session
+   * already being touched is not written twice: a phone that reconnects reads three things at once, each of which
+   * found the session last seen long ago (one write, not three).
+   */
+  type Touch = { id: string; at: Date; expiresAt: Date };
+  const touching = new Map<string, Promise<unknown>>();
+  const touchSessions = batched(LOOKUP_BATCH, async (touches: Touch[]) => {
+    const ids = sql.param(touches.map((one) => one.id));
+    const seen = sql.param(touches.map((one) => one.at.toISOString()));
+    const expiries = sql.param(touches.map((one) => one.expiresAt.toISOString()));
+    await db.execute(sql`
+      update sessions s set last_seen_at = t.at, expires_at = t.expires_at
+      from unnest(${ids}::uuid[], ${seen}::timestamptz[], ${expiries}::timestamptz[]) as t(id, at, expires_at)
+      where s.id = t.id`);
+  });
+  const touch = async (id: string, at: Date, expiresAt: Date) => {
+    let pending = touching.get(id);
+    if (!pending) {
+      pending = touchSessions({ id, at, expiresAt }).finally(() => touching.delete(id));
+      touching.set(id, pending);
+    }
+    await pending;
+  };
+
+  // Two of the pool's connections stay free for writes and socket upgrades, whatever the reads wait for.
+  // The pool drizzle was opened on (tests open smaller ones than the configuration says).
+  const client = (db as Db & { $client?: unknown }).$client;
+  const poolSize = client instanceof pg.Pool ? (client.options.max ?? 10) : config.dbPoolSize;
+  const reads = readTurns(Math.max(1, poolSize - 2));
+  /** Who is asking: the request's user (or administrator waiting for the second factor) and session. */
+  const identify = async (request: FastifyRequest) => {
     const now = new Date();
     const row = await activeSession(request.cookies[SESSION_COOKIE]);
     if (!row) return;
@@ -104,9 +242,22 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
       const expiresAt = new Date(
         Math.min(now.getTime() + idle * 1000, row.session.absoluteExpiresAt.getTime()),
       );
-      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+      await touch(row.session.id, now, expiresAt);
     }
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    // Only the API needs to know who is asking; pages and assets (which the browser requests with the
+    // cookie too) must not cost a database round trip each.
+    if (!request.url.startsWith('/api/')) return;
+    await identify(request);
+    // Then a read waits for its turn (its session was looked up with every other arriving at that moment); the
+    // load balancer's health check never waits behind a crowd of reads.
+    if (request.method === 'GET' && request.url !== '/api/health') await reads.take(reply);
   });
+
+  // A read's turn ends once its answer is ready (not once a slow client has received all of it), or when the
+  // connection closes first.
+  app.addHook('onSend', async (_request, reply) => reads.give(reply));
 
   return {
     async open(tx, reply, request, userId) {
@@ -138,20 +289,28 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     },
     async liveSessions(tokenHashes) {
       if (tokenHashes.length === 0) return new Set();
+      // Every open socket every 30 s: only what the answer needs, in one statement per thousand sockets.
       const rows = await db
-        .select({ tokenHash: sessions.tokenHash, user: users, secondFactorAt: sessions.secondFactorAt })
+        .select({
+          tokenHash: sessions.tokenHash,
+          secondFactorAt: sessions.secondFactorAt,
+          isActive: users.isActive,
+          accountStatus: users.accountStatus,
+          userType: users.userType,
+          isAdmin: users.isAdmin,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
-            inArray(sessions.tokenHash, tokenHashes),
+            sql`${sessions.tokenHash} = any(${sql.param(tokenHashes)}::text[])`,
             gt(sessions.expiresAt, sql`now()`),
             gt(sessions.absoluteExpiresAt, sql`now()`),
           ),
         );
       return new Set(
         rows
-          .filter((row) => isOpenAccount(row.user) && (roleOf(row.user) !== 'admin' || row.secondFactorAt))
+          .filter((row) => isOpenAccount(row) && (roleOf(row) !== 'admin' || row.secondFactorAt))
           .map((row) => row.tokenHash),
       );
     },
@@ -248,8 +407,9 @@ export const openAccountRow = (userId: string) =>
   sql`${users.id} = ${userId} and ${users.isActive} and ${users.accountStatus} = 'active'`;
 
 /** Whether the account may act (neither deactivated nor deleted). */
-export const isOpenAccount = (user: User | undefined): user is User =>
-  user !== undefined && user.isActive && user.accountStatus === 'active';
+export const isOpenAccount = <T extends Pick<User, 'isActive' | 'accountStatus'>>(
+  user: T | undefined,
+): user is T => user !== undefined && user.isActive && user.accountStatus === 'active';
 
 const roleMessages: Record<Role, string> = {
   driver: 'Cette action est réservée aux chauffeurs',
