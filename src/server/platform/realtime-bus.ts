@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { RealtimeEvent } from '#core/events.js';
@@ -26,6 +27,8 @@ const REPLAY_MARGIN_MS = 2000;
 const SEEN_IDS_KEPT = 20_000;
 
 interface Notification {
+  /** The publishing instance, which delivered to its own sockets already (and skips its own notifications). */
+  o?: string;
   /** realtime_events row id; absent for ephemeral events (typing), which are not kept. */
   id?: number;
   u: string[];
@@ -48,13 +51,18 @@ interface BusOptions {
   log: FastifyBaseLogger;
   /** Whether a user has a socket on this instance (events for nobody here are not even read). */
   isHere(userId: string): boolean;
-  deliverHere(userIds: string[], event: BusEvent): void;
+  /** `json` is the event already serialised, when at hand. */
+  deliverHere(userIds: string[], event: BusEvent, json?: string): void;
 }
 
 /**
  * Fan-out between instances by LISTEN/NOTIFY (decision 011). One dedicated connection listens; it is checked
  * every 10 s, and after it drops it reconnects (200 ms, doubling to 5 s) and replays the kept events since it
  * was last known healthy, skipping those already delivered.
+ *
+ * The publishing instance delivers to its own sockets at once, before the statement (decision 026): a message
+ * reaches a screen on the same instance without waiting for a publishing connection, PostgreSQL's one-at-a-time
+ * NOTIFY commit and the listener's queue; its notifications name it first, and it skips them unread.
  *
  * Events are published on a few connections of their own with `synchronous_commit = off`: PostgreSQL lets one
  * notifying transaction commit at a time (a database-wide lock until the commit is done), so waiting there for
@@ -80,6 +88,9 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
   let healthyAt: Date | null = null;
   const seen = new Set<number>();
   let queue: Promise<void> = Promise.resolve();
+  const instanceId = randomUUID();
+  /** How this instance's notifications start: skipped by its own listener without being parsed. */
+  const own = `{"o":"${instanceId}",`;
 
   const remember = (id: number) => {
     seen.add(id);
@@ -154,6 +165,7 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
     client.on('end', () => dropListener(client));
     client.on('notification', (message) => {
       if (message.channel !== REALTIME_CHANNEL || !message.payload) return;
+      if (message.payload.startsWith(own)) return;
       let note: Notification;
       try {
         note = JSON.parse(message.payload) as Notification;
@@ -183,25 +195,26 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
   return {
     async publish(userIds, event, options = {}) {
       const users = [...new Set(userIds)];
+      const json = JSON.stringify(event);
+      const here = users.filter(isHere);
+      if (here.length > 0) deliverHere(here, event, json);
       for (let start = 0; start < users.length; start += USERS_PER_NOTIFY) {
         const chunk = users.slice(start, start + USERS_PER_NOTIFY);
-        const json = JSON.stringify(event);
-        const inline = Buffer.byteLength(json) + chunk.length * 39 + 40 <= PAYLOAD_BYTES;
+        const inline = Buffer.byteLength(json) + chunk.length * 39 + 90 <= PAYLOAD_BYTES;
+        const rest = `"u":${JSON.stringify(chunk)}${inline ? `,"e":${json}` : ''}}`;
         if (options.ephemeral) {
           if (!inline) continue;
-          await publishers.query('select pg_notify($1, $2)', [
-            REALTIME_CHANNEL,
-            `{"u":${JSON.stringify(chunk)},"e":${json}}`,
-          ]);
+          await publishers.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, `${own}${rest}`]);
           continue;
         }
-        // One statement: keep the event, then NOTIFY its id (and the event itself when small).
-        await publishers.query(
+        // One statement: keep the event, then NOTIFY its id (and the event itself when small). Its id is
+        // remembered, so that a replay after the listener lost its connection does not deliver it here again.
+        const kept = await publishers.query<{ id: string }>(
           `with kept as (insert into realtime_events (user_ids, event) values ($1::uuid[], $2::jsonb) returning id)
-           select pg_notify($3, json_build_object('id', id, 'u', $1::uuid[],
-             'e', case when $4 then $2::json end)::text) from kept`,
-          [chunk, json, REALTIME_CHANNEL, inline],
+           select id, pg_notify($3, $4::text || id::text || ',' || $5::text) from kept`,
+          [chunk, json, REALTIME_CHANNEL, `${own}"id":`, rest],
         );
+        remember(Number(kept.rows[0]!.id));
       }
     },
     async start() {

@@ -55,12 +55,12 @@ export function registerRealtime(
     url: database.url,
     log: app.log,
     isHere: (userId) => socketsByUser.has(userId),
-    deliverHere(userIds, event) {
+    deliverHere(userIds, event, json) {
       if (event.type === 'session-check') {
         void closeEndedSessions(userIds.flatMap((userId) => [...(socketsByUser.get(userId) ?? [])]));
         return;
       }
-      const payload = JSON.stringify(event);
+      const payload = json ?? JSON.stringify(event);
       for (const userId of userIds)
         for (const ws of socketsByUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(payload);
     },
