@@ -97,13 +97,16 @@ export const missions = pgTable(
   },
   (t) => [
     index('missions_status_start_idx').on(t.status, t.startDate),
-    // Open missions only: searches ask for them, and the index stays small as missions end.
-    index('missions_pickup_point_idx')
-      .using('gist', t.pickupPoint)
-      .where(sql`${t.status} = 'available'`),
-    index('missions_pickup_point_public_idx')
-      .using('gist', t.pickupPointPublic)
-      .where(sql`${t.status} = 'available'`),
+    // The search's (decision 027): open missions of the real world only, nearest first, with the filters a driver
+    // sets most checked inside the index (btree_gist), so a rare filter does not fetch every row of the radius.
+    // Members measure from the exact pickup, visitors from the rounded one. A demo sandbox's few missions are
+    // found through missions_sandbox_idx.
+    index('missions_open_idx')
+      .using('gist', t.pickupPoint, t.vehicleType, t.urgency, t.startDate)
+      .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
+    index('missions_open_public_idx')
+      .using('gist', t.pickupPointPublic, t.vehicleType, t.urgency, t.startDate)
+      .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
     index('missions_company_idx').on(t.companyId, t.createdAt),

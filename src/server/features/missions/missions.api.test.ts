@@ -295,13 +295,16 @@ describe('search', () => {
         return lines.map((row) => Object.values(row)[0]).join('\n');
       });
     const radius = await plan(
-      `status = 'available' and earth_box(ll_to_earth(48.85, 2.35), 20000) @> pickup_point`,
+      `status = 'available' and sandbox_id is null and earth_box(ll_to_earth(48.85, 2.35), 20000) @> pickup_point`,
     );
-    expect(radius).toContain('missions_pickup_point_idx');
+    expect(radius).toContain('missions_open_idx');
     const nearest = await plan(
-      `status = 'available' order by pickup_point <-> ll_to_earth(48.85, 2.35) limit 20`,
+      `status = 'available' and sandbox_id is null and vehicle_type = 'porteur'
+       order by pickup_point_public <-> ll_to_earth(48.85, 2.35) limit 20`,
     );
-    expect(nearest).toMatch(/Index Scan using missions_pickup_point_idx/);
+    expect(nearest).toMatch(/Index Scan using missions_open_public_idx/);
+    // The vehicle is checked in the index, not on each row fetched.
+    expect(nearest).toMatch(/Index Cond: .*vehicle_type/);
     const text = await plan(`search_text like '%ville1234%'`);
     expect(text).toContain('missions_search_text_idx');
   });

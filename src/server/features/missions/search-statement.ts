@@ -126,7 +126,7 @@ export function searchStatement(viewer: Viewer, query: MissionSearch): SearchSta
   if (query.to) conditions.push(`m.start_date <= ${values.add(query.to.toISOString(), '::timestamptz')}`);
   if (query.minPrice !== undefined) conditions.push(`m.price >= ${values.add(query.minPrice, '::numeric')}`);
   if (query.maxPrice !== undefined) conditions.push(`m.price <= ${values.add(query.maxPrice, '::numeric')}`);
-  if (query.urgent === 'true') conditions.push('m.urgency');
+  if (query.urgent === 'true') conditions.push('m.urgency = true');
 
   let point: { lat: number; lng: number } | null = null;
   // A city named in the search is placed as an address would be (its commune's point), and said back.

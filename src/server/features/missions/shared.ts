@@ -46,49 +46,6 @@ export interface Viewer {
   user: User | null;
 }
 
-/** What a mission's answer is made of: the row's columns `toMission` reads. */
-const FIELDS = [
-  'id',
-  'companyId',
-  'driverId',
-  'title',
-  'description',
-  'pickupAddress',
-  'deliveryAddress',
-  'pickupCity',
-  'deliveryCity',
-  'pickupLat',
-  'pickupLng',
-  'deliveryLat',
-  'deliveryLng',
-  'pickupPrecision',
-  'deliveryPrecision',
-  'vehicleType',
-  'startDate',
-  'endDate',
-  'price',
-  'pricingType',
-  'cargoType',
-  'requiredDocuments',
-  'status',
-  'urgency',
-  'engagementType',
-  'paymentTerms',
-  'createdAt',
-  'assignedAt',
-  'startedAt',
-  'deliveredAt',
-  'completedAt',
-  'cancelledAt',
-  'cancellationReason',
-] as const satisfies readonly (keyof MissionRow)[];
-export type MissionFields = Pick<MissionRow, (typeof FIELDS)[number]>;
-
-/** Those columns of alias `m` in SQL written by hand, named as Drizzle names them (camelCase). */
-export const MISSION_FIELDS = FIELDS.map(
-  (field) => `m.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} as "${field}"`,
-).join(', ');
-
 export interface MissionExtras {
   companyName: string | null;
   driverName: string | null;
@@ -101,7 +58,7 @@ export interface MissionExtras {
  * The one place a mission row becomes an API answer. Anonymous visitors get cities, not exact addresses,
  * and coordinates rounded to about a kilometre; the chosen driver is named to the two parties only.
  */
-export function toMission(row: MissionFields, extras: MissionExtras, viewer: Viewer): Mission {
+export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer): Mission {
   const exact = viewer.user !== null;
   // Who was chosen is the two parties' business: other applicants (rejected, withdrawn) never learn it.
   const party =
