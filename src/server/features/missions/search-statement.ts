@@ -3,6 +3,7 @@ import { roleOf } from '#core/rules/roles.js';
 import { searchable } from '#core/rules/text.js';
 import { licenseCovers, VEHICLE_LICENSE } from '#core/rules/missions.js';
 import type { MissionSearch } from '#core/schemas/missions.js';
+import { isoText } from '../../db/json-sql.js';
 import { worldOf } from '../../platform/demo-world.js';
 import { locateAddress } from '../../platform/places.js';
 import type { Viewer } from './shared.js';
@@ -56,9 +57,6 @@ function orderBy(sort: MissionSearch['sort'], pickup: string, here: string | nul
   if (sort === 'distance' && here) return `m.${pickup} <-> ${here}, m.id`;
   return 'm.start_date asc, m.id';
 }
-
-/** An instant as the API writes it (Date.toISOString: UTC, milliseconds, Z). */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A mission of the page as the API's JSON, written by PostgreSQL: the rules of `toMission` (shared.ts), which a
