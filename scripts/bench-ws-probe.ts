@@ -45,8 +45,12 @@ function parentOf(pid: string): number {
 /** PostgreSQL's CPU: the postmaster, its live backends, and the backends that have exited (reaped by it). */
 export function postgresCpu(postmaster: number): number {
   let total = cpuSeconds(postmaster, true);
-  for (const entry of readdirSync('/proc'))
-    if (/^\d+$/.test(entry) && parentOf(entry) === postmaster) total += cpuSeconds(Number(entry));
+  try {
+    for (const entry of readdirSync('/proc'))
+      if (/^\d+$/.test(entry) && parentOf(entry) === postmaster) total += cpuSeconds(Number(entry));
+  } catch {
+    // out of file descriptors for a moment: the postmaster's figure alone
+  }
   return total;
 }
 

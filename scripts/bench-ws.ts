@@ -22,7 +22,10 @@
  * pinned).
  *
  * BENCH_FROM_SOURCE=1 runs the servers from src/ with tsx (no build needed); BENCH_PROFILE=folder writes a CPU
- * profile of each of A's processes there when it stops; BENCH_REFETCH=0 reconnects without reading again.
+ * profile of each of A's processes there when it stops; BENCH_REFETCH=0 reconnects without reading again;
+ * BENCH_JITTER_MS=n adds a random delay up to n ms to each phone's retry (what the web app does not do today);
+ * BENCH_PORT moves A (B is on the port after next); BENCH_STATEMENTS=n prints n statements per phase;
+ * BENCH_PHASES=local,bus,cross,restart chooses the phases (all by default).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -147,6 +150,23 @@ const b = await startBenchServer(
   { DATABASE_URL: url, DB_POOL_SIZE: String(POOL_SIZE), PGAPPNAME: 'bench-b' },
   fromSource,
 );
+// However the bench ends (an error, a timeout's SIGTERM, Ctrl-C), no server nor database is left running.
+let finished = false;
+process.once('exit', () => {
+  if (finished) return;
+  for (const [pid, signal] of [
+    [a.pid, 'SIGKILL'],
+    [b.pid, 'SIGKILL'],
+    [postmaster, 'SIGQUIT'],
+  ] as const)
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
 const probe = createProbe(url, postmaster, {
   A: { pid: () => a.pid, appName: 'bench-a', poolSize: POOL_SIZE },
   B: { pid: () => b.pid, appName: 'bench-b', poolSize: POOL_SIZE },
@@ -155,7 +175,7 @@ const probe = createProbe(url, postmaster, {
 const crowd = createCrowd(
   a.base,
   drivers.map((id, index) => ({ id, token: tokens[index]! })),
-  { refetch: process.env.BENCH_REFETCH !== '0' },
+  { refetch: process.env.BENCH_REFETCH !== '0', jitterMs: Number(process.env.BENCH_JITTER_MS ?? 0) },
 );
 await probe.start();
 const connectStarted = Date.now();
@@ -287,6 +307,10 @@ async function restart(label: string) {
   };
   await run(PORT_A, LOCAL_RATE, label, open, `message (the phones' reconnections and reads included)`);
   const wave = crowd.wave();
+  const readsLeft = crowd.readsPending();
+  for (let waited = 0; crowd.readsPending() > 0 && waited < 120_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  const readsDone = Date.now() - stopping;
   console.log(
     `    A stopped in ${(downAfter / 1000).toFixed(1)} s, up again ${(upAfter / 1000).toFixed(1)} s after the stop, first phone back ${(firstAfter / 1000).toFixed(1)} s ` +
       `after the stop; ${crowd.stats.reconnected} reconnected over ${(wave.spreadMs / 1000).toFixed(1)} s, ` +
@@ -294,22 +318,31 @@ async function restart(label: string) {
   );
   if (crowd.refetches.length > 0 || crowd.stats.refetchFailed > 0)
     console.log(
-      `    reads again on reconnection (${crowd.refetches.length} answered, ${crowd.stats.refetchFailed} failed): ` +
-        percentiles(crowd.refetches),
+      `    reads again on reconnection (${crowd.refetches.length} answered, ${crowd.stats.refetchFailed} failed; ` +
+        `${readsLeft} still waiting when the messages were done, the last answered ${(readsDone / 1000).toFixed(1)} s ` +
+        `after the stop): ${percentiles(crowd.refetches)}`,
     );
 }
 
 // Each phase twice: a cold server (first message to most drivers: conversation created, alert written and
 // published), then a warm one (most conversations exist and their message alert is still unread).
-await run(PORT_A, LOCAL_RATE, `same instance (A), ${opened} sockets open, cold`);
-await run(PORT_A, LOCAL_RATE, `same instance (A), ${opened} sockets open, warm`);
+const phases = new Set((process.env.BENCH_PHASES ?? 'local,bus,cross,restart').split(','));
+if (phases.has('local')) {
+  await run(PORT_A, LOCAL_RATE, `same instance (A), ${opened} sockets open, cold`);
+  await run(PORT_A, LOCAL_RATE, `same instance (A), ${opened} sockets open, warm`);
+}
 console.log(`server A RSS with ${opened} sockets: ${rssOf(a.pid).toFixed(0)} MB (target ≤ 300 MB)`);
-await publishDirect(CROSS_RATE, 'across instances, commit → client (published as B does, sockets on A)');
-await run(PORT_B, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), cold');
-await run(PORT_B, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), warm');
+if (phases.has('bus'))
+  await publishDirect(CROSS_RATE, 'across instances, commit → client (published as B does, sockets on A)');
+if (phases.has('cross')) {
+  await run(PORT_B, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), cold');
+  await run(PORT_B, END_TO_END_RATE, 'across instances, end to end (HTTP through B, sockets on A), warm');
+}
 console.log(`server A RSS after: ${rssOf(a.pid).toFixed(0)} MB; B: ${rssOf(b.pid).toFixed(0)} MB`);
-await restart(`same instance (A) after a restart, ${SOCKETS} phones reconnecting`);
-console.log(`server A RSS after the restart: ${rssOf(a.pid).toFixed(0)} MB`);
+if (phases.has('restart')) {
+  await restart(`same instance (A) after a restart, ${SOCKETS} phones reconnecting`);
+  console.log(`server A RSS after the restart: ${rssOf(a.pid).toFixed(0)} MB`);
+}
 
 crowd.close();
 await probe.close();
@@ -317,3 +350,4 @@ await a.stop();
 await b.stop();
 await database.stop();
 rmSync(dataDir, { recursive: true, force: true });
+finished = true;
