@@ -29,6 +29,8 @@ const SEEN_IDS_KEPT = 20_000;
 interface Notification {
   /** The publishing instance, which delivered to its own sockets already (and skips its own notifications). */
   o?: string;
+  /** A signal to every instance's server (no socket, no user): see RealtimeBus.signal. */
+  s?: string;
   /** realtime_events row id; absent for ephemeral events (typing), which are not kept. */
   id?: number;
   u: string[];
@@ -41,6 +43,11 @@ export interface RealtimeBus {
    * reconnecting listener can replay it) unless ephemeral, then NOTIFY tells every instance.
    */
   publish(userIds: readonly string[], event: BusEvent, options?: { ephemeral?: boolean }): Promise<void>;
+  /**
+   * Tells every other instance's server `name` (e.g. "missions changed": their caches must go). Not kept: after its
+   * listener reconnects, an instance hears every signal once, since it may have missed some.
+   */
+  signal(name: string): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +60,8 @@ interface BusOptions {
   isHere(userId: string): boolean;
   /** `json` is the event already serialised, when at hand. */
   deliverHere(userIds: string[], event: BusEvent, json?: string): void;
+  /** A signal from another instance (or a reconnection: every known signal, once). */
+  onSignal?(name: string): void;
 }
 
 /**
@@ -70,7 +79,14 @@ interface BusOptions {
  * published is only a copy for screens (the message or alert itself was committed durably before); a database
  * crash can lose its last fraction of a second, which the clients' 30-second polling makes up.
  */
-export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOptions): RealtimeBus {
+export function createRealtimeBus({
+  pool,
+  url,
+  log,
+  isHere,
+  deliverHere,
+  onSignal,
+}: BusOptions): RealtimeBus {
   const publishers = new pg.Pool({
     connectionString: url,
     max: PUBLISHERS,
@@ -91,6 +107,8 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
   const instanceId = randomUUID();
   /** How this instance's notifications start: skipped by its own listener without being parsed. */
   const own = `{"o":"${instanceId}",`;
+  /** The signals this instance sent or heard: a reconnected listener may have missed any of them. */
+  const signals = new Set<string>();
 
   const remember = (id: number) => {
     seen.add(id);
@@ -172,6 +190,12 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
       } catch {
         return;
       }
+      // A signal is acted on at once, before any later notification is handled.
+      if (note.s !== undefined) {
+        signals.add(note.s);
+        onSignal?.(note.s);
+        return;
+      }
       enqueue(() => handle(note));
     });
     listener = client;
@@ -185,7 +209,10 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
       reconnectDelay = RECONNECT_MIN_MS;
       healthTimer = setInterval(() => void checkHealth(client), HEALTH_CHECK_MS);
       healthTimer.unref();
-      if (missedSince) enqueue(() => replay(missedSince));
+      if (missedSince) {
+        for (const name of signals) onSignal?.(name);
+        enqueue(() => replay(missedSince));
+      }
     } catch (error) {
       log.warn({ err: error }, 'realtime listener could not connect');
       dropListener(client);
@@ -216,6 +243,13 @@ export function createRealtimeBus({ pool, url, log, isHere, deliverHere }: BusOp
         );
         remember(Number(kept.rows[0]!.id));
       }
+    },
+    async signal(name) {
+      signals.add(name);
+      await publishers.query('select pg_notify($1, $2)', [
+        REALTIME_CHANNEL,
+        `${own}"u":[],"s":${JSON.stringify(name)}}`,
+      ]);
     },
     async start() {
       await connect();

@@ -34,6 +34,12 @@ export interface Realtime {
    * that user's sockets now and closes, with 1008, those whose session is gone. Never rejects.
    */
   sessionsEnded(userId: string): Promise<void>;
+  /**
+   * Tells every other instance `name` at once (missions changed: their search caches go); resolves once sent,
+   * never rejects. `onSignal` handlers run on each other instance, in order with the events sent after.
+   */
+  signal(name: string): Promise<void>;
+  onSignal(name: string, handler: () => void): void;
 }
 
 /**
@@ -49,12 +55,16 @@ export function registerRealtime(
 ): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const socketsByUser = new Map<string, Set<WebSocket>>();
+  const signalHandlers = new Map<string, Array<() => void>>();
   const presence = createPresence(database.pool, app.log);
   const bus = createRealtimeBus({
     pool: database.pool,
     url: database.url,
     log: app.log,
     isHere: (userId) => socketsByUser.has(userId),
+    onSignal: (name) => {
+      for (const handler of signalHandlers.get(name) ?? []) handler();
+    },
     deliverHere(userIds, event, json) {
       if (event.type === 'session-check') {
         void closeEndedSessions(userIds.flatMap((userId) => [...(socketsByUser.get(userId) ?? [])]));
@@ -221,6 +231,14 @@ export function registerRealtime(
     },
     onClientEvent(handler) {
       handlers.push(handler);
+    },
+    async signal(name) {
+      await bus.signal(name).catch((error: unknown) => {
+        app.log.warn({ err: error, signal: name }, 'signal not published');
+      });
+    },
+    onSignal(name, handler) {
+      signalHandlers.set(name, [...(signalHandlers.get(name) ?? []), handler]);
     },
   };
 }

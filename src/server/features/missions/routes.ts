@@ -58,13 +58,21 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, reads, events } = deps;
   const searchCache = new SearchCache();
-  events.subscribe((event) => {
+  // Every instance keeps its own cache: a change here clears it on the others too, through the realtime bus, before
+  // the request that made the change is answered.
+  const MISSIONS_CHANGED = 'missions-changed';
+  deps.realtime.onSignal(MISSIONS_CHANGED, () => searchCache.clear());
+  const searchesStale = () => {
+    searchCache.clear();
+    return deps.realtime.signal(MISSIONS_CHANGED);
+  };
+  events.subscribe(async (event) => {
     // A demo sandbox restored: its missions are new rows, and a cached page would point at the old ones.
-    if (event.type === 'sandbox.reset') return searchCache.clear();
+    if (event.type === 'sandbox.reset') return searchesStale();
     if (event.type === 'message.sent' || isDocumentEvent(event) || isPlanEvent(event)) return;
     // Reviews and badges change no mission.
     if (!('missionId' in event) || event.type.startsWith('review.')) return;
-    searchCache.clear();
+    await searchesStale();
     // Everyone concerned sees the mission change without a reload.
     const parties = [
       'companyId' in event ? event.companyId : null,

@@ -1,8 +1,8 @@
 /**
  * A few seconds of memory for public searches (their answers, as JSON text): the explorer's default page and the popular city searches are
  * asked again and again, and a phone on a weak network should not wait for the same query twice. Entries live
- * SEARCH_CACHE_MS at most and the whole cache is dropped on any change to missions or applications on this
- * instance (other instances' changes show within that time). Searches that depend on who asks (signed-in
+ * SEARCH_CACHE_MS at most and the whole cache is dropped on any change to missions or applications, on every
+ * instance (missions/routes.ts: the others hear of it through the realtime bus before the change is answered). Searches that depend on who asks (signed-in
  * details, "around me") are keyed by the viewer's visibility class and point, never by a user's identity; and
  * every search by the viewer's world (platform/demo-world.ts): a demo sandbox's page is never a real visitor's.
  */
