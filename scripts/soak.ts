@@ -28,9 +28,17 @@ const RATES = { search: 20, message: 5, publish: 0.5, apply: 2 };
 /** The minute after which RSS must stay within 10% (the first minutes fill caches and pools). */
 const WARM_UP = Math.min(2, MINUTES - 1);
 const SOURCE = process.argv.includes('--source');
-const cores = os.cpus().length;
-const pin = (core: number) => (cores > 1 ? ['taskset', '-c', String(core)] : []);
-if (cores > 1) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
+/** This process on core 1 and the server on core 0, where there are two cores and taskset. */
+const pinned = (() => {
+  if (os.cpus().length < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const pin = (core: number) => (pinned ? ['taskset', '-c', String(core)] : []);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relais-soak-'));
 const server = new RelaisProcess({ dataDir, port: await freePort(), source: SOURCE, command: pin(0) });
@@ -259,7 +267,12 @@ while (performance.now() - started < MINUTES * 60_000) {
     }
   if (elapsed - lastSample >= 5000) {
     lastSample = elapsed;
-    rss.push(rssMb(server.pid));
+    try {
+      rss.push(rssMb(server.pid));
+    } catch {
+      fail('the server process is gone');
+      break;
+    }
   }
   if (minute > printedMinute) report(printedMinute++);
   await sleep(20);
@@ -302,7 +315,9 @@ const after = rssPerMinute.slice(WARM_UP);
 const peak = Math.max(...after);
 const growth = (peak / baseline - 1) * 100;
 const flat = growth <= 10;
-console.log(`\nSoak — ${MINUTES} min, ${SOCKETS} sockets, server on core 0 and load on core 1`);
+console.log(
+  `\nSoak — ${MINUTES} min, ${SOCKETS} sockets, ${pinned ? 'server on core 0 and load on core 1' : 'unpinned'}`,
+);
 console.log(`errors                 ${errors}${examples.length ? `\n  ${examples.join('\n  ')}` : ''}`);
 console.log(`RSS per minute (MB)    ${rssPerMinute.map((value) => value.toFixed(0)).join(', ')}`);
 console.log(
