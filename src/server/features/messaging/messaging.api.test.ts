@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMIT_MESSAGE } from '#core/rules/plans.js';
-import { alerts } from '../../db/schema/messaging.js';
+import { alerts, messages } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
@@ -60,6 +60,31 @@ describe('who may write to whom', () => {
 });
 
 describe('conversations, unread counts and read marks', () => {
+  it('keeps the unread count equal to the unread messages when reading races sending', async () => {
+    // Found by the crash loop (npm run chaos): a read marked the messages it saw, then set the count to 0 over the
+    // +1 of a message committed in between. The read now locks the conversation first.
+    const { company, driver, missionId } = await pair();
+    for (let burst = 0; burst < 12; burst++) {
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) =>
+          company.agent.post(`/api/messages/${driver.user.id}`, {
+            content: `Salve ${burst}.${i}`,
+            missionId,
+          }),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          driver.agent.post(`/api/messages/${company.user.id}/read?missionId=${missionId}`, {}),
+        ),
+      ]);
+      const [conversation] = (await driver.agent.get('/api/conversations')).json();
+      const unread = await t.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.receiverId, driver.user.id), eq(messages.read, false)));
+      expect(conversation.unreadCount, `burst ${burst}`).toBe(unread.length);
+    }
+  });
+
   it('counts unread per side and clears them when read', async () => {
     const { company, driver, missionId } = await pair();
     for (const content of ['Un', 'Deux', 'Trois'])

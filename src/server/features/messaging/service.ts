@@ -276,6 +276,22 @@ export async function markRead(
   missionId?: string | null,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    const [one, two] = user.id < otherId ? [user.id, otherId] : [otherId, user.id];
+    const missionScope =
+      missionId === undefined
+        ? sql`true`
+        : missionId === null
+          ? sql`${conversations.missionId} is null`
+          : eq(conversations.missionId, missionId);
+    const pair = and(eq(conversations.userOneId, one), eq(conversations.userTwoId, two), missionScope);
+    // The conversations first: a send adds its message and its +1 under this row's lock, so the messages marked
+    // below (a later statement: it sees every send committed before the lock) and the count set to 0 agree.
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(pair)
+      .orderBy(conversations.id)
+      .for('update');
     const scope =
       missionId === undefined
         ? sql`true`
@@ -294,18 +310,11 @@ export async function markRead(
         ),
       )
       .returning({ id: messages.id });
-    const [one, two] = user.id < otherId ? [user.id, otherId] : [otherId, user.id];
     const mineIsOne = user.id === one;
-    const missionScope =
-      missionId === undefined
-        ? sql`true`
-        : missionId === null
-          ? sql`${conversations.missionId} is null`
-          : eq(conversations.missionId, missionId);
     await tx
       .update(conversations)
       .set(mineIsOne ? { unreadCountOne: 0 } : { unreadCountTwo: 0 })
-      .where(and(eq(conversations.userOneId, one), eq(conversations.userTwoId, two), missionScope));
+      .where(pair);
     return updated.length;
   });
 }
