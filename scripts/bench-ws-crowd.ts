@@ -30,6 +30,8 @@ export function createCrowd(
   /** Drivers whose socket is open now. */
   const open = new Set<string>();
   const latencies: number[] = [];
+  /** When each received message was sent (ms since the epoch), beside its latency. */
+  const sentAt: number[] = [];
   const refetches: number[] = [];
   let readsPending = 0;
   const stats = { reconnected: 0, gaveUp: 0, refused: 0, refetchFailed: 0 };
@@ -79,7 +81,9 @@ export function createCrowd(
         ws.on('message', (data) => {
           const event = JSON.parse(String(data)) as { type: string; message?: { content: string } };
           const sent = event.type === 'new-message' ? Number(event.message!.content.split(' ')[1]) : NaN;
-          if (Number.isFinite(sent)) latencies.push(performance.timeOrigin + performance.now() - sent);
+          if (!Number.isFinite(sent)) return;
+          latencies.push(performance.timeOrigin + performance.now() - sent);
+          sentAt.push(sent);
         });
         ws.once('open', () => {
           attempts = 0;
@@ -126,6 +130,7 @@ export function createCrowd(
   return {
     open,
     latencies,
+    sentAt,
     refetches,
     stats,
     /** First connection of every phone, 100 at a time (a crowd arriving, not a restart). */

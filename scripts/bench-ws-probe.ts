@@ -57,8 +57,11 @@ export function postgresCpu(postmaster: number): number {
 export function createProbe(
   url: string,
   postmaster: number,
-  /** The servers by name: their pid now (a restarted server has a new one), their PGAPPNAME, their pool size. */
-  servers: Record<string, { pid: () => number; appName: string; poolSize: number }>,
+  /**
+   * The processes by name: their pid now (a restarted server has a new one); for a server, its PGAPPNAME and pool
+   * size.
+   */
+  servers: Record<string, { pid: () => number; pool?: { appName: string; size: number } }>,
 ) {
   const sampler = new pg.Client({ connectionString: url, application_name: 'bench-probe' });
   let connected: Promise<void> | null = null;
@@ -100,11 +103,12 @@ export function createProbe(
         order by total_exec_time desc`);
       const per = Math.max(1, units);
       const pools: PhaseCost['pools'] = {};
-      for (const [name, server] of Object.entries(servers)) {
-        const busy = samples.map((counts) => counts.get(server.appName) ?? 0);
+      for (const [name, { pool }] of Object.entries(servers)) {
+        if (!pool) continue;
+        const busy = samples.map((counts) => counts.get(pool.appName) ?? 0);
         pools[name] = {
           busy: busy.reduce((sum, value) => sum + value, 0) / Math.max(1, busy.length),
-          full: busy.filter((value) => value >= server.poolSize).length / Math.max(1, busy.length),
+          full: busy.filter((value) => value >= pool.size).length / Math.max(1, busy.length),
         };
       }
       return {

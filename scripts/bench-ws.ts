@@ -31,6 +31,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
@@ -168,8 +169,10 @@ process.once('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
 const probe = createProbe(url, postmaster, {
-  A: { pid: () => a.pid, appName: 'bench-a', poolSize: POOL_SIZE },
-  B: { pid: () => b.pid, appName: 'bench-b', poolSize: POOL_SIZE },
+  A: { pid: () => a.pid, pool: { appName: 'bench-a', size: POOL_SIZE } },
+  B: { pid: () => b.pid, pool: { appName: 'bench-b', size: POOL_SIZE } },
+  // The phones and the sender.
+  bench: { pid: () => process.pid },
 });
 
 const crowd = createCrowd(
@@ -204,13 +207,17 @@ async function paced(
   send: (driver: string, now: number) => Promise<boolean>,
   pick: () => string | undefined = () => drivers[Math.floor(Math.random() * drivers.length)],
   unit = 'message',
+  bySecond = false,
 ) {
   crowd.latencies.length = 0;
+  crowd.sentAt.length = 0;
   answers.length = 0;
   let sent = 0;
   let failed = 0;
   const inFlight = new Set<Promise<void>>();
   await probe.start();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const started = Date.now();
   while (sent < rate * SECONDS) {
     const wait = started + (sent * 1000) / rate - Date.now();
@@ -228,11 +235,33 @@ async function paced(
   const elapsed = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const cost = await probe.stop(sent);
+  lag.disable();
   console.log(
     `${label}: ${sent} events in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)}/s asked ${rate}/s), ` +
       `${failed} failed, ${crowd.latencies.length} received — ${percentiles(crowd.latencies)}`,
   );
   if (answers.length > 0) console.log(`    HTTP answer (send → 201): ${percentiles(answers)}`);
+  // The phones and the sender share this process: a busy event loop here would delay sends and receipts alike.
+  console.log(
+    `    the bench's own event loop: delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, ` +
+      `max ${(lag.max / 1e6).toFixed(0)} ms`,
+  );
+  if (bySecond) {
+    // When the time goes: the receipts by the second their message was sent in.
+    const first = Math.min(...crowd.sentAt);
+    const seconds = new Map<number, number[]>();
+    crowd.sentAt.forEach((sent, index) => {
+      const second = Math.floor((sent - first) / 1000);
+      seconds.set(second, [...(seconds.get(second) ?? []), crowd.latencies[index]!]);
+    });
+    const p95 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length * 0.95)]!;
+    console.log(
+      `    p95 by second of sending: ${[...seconds]
+        .sort(([x], [y]) => x - y)
+        .map(([second, values]) => `${second}s ${p95(values).toFixed(0)}`)
+        .join(', ')} ms`,
+    );
+  }
   console.log(describeCost(cost, unit));
 }
 
@@ -240,7 +269,14 @@ async function paced(
 const answers: number[] = [];
 let reported = 0;
 /** Phases 1, 3 and 4: messages sent over HTTP by the transporter, through the instance on `port`. */
-const run = (port: number, rate: number, label: string, pick?: () => string | undefined, unit?: string) =>
+const run = (
+  port: number,
+  rate: number,
+  label: string,
+  pick?: () => string | undefined,
+  unit?: string,
+  bySecond?: boolean,
+) =>
   paced(
     label,
     rate,
@@ -257,6 +293,7 @@ const run = (port: number, rate: number, label: string, pick?: () => string | un
     },
     pick,
     unit,
+    bySecond,
   );
 
 /** Phase 2: the bus's publish (insert + NOTIFY), as a server does once a message is committed. */
@@ -305,7 +342,7 @@ async function restart(label: string) {
     const ids = [...crowd.open];
     return ids[Math.floor(Math.random() * ids.length)];
   };
-  await run(PORT_A, LOCAL_RATE, label, open, `message (the phones' reconnections and reads included)`);
+  await run(PORT_A, LOCAL_RATE, label, open, `message (the phones' reconnections and reads included)`, true);
   const wave = crowd.wave();
   const readsLeft = crowd.readsPending();
   for (let waited = 0; crowd.readsPending() > 0 && waited < 120_000; waited += 100)
