@@ -83,4 +83,38 @@ describe('events for sockets on the publishing instance', () => {
       phone.ws.close();
     }
   });
+
+  it('closes with 1013 (try again), not 1008 (never again), when the session cannot be read', async () => {
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const locker = new pg.Client({ connectionString: t.database.url });
+    await locker.connect();
+    try {
+      // The session lookup waits for this lock; its connection is then cut, as a database going away would.
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const ws = new WebSocket(base, { headers: { cookie: `${SESSION_COOKIE}=${driver.agent.cookie}` } });
+      ws.on('error', () => undefined);
+      const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+      const waiting = async () =>
+        (
+          await locker.query<{ pid: number }>(
+            `select pid from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          )
+        ).rows;
+      let pids: Array<{ pid: number }> = [];
+      await waitFor(async () => {
+        pids = await waiting();
+        expect(pids).toHaveLength(1);
+      });
+      await locker.query('select pg_terminate_backend($1)', [pids[0]!.pid]);
+      expect(await closed).toBe(1013);
+      await locker.query('commit');
+      // Once the database answers again, the app's next attempt is let in.
+      const again = await connect(driver.agent.cookie!);
+      again.ws.close();
+    } finally {
+      await locker.end();
+    }
+  });
 });

@@ -13,6 +13,8 @@ import { SESSION_COOKIE, type SessionManager } from './sessions.js';
 import { hashToken } from './tokens.js';
 
 const HEARTBEAT_MS = 30_000;
+/** Close code of a connection that may be tried again later (RFC 6455 registry): the app retries. */
+const TRY_AGAIN_LATER = 1013;
 /** Open sockets per user (tabs and devices); a new one beyond closes the oldest, with 1008. */
 export const MAX_SOCKETS_PER_USER = 20;
 /** What one socket may send (typing marks, one every 3 s from the app): more in a window is ignored. */
@@ -97,11 +99,20 @@ export function registerRealtime(
   const handlers: Array<(from: User, event: ClientEvent) => void | Promise<void>> = [];
   const ownHosts = ownHostsOf(config);
 
-  /** Completes the handshake only to close at once with 1008: the client then stops retrying. */
-  const refuse = (request: IncomingMessage, socket: Duplex, head: Buffer, reason: string) => {
+  /**
+   * Completes the handshake only to close at once: with 1008 the client stops retrying (no session, foreign
+   * origin); with 1013 it tries again later (the session could not be read).
+   */
+  const refuse = (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    reason: string,
+    code = POLICY_VIOLATION,
+  ) => {
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
-      ws.close(POLICY_VIOLATION, reason);
+      ws.close(code, reason);
     });
   };
 
@@ -162,11 +173,17 @@ export function registerRealtime(
     const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
     sessions
       .userFromToken(token ?? '')
-      .catch(() => null)
+      // A session that could not be read (the database busy or away, as when every phone reconnects at once
+      // after a restart) is not a missing one: 1008 would stop the app from ever trying again.
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'websocket session not read');
+        return undefined;
+      })
       .then((user) => {
         // The client may have gone while the session was read.
         if (socket.destroyed) return;
-        if (!user) refuse(request, socket, head, 'Session requise');
+        if (user === undefined) refuse(request, socket, head, 'Réessayez dans un instant', TRY_AGAIN_LATER);
+        else if (!user) refuse(request, socket, head, 'Session requise');
         else wss.handleUpgrade(request, socket, head, (ws) => accept(user, hashToken(token!), ws));
       })
       .catch((error: unknown) => {
