@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { S3Config } from '../config.js';
 import { installJobQueue } from '../platform/jobs.js';
 import { createS3Storage } from '../platform/storage.js';
 import { SHOWROOM_WORLD } from '../platform/demo-world.js';
 import { createUser, insertMission, missionPayload, TEST_PASSWORD } from '../test/factories.js';
 import { createTestApp, signIn } from '../test/harness.js';
 import { loginOverHttp, startServerProcess } from '../test/processes.js';
+import { startTestBucket } from '../test/s3.js';
 import { BACKUP_SCHEMAS, backupRelais, type BackupResult } from './backup.js';
 import {
   MANIFEST_ENTRY,
@@ -219,26 +218,8 @@ describe('npm run backup / npm run restore', () => {
   }, 180_000);
 
   it('backs up an external database (DATABASE_URL) and restores into an empty one, files into the bucket', async () => {
-    const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => {
-      run(): Promise<{ port: number }>;
-      close(): Promise<void>;
-    };
-    const bucket = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: path.join(root, 's3'),
-      silent: true,
-      configureBuckets: [{ name: 'relais-test' }],
-    });
-    const { port } = await bucket.run();
-    const s3: S3Config = {
-      url: `http://127.0.0.1:${port}`,
-      bucket: 'relais-test',
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    };
+    const bucket = await startTestBucket(path.join(root, 's3'));
+    const { s3 } = bucket;
     try {
       // The same database through its URL, files in a bucket: the file says they are not in it.
       const external = await backupRelais({

@@ -1,7 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import type { RealtimeEvent } from '#core/events.js';
 import { sessions } from '../db/schema/platform.js';
 import { createUser, missionPayload, TEST_PASSWORD } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { startTestBucket } from '../test/s3.js';
 import { loginOverHttp } from '../test/processes.js';
 import { SESSION_COOKIE } from './sessions.js';
 import { createS3Storage } from './storage.js';
@@ -25,20 +25,6 @@ import { hashToken, newToken } from './tokens.js';
  * (issue 19 §4; docs/scaling.md). Requests go over real HTTP, as the load balancer (TRUST_PROXY: 127.0.0.1, the
  * client's address in X-Forwarded-For) sends them.
  */
-
-/** s3rver 3 ships no types: the little used of it (as in storage.test.ts). */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 interface Instance {
   name: 'A' | 'B';
@@ -52,7 +38,7 @@ const BUCKET = 'relais-multi';
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 
 let tempDir: string;
-let s3rver: S3rverServer;
+let bucket: Awaited<ReturnType<typeof startTestBucket>>;
 let s3Env: NodeJS.ProcessEnv;
 /** A push service on loopback (a browser vendor's): records the paths it is sent to. */
 let pushService: http.Server;
@@ -85,19 +71,12 @@ async function start(name: 'A' | 'B', databaseUrl?: string): Promise<Instance> {
 
 beforeAll(async () => {
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'relais-multi-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: path.join(tempDir, 's3'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3rver.run();
+  bucket = await startTestBucket(path.join(tempDir, 's3'), BUCKET);
   s3Env = {
-    S3_URL: `http://127.0.0.1:${port}`,
+    S3_URL: bucket.s3.url,
     S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: bucket.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.s3.secretAccessKey,
   };
   pushService = http.createServer((request, response) => {
     request.resume();
@@ -114,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.t.close();
   await a?.t.close();
-  await s3rver?.close();
+  await bucket?.close();
   await new Promise((resolve) => pushService?.close(resolve));
   await rm(tempDir, { recursive: true, force: true });
 });
@@ -317,14 +296,7 @@ describe('uploads (S3-compatible bucket)', () => {
     const fromB = await call(b, 'GET', photoUrl);
     expect(fromB.status).toBe(200);
     expect(fromB.bytes.equals(fromA.bytes)).toBe(true);
-    const inBucket = await createS3Storage({
-      url: s3Env.S3_URL!,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    }).get(photoUrl.replace('/api/files/', ''));
+    const inBucket = await createS3Storage(bucket.s3).get(photoUrl.replace('/api/files/', ''));
     expect(inBucket?.equals(fromA.bytes)).toBe(true);
 
     const doc = await PDFDocument.create();

@@ -1,53 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../config.js';
+import { startTestBucket } from '../test/s3.js';
 import { createLocalStorage, createS3Storage, createStorage, type Storage } from './storage.js';
 
-/** s3rver 3 ships no types: the little the tests use of it. */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-
 let tempDir: string;
-let server: S3rverServer;
+let bucket: Awaited<ReturnType<typeof startTestBucket>>;
 let s3: S3Config;
 
 beforeAll(async () => {
   tempDir = await mkdtemp(path.join(tmpdir(), 'relais-storage-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: path.join(tempDir, 's3'),
-    silent: true,
-    configureBuckets: [{ name: 'relais-test' }],
-  });
-  const { port } = await server.run();
-  s3 = {
-    url: `http://127.0.0.1:${port}`,
-    bucket: 'relais-test',
-    region: 'us-east-1',
-    // s3rver's fixed credentials.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  bucket = await startTestBucket(path.join(tempDir, 's3'));
+  s3 = bucket.s3;
 });
 
 afterAll(async () => {
-  await server?.close();
+  await bucket?.close();
   await rm(tempDir, { recursive: true, force: true });
 });
 
