@@ -57,16 +57,22 @@ export async function proveChecks(
   });
   const assigned = [...db.missions.values()].filter((m) => m.status !== 'available');
   await damage('a second driver on a mission', async () => {
-    const mission = any(assigned, (m) =>
-      [...db.applications.values()].some((a) => a.missionId === m.id && a.status === 'rejected'),
-    );
-    if (!mission) return null;
-    await pool.query(
+    // Chosen in the rows as they are now, not in the snapshot taken before the damages: the acceptance undone
+    // just above left a rejected application beside no accepted one, and accepting it again would only repair it.
+    const { rows } = await pool.query<{ missionId: string }>(
       `update mission_applications set status = 'accepted'
-       where id = (select id from mission_applications where mission_id = $1 and status = 'rejected' limit 1)`,
-      [mission.id],
+       where id = (
+         select rejected.id from mission_applications rejected
+         where rejected.status = 'rejected'
+           and exists (select 1 from mission_applications accepted
+                       where accepted.mission_id = rejected.mission_id and accepted.status = 'accepted'
+                         and accepted.id <> rejected.id)
+         order by rejected.mission_id, rejected.id
+         limit 1)
+       returning mission_id as "missionId"`,
     );
-    return has(`drivers:${mission.id}`);
+    const mission = rows[0]?.missionId;
+    return mission ? has(`drivers:${mission}`) : null;
   });
   /** Conversations damaged in the database: the screens' damage below takes another, or two damages could cancel. */
   const touched = new Set<string>();
