@@ -325,6 +325,42 @@ describe('transactions', () => {
     ]);
   });
 
+  it('rows of the same instant: by id, newest first, the same on every read, each on exactly one page', async () => {
+    const member = await createUser(t.db, { userType: 'driver' });
+    const at = new Date();
+    const inserted = await t.db
+      .insert(transactions)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          userId: member.id,
+          type: 'credit',
+          category: 'mission_confirmed',
+          amount: '1.00',
+          description: `Même instant ${i}`,
+          createdAt: at,
+        })),
+      )
+      .returning({ id: transactions.id, description: transactions.description });
+    // PostgreSQL orders uuids as their bytes, as the lowercase text sorts.
+    const expected = inserted.map((row) => row.id).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    const agent = await agentFor(t, member.id);
+    const read = async () => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const { items } = (await agent.get(`/api/transactions?page=${page}&pageSize=8`)).json<{
+          items: Array<{ id: string }>;
+        }>();
+        ids.push(...items.map((item) => item.id));
+      }
+      return ids;
+    };
+    expect(await read()).toEqual(expected);
+    expect(await read()).toEqual(expected);
+    const described = new Map(inserted.map((row) => [row.id, row.description]));
+    const csv = (await agent.get('/api/transactions/export')).body.slice(1).trimEnd().split('\r\n').slice(1);
+    expect(csv.map((line) => line.split(';').at(-1))).toEqual(expected.map((id) => described.get(id)));
+  });
+
   it('filters: type, category, mission, Paris days; a reversed period and unknown values are refused', async () => {
     const agent = await agentFor(t, driver.id);
     const descriptions = async (query: string) => {
