@@ -334,7 +334,7 @@ export async function listSessions(db: Db, userId: string) {
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(sql`${sessions.lastSeenAt} desc`);
+    .orderBy(sql`${sessions.lastSeenAt} desc`, sql`${sessions.id} desc`);
 }
 
 /** Ends one of the user's own sessions; another user's session id is "not found". */

@@ -22,10 +22,10 @@ export const ALL_ALERTS = alertList(
   'select id from alerts where user_id = $1 order by created_at desc, id desc limit 200',
 );
 const UNREAD_ALERTS = alertList(
-  'select id from alerts where user_id = $1 and not read order by created_at desc limit 200',
+  'select id from alerts where user_id = $1 and not read order by created_at desc, id desc limit 200',
 );
 const ALERTS_OF_TYPES = alertList(
-  'select id from alerts where user_id = $1 and type = any($2::text[]) order by created_at desc limit 200',
+  'select id from alerts where user_id = $1 and type = any($2::text[]) order by created_at desc, id desc limit 200',
 );
 
 /** GET /api/alerts as JSON text: the user's latest 200 alerts, of a filter of the alerts page if asked. */

@@ -52,14 +52,18 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
         email: string;
         full_name: string;
       }>(sql`
-        update alerts set emailed_at = now()
-        from users u
-        where alerts.id in (
-          select id from alerts
-          where user_id = ${userId} and emailed_at is null and read = false and type = any(${pgArray(types)}::text[])
-          order by created_at desc limit ${ALERTS_PER_MAIL})
-          and u.id = alerts.user_id
-        returning alerts.title, alerts.message, u.email, u.full_name`);
+        with picked as (
+          update alerts set emailed_at = now()
+          from users u
+          where alerts.id in (
+            select id from alerts
+            where user_id = ${userId} and emailed_at is null and read = false and type = any(${pgArray(types)}::text[])
+            order by created_at desc, id desc limit ${ALERTS_PER_MAIL})
+            and u.id = alerts.user_id
+          returning alerts.id, alerts.created_at, alerts.title, alerts.message, u.email, u.full_name
+        )
+        -- The mail lists them newest first, as the alerts page does (what an update returns has no order).
+        select title, message, email, full_name from picked order by created_at desc, id desc`);
       return alerts.rows;
     });
     if (!picked || picked.length === 0) continue;

@@ -11,12 +11,12 @@ const monthStart = new PgDialect().sqlToQuery(parisPeriodStart('month')).sql;
 /** The last ten events of the missions `mine` selects (m: missions), newest first, as the answer's `recent`. */
 const recent = (mine: string) => `(
   select coalesce(json_agg(json_build_object('id', r.id, 'missionId', r.mission_id, 'missionTitle', r.title,
-    'type', r.type, 'status', r.status, 'createdAt', ${isoText('r.created_at')}) order by r.created_at desc), '[]')
+    'type', r.type, 'status', r.status, 'createdAt', ${isoText('r.created_at')}) order by r.created_at desc, r.id desc), '[]')
   from (
     select e.id, e.mission_id, m.title, e.type, e.status, e.created_at
     from mission_events e join missions m on m.id = e.mission_id
     where ${mine}
-    order by e.created_at desc limit 10
+    order by e.created_at desc, e.id desc limit 10
   ) r
 )`;
 

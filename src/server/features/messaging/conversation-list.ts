@@ -17,7 +17,7 @@ const CONVERSATION_LIST = `
     join users o on o.id = case when c.user_one_id = $1 then c.user_two_id else c.user_one_id end
     left join missions m on m.id = c.mission_id
     where c.user_one_id = $1 or c.user_two_id = $1
-    order by c.last_message_at desc nulls last
+    order by c.last_message_at desc nulls last, c.id desc
     limit 200
   )
   select coalesce(json_agg(json_build_object(
@@ -31,10 +31,10 @@ const CONVERSATION_LIST = `
       'read', x.read, 'readAt', ${isoText('x.read_at')}, 'createdAt', ${isoText('x.created_at')}) end,
     'unreadCount', case when p.user_one_id = $1 then p.unread_count_one else p.unread_count_two end,
     'lastMessageAt', ${isoText('p.last_message_at')}
-  ) order by p.last_message_at desc nulls last), '[]')::text as body
+  ) order by p.last_message_at desc nulls last, p.id desc), '[]')::text as body
   from page p
   left join lateral (
-    select * from messages x where x.conversation_id = p.id order by x.created_at desc limit 1
+    select * from messages x where x.conversation_id = p.id order by x.created_at desc, x.id desc limit 1
   ) x on true`;
 
 /** The user's conversations as the JSON of GET /api/conversations. */

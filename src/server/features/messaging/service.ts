@@ -200,12 +200,13 @@ export async function listConversations(db: Db, user: User): Promise<Conversatio
     select c.id, c.user_one_id, c.unread_count_one, c.unread_count_two, c.last_message_at, c.mission_id,
       m.title as mission_title, o.id as other_id, o.full_name as other_name, o.avatar as other_avatar,
       o.user_type as other_type, o.is_admin as other_admin, o.company_name as other_company,
-      (select x.id from messages x where x.conversation_id = c.id order by x.created_at desc limit 1) as last_id
+      (select x.id from messages x where x.conversation_id = c.id order by x.created_at desc, x.id desc limit 1)
+        as last_id
     from conversations c
     join users o on o.id = case when c.user_one_id = ${user.id} then c.user_two_id else c.user_one_id end
     left join missions m on m.id = c.mission_id
     where c.user_one_id = ${user.id} or c.user_two_id = ${user.id}
-    order by c.last_message_at desc nulls last
+    order by c.last_message_at desc nulls last, c.id desc
     limit 200`);
   const lastIds = rows.map((row) => row.last_id).filter((value): value is string => value !== null);
   const last = lastIds.length
