@@ -42,7 +42,7 @@ export async function capturedPayments(db: DbOrTx, missionId: string) {
         eq(stripePayments.status, 'succeeded'),
       ),
     )
-    .orderBy(asc(stripePayments.createdAt));
+    .orderBy(asc(stripePayments.createdAt), asc(stripePayments.id));
   return rows.map((row) => ({ kind: row.kind, amount: row.amount, at: row.at.toISOString() }));
 }
 
@@ -65,7 +65,7 @@ export async function adminMissionDetail(db: Db, missionId: string): Promise<Adm
       .from(missionApplications)
       .innerJoin(users, eq(users.id, missionApplications.driverId))
       .where(eq(missionApplications.missionId, missionId))
-      .orderBy(asc(missionApplications.createdAt)),
+      .orderBy(asc(missionApplications.createdAt), asc(missionApplications.id)),
     capturedPayments(db, missionId),
     db
       .select({

@@ -49,11 +49,12 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
         .select({ event: missionEvents })
         .from(missionEvents)
         .where(eq(missionEvents.missionId, missionId))
-        .orderBy(asc(missionEvents.createdAt)),
+        .orderBy(asc(missionEvents.createdAt), asc(missionEvents.id)),
       db
         .select({ createdAt: missionApplications.createdAt, driverId: missionApplications.driverId })
         .from(missionApplications)
-        .where(eq(missionApplications.missionId, missionId)),
+        .where(eq(missionApplications.missionId, missionId))
+        .orderBy(asc(missionApplications.createdAt), asc(missionApplications.id)),
       db
         .select({
           id: documents.id,
@@ -62,7 +63,8 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
           waivedAt: documents.waivedAt,
         })
         .from(documents)
-        .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE))),
+        .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE)))
+        .orderBy(asc(documents.uploadedAt), asc(documents.id)),
       db.select().from(missionTracking).where(eq(missionTracking.missionId, missionId)),
       db
         .select({ signedAt: deliveryProofs.signedAt, driverId: deliveryProofs.driverId })
@@ -75,7 +77,8 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
           reporterId: missionIncidents.reporterId,
         })
         .from(missionIncidents)
-        .where(eq(missionIncidents.missionId, missionId)),
+        .where(eq(missionIncidents.missionId, missionId))
+        .orderBy(asc(missionIncidents.occurredAt), asc(missionIncidents.id)),
       db
         .select({
           place: waitingPeriods.place,
@@ -84,7 +87,8 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
           startedBy: waitingPeriods.startedBy,
         })
         .from(waitingPeriods)
-        .where(eq(waitingPeriods.missionId, missionId)),
+        .where(eq(waitingPeriods.missionId, missionId))
+        .orderBy(asc(waitingPeriods.startedAt), asc(waitingPeriods.id)),
       db.select().from(driverPayments).where(eq(driverPayments.missionId, missionId)),
       db
         .select({
@@ -97,7 +101,8 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
         .from(stripePayments)
         .where(
           and(eq(stripePayments.missionId, missionId), inArray(stripePayments.kind, ['deposit', 'balance'])),
-        ),
+        )
+        .orderBy(asc(stripePayments.updatedAt), asc(stripePayments.id)),
       db
         .select({
           reviewerId: reviews.reviewerId,
@@ -107,13 +112,15 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
           removedAt: reviews.removedAt,
         })
         .from(reviews)
-        .where(eq(reviews.missionId, missionId)),
+        .where(eq(reviews.missionId, missionId))
+        .orderBy(asc(reviews.createdAt), asc(reviews.id)),
     ]);
   const signatures = engagement[0]
     ? await db
         .select({ userId: documentSignatures.userId, signedAt: documentSignatures.signedAt })
         .from(documentSignatures)
         .where(eq(documentSignatures.documentId, engagement[0].id))
+        .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id))
     : [];
 
   // Everyone named in the story, read once.
@@ -221,5 +228,6 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
     add(row.publishedAt, 'review', 'Avis publié', row.reviewerId);
     add(row.removedAt, 'review', 'Avis retiré par l’équipe', row.reviewerId);
   }
+  // A stable sort: entries of the same instant keep the order above (each query in a total order of its own).
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -170,7 +170,7 @@ async function topTransporters(db: Db, user: User, period: LabelledPeriod) {
     where m.driver_id = ${user.id} and m.status = 'completed'
       and m.completed_at >= ${dayStart(period.from)} and m.completed_at < ${dayEnd(period.to)}
     group by m.company_id, u.company_name, u.full_name
-    order by count(*) desc, sum(${owed}) desc, name
+    order by count(*) desc, sum(${owed}) desc, name, m.company_id
     limit 5`);
   return rows;
 }

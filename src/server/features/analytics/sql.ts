@@ -35,7 +35,7 @@ export const missionKmJoins = sql`
       select latitude, longitude,
         lag(latitude) over w as prev_lat, lag(longitude) over w as prev_lng
       from gps_positions where mission_id = m.id
-      window w as (order by recorded_at)
+      window w as (order by recorded_at, id)
     ) s
     -- PostgreSQL's least() skips nulls: the first point (no previous one) must not reach the formula.
     where s.prev_lat is not null

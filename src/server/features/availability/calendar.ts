@@ -43,7 +43,7 @@ export async function getCalendar(db: Db, driver: User, from: string, to: string
           sql`(${missions.endDate} at time zone 'Europe/Paris')::date >= ${from}::date`,
         ),
       )
-      .orderBy(missions.startDate)
+      .orderBy(missions.startDate, missions.id)
       .limit(200),
   ]);
   return {

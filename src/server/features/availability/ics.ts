@@ -96,7 +96,7 @@ export async function feedFor(db: Db, config: AppConfig, file: string): Promise<
           sql`(${missions.startDate} at time zone 'Europe/Paris')::date <= ${to}::date`,
         ),
       )
-      .orderBy(missions.startDate)
+      .orderBy(missions.startDate, missions.id)
       .limit(1000),
     db
       .select()

@@ -38,7 +38,7 @@ export async function heldDays(tx: DbOrTx, driverId: string, from: string, to: s
         sql`(${missions.endDate} at time zone 'Europe/Paris')::date >= ${from}::date`,
       ),
     )
-    .orderBy(missions.startDate);
+    .orderBy(missions.startDate, missions.id);
   const held = new Map<string, HeldDay>();
   for (const row of rows)
     for (const date of missionDays(row.startDate, row.endDate))

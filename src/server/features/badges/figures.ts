@@ -29,7 +29,7 @@ export async function measureDriver(db: DbOrTx, driverId: string): Promise<Drive
     started as (
       select m.started_at, m.start_date from missions m
       where m.driver_id = ${driverId} and m.started_at is not null
-      order by m.started_at desc
+      order by m.started_at desc, m.id
       limit ${raw(reliable.window)}
     ),
     last_completed as (
@@ -46,7 +46,7 @@ export async function measureDriver(db: DbOrTx, driverId: string): Promise<Drive
       group by q.conversation_id
     ),
     replied as (
-      select a.asked_at,
+      select a.conversation_id, a.asked_at,
         (select min(r.created_at) from messages r
           where r.conversation_id = a.conversation_id and r.sender_id = ${driverId}
             and r.created_at >= a.asked_at) as replied_at
@@ -55,7 +55,7 @@ export async function measureDriver(db: DbOrTx, driverId: string): Promise<Drive
     counted as (
       select asked_at, replied_at from replied
       where replied_at is not null or asked_at <= now() - make_interval(mins => ${raw(fast.replyWithinMinutes)})
-      order by asked_at desc
+      order by asked_at desc, conversation_id
       limit ${raw(fast.window)}
     ),
     rated as (

@@ -53,12 +53,12 @@ export async function ensureProofDocument(db: Db, storage: Storage, missionId: s
           lte(missionIncidents.createdAt, mission.deliveredAt ?? new Date()),
         ),
       )
-      .orderBy(asc(missionIncidents.occurredAt)),
+      .orderBy(asc(missionIncidents.occurredAt), asc(missionIncidents.createdAt), asc(missionIncidents.id)),
     waiting: await db
       .select()
       .from(waitingPeriods)
       .where(eq(waitingPeriods.missionId, missionId))
-      .orderBy(asc(waitingPeriods.startedAt)),
+      .orderBy(asc(waitingPeriods.startedAt), asc(waitingPeriods.id)),
     signature: await read(proof.signatureKey),
     photos: await Promise.all(proof.photoKeys.map(async (key) => ({ key, bytes: await read(key) }))),
   });

@@ -27,12 +27,12 @@ export async function deliveryView(db: Db, viewer: User, missionId: string): Pro
     .select()
     .from(missionIncidents)
     .where(eq(missionIncidents.missionId, missionId))
-    .orderBy(asc(missionIncidents.occurredAt), asc(missionIncidents.createdAt));
+    .orderBy(asc(missionIncidents.occurredAt), asc(missionIncidents.createdAt), asc(missionIncidents.id));
   const periods = await db
     .select()
     .from(waitingPeriods)
     .where(eq(waitingPeriods.missionId, missionId))
-    .orderBy(asc(waitingPeriods.startedAt));
+    .orderBy(asc(waitingPeriods.startedAt), asc(waitingPeriods.id));
   const reporterIds = [...new Set(incidents.map((row) => row.reporterId).filter((id) => id !== null))];
   const reporters = reporterIds.length
     ? await db

@@ -125,7 +125,7 @@ async function toEngagement(
     })
     .from(documentSignatures)
     .where(eq(documentSignatures.documentId, row.id))
-    .orderBy(asc(documentSignatures.signedAt));
+    .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id));
   const signedRoles = new Set(signatures.map((signature) => signature.role));
   const open = status === 'assigned';
   const kind = (
@@ -228,7 +228,7 @@ export async function signEngagement(
         .select()
         .from(documentSignatures)
         .where(eq(documentSignatures.documentId, current.id))
-        .orderBy(asc(documentSignatures.signedAt));
+        .orderBy(asc(documentSignatures.signedAt), asc(documentSignatures.id));
       if (all.length < 2) return current;
       const original = await storage.get(current.fileUrl);
       if (!original) throw notFound('Le fichier de ce document est introuvable');

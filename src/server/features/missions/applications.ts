@@ -227,7 +227,7 @@ export async function myApplications(db: Db, driver: User): Promise<Application[
     .from(missionApplications)
     .innerJoin(missions, eq(missions.id, missionApplications.missionId))
     .where(eq(missionApplications.driverId, driver.id))
-    .orderBy(desc(missionApplications.createdAt));
+    .orderBy(desc(missionApplications.createdAt), desc(missionApplications.id));
   const papers = (await loadPapers(db, [driver.id])).get(driver.id) ?? [];
   return rows.map(({ application, mission, ...extras }) => ({
     ...toApplication(application, documentCheck(papers, mission)),

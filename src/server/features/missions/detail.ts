@@ -97,7 +97,11 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       .innerJoin(users, eq(users.id, missionApplications.driverId))
       .where(eq(missionApplications.missionId, missionId))
       // Elite drivers' applications first, then in the order they came.
-      .orderBy(sql`${users.subscriptionPlan} = 'elite' desc`, missionApplications.createdAt);
+      .orderBy(
+        sql`${users.subscriptionPlan} = 'elite' desc`,
+        missionApplications.createdAt,
+        missionApplications.id,
+      );
     const papers = await loadPapers(
       db,
       rows.map(({ driver }) => driver.id),
@@ -157,7 +161,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     .from(missionEvents)
     .leftJoin(users, eq(users.id, missionEvents.actorId))
     .where(eq(missionEvents.missionId, missionId))
-    .orderBy(missionEvents.createdAt);
+    .orderBy(missionEvents.createdAt, missionEvents.id);
 
   const party = isOwner ? 'transporter' : isAssigned ? 'driver' : null;
   // The phone only while the two work together (core/rules/relations.ts).

@@ -125,7 +125,8 @@ export async function loadMissions(db: DbOrTx, where: SQL | undefined, viewer: V
     .select({ mission: missions, companyName, driverName, applicationCount, pendingApplicationCount })
     .from(missions)
     .where(where)
-    .orderBy(...(order.length ? order : [desc(missions.createdAt)]));
+    // The id last: missions alike in the asked order (the same start date) keep one order.
+    .orderBy(...(order.length ? order : [desc(missions.createdAt)]), desc(missions.id));
   return rows.map(({ mission, ...extras }) => toMission(mission, { ...extras, distanceKm: null }, viewer));
 }
 

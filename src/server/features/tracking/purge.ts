@@ -48,7 +48,7 @@ export async function purgePositions(db: Db, now: Date): Promise<number> {
           })
           .from(gpsPositions)
           .where(eq(gpsPositions.missionId, missionId))
-          .orderBy(asc(gpsPositions.recordedAt));
+          .orderBy(asc(gpsPositions.recordedAt), asc(gpsPositions.id));
         if (points.length === 0) return;
         if (locked) {
           const summary = tripSummary(

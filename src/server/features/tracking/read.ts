@@ -122,7 +122,7 @@ export async function missionTrackingFor(
       .select(pointFields)
       .from(gpsPositions)
       .where(eq(gpsPositions.missionId, missionId))
-      .orderBy(asc(gpsPositions.recordedAt))
+      .orderBy(asc(gpsPositions.recordedAt), asc(gpsPositions.id))
   ).map(toPoint);
   if (reader !== 'driver' && points.length > 0 && !statusOnly) await logView(db, missionId, user, reader);
   const place = (lat: string | null, lng: string | null, label: string | null, fallback: string) =>
@@ -177,7 +177,7 @@ export async function activeTracking(db: Db, user: User): Promise<ActiveTracking
         rows.map((row) => row.mission.id),
       ),
     )
-    .orderBy(asc(gpsPositions.missionId), asc(gpsPositions.recordedAt));
+    .orderBy(asc(gpsPositions.missionId), asc(gpsPositions.recordedAt), asc(gpsPositions.id));
   for (const row of pointRows)
     pointsByMission.set(row.missionId, [...(pointsByMission.get(row.missionId) ?? []), toPoint(row)]);
   const now = Date.now();
@@ -203,6 +203,7 @@ export async function activeTracking(db: Db, user: User): Promise<ActiveTracking
     (a, b) =>
       Number(b.late) - Number(a.late) ||
       (a.etaAt ?? '\uffff').localeCompare(b.etaAt ?? '\uffff') ||
-      a.title.localeCompare(b.title, 'fr'),
+      a.title.localeCompare(b.title, 'fr') ||
+      (a.missionId < b.missionId ? -1 : a.missionId > b.missionId ? 1 : 0),
   );
 }

@@ -62,7 +62,7 @@ export async function listViews(db: Db, user: User, missionId: string): Promise<
     .from(trackingViews)
     .leftJoin(users, eq(users.id, trackingViews.viewerId))
     .where(eq(trackingViews.missionId, missionId))
-    .orderBy(desc(trackingViews.lastViewedAt))
+    .orderBy(desc(trackingViews.lastViewedAt), desc(trackingViews.id))
     .limit(200);
   return rows.map((row) => ({
     viewerName:
