@@ -52,7 +52,7 @@ export async function liveSubscription(
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])))
-    .orderBy(desc(subscriptions.createdAt))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;

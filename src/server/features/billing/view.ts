@@ -41,7 +41,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       .select()
       .from(stripePayments)
       .where(and(eq(stripePayments.userId, userId), eq(stripePayments.kind, 'subscription')))
-      .orderBy(desc(stripePayments.createdAt))
+      .orderBy(desc(stripePayments.createdAt), desc(stripePayments.id))
       .limit(INVOICES_SHOWN),
     db
       .select()
@@ -54,7 +54,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
           isNotNull(subscriptions.amount),
         ),
       )
-      .orderBy(desc(subscriptions.createdAt))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(INVOICES_SHOWN),
   ]);
   const invoices: Array<Invoice & { at: number }> = [
@@ -79,7 +79,10 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       reference: row.invoiceReference,
     })),
   ];
-  return invoices.sort((a, b) => b.at - a.at).map(({ at: _at, ...invoice }) => invoice);
+  // Newest first; two invoices of the same instant by id, as each query orders its own.
+  return invoices
+    .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .map(({ at: _at, ...invoice }) => invoice);
 }
 
 /** GET /api/billing/subscription: the holder's plan (read on this request), usage, subscription and invoices. */

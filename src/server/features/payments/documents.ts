@@ -254,7 +254,7 @@ async function uninvoicedMissions(db: DbOrTx, userId: string): Promise<string[]>
         or(eq(driverPayments.driverId, userId), eq(driverPayments.transporterId, userId)),
       ),
     )
-    .orderBy(asc(driverPayments.createdAt));
+    .orderBy(asc(driverPayments.createdAt), asc(driverPayments.id));
   return rows.map((row) => row.missionId);
 }
 

@@ -67,7 +67,7 @@ export async function moneyDocumentsOf(db: DbOrTx, missionId: string): Promise<D
         ne(documents.status, 'replaced'),
       ),
     )
-    .orderBy(documents.uploadedAt);
+    .orderBy(documents.uploadedAt, documents.id);
 }
 
 /** The mission row, then its payment row, locked (the order every change of a payment takes). */

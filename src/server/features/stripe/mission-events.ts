@@ -79,7 +79,7 @@ async function rowOf(tx: DbOrTx, facts: MissionPaymentFacts): Promise<StripePaym
         isNull(stripePayments.stripePaymentIntentId),
       ),
     )
-    .orderBy(desc(stripePayments.createdAt))
+    .orderBy(desc(stripePayments.createdAt), desc(stripePayments.id))
     .limit(1)
     .for('update');
   return waiting;

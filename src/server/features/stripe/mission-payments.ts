@@ -86,7 +86,7 @@ async function settleOpenSessions(
         isNotNull(stripePayments.stripeCheckoutSessionId),
       ),
     )
-    .orderBy(desc(stripePayments.createdAt))
+    .orderBy(desc(stripePayments.createdAt), desc(stripePayments.id))
     .for('update');
   for (const row of rows) {
     // A session Stripe no longer knows (another Stripe account, a test server restarted) is simply closed.
@@ -239,7 +239,7 @@ export async function payBalance(
             isNotNull(stripePayments.stripePaymentIntentId),
           ),
         )
-        .orderBy(asc(stripePayments.createdAt))
+        .orderBy(asc(stripePayments.createdAt), asc(stripePayments.id))
         .limit(1);
       if (!deposit) throw new AppError(409, stripeMessages.depositJustPaid);
       await callStripe(log, () =>
