@@ -81,7 +81,7 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
     })
     .from(messages)
     .where(or(eq(messages.senderId, me), eq(messages.receiverId, me)))
-    .orderBy(messages.createdAt);
+    .orderBy(messages.createdAt, messages.id);
   return {
     format: 'relais-export-1',
     exportedAt: new Date().toISOString(),

@@ -16,7 +16,7 @@ export async function listAdministrators(db: Db, selfId: string): Promise<Admini
     .select()
     .from(users)
     .where(eq(users.isAdmin, true))
-    .orderBy(sql`${activeAdmin} desc`, asc(users.fullName));
+    .orderBy(sql`${activeAdmin} desc`, asc(users.fullName), asc(users.id));
   return rows.map((row) => ({
     id: row.id,
     fullName: row.fullName,

@@ -245,6 +245,6 @@ export async function waitingInvitations(db: Db): Promise<Invitation[]> {
     .from(adminInvitations)
     .leftJoin(users, eq(users.id, adminInvitations.invitedBy))
     .where(and(isNull(adminInvitations.acceptedAt), isNull(adminInvitations.revokedAt)))
-    .orderBy(desc(adminInvitations.createdAt));
+    .orderBy(desc(adminInvitations.createdAt), desc(adminInvitations.id));
   return rows.map((row) => invitationView(row.invitation, row.invitedBy));
 }

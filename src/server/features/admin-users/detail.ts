@@ -68,7 +68,7 @@ export async function underwayOf(
           inArray(missions.status, [...UNDERWAY_STATUSES]),
         ),
       )
-      .orderBy(missions.startDate)
+      .orderBy(missions.startDate, missions.id)
       .limit(RECENT),
     db
       .select({ value: sql<number>`count(*)::int` })
@@ -119,7 +119,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
       .innerJoin(missions, eq(missions.id, reviews.missionId))
       .innerJoin(other, eq(other.id, theirs))
       .where(eq(mine, userId))
-      .orderBy(desc(reviews.createdAt))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(RECENT);
 
   const [docs, missionRows, applications, received, given, sessionRows, subscriptionRows, history, underway] =
@@ -128,7 +128,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .select()
         .from(documents)
         .where(eq(documents.userId, userId))
-        .orderBy(desc(documents.uploadedAt))
+        .orderBy(desc(documents.uploadedAt), desc(documents.id))
         .limit(RECENT),
       db
         .select({
@@ -148,7 +148,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .innerJoin(company, eq(company.id, missions.companyId))
         .leftJoin(driver, eq(driver.id, missions.driverId))
         .where(or(eq(missions.companyId, userId), eq(missions.driverId, userId)))
-        .orderBy(desc(missions.createdAt))
+        .orderBy(desc(missions.createdAt), desc(missions.id))
         .limit(RECENT),
       db
         .select({
@@ -164,7 +164,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .innerJoin(missions, eq(missions.id, missionApplications.missionId))
         .innerJoin(company, eq(company.id, missions.companyId))
         .where(eq(missionApplications.driverId, userId))
-        .orderBy(desc(missionApplications.createdAt))
+        .orderBy(desc(missionApplications.createdAt), desc(missionApplications.id))
         .limit(RECENT),
       reviewsOf(reviews.revieweeId, reviews.reviewerId),
       reviewsOf(reviews.reviewerId, reviews.revieweeId),
@@ -173,7 +173,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .select()
         .from(subscriptions)
         .where(eq(subscriptions.userId, userId))
-        .orderBy(desc(subscriptions.createdAt))
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
         .limit(20),
       db
         .select({
@@ -186,7 +186,7 @@ export async function userDetail(db: Db, userId: string): Promise<AdminUserDetai
         .from(adminLogs)
         .leftJoin(other, eq(other.id, adminLogs.adminId))
         .where(and(eq(adminLogs.targetType, 'user'), eq(adminLogs.targetId, userId)))
-        .orderBy(desc(adminLogs.createdAt))
+        .orderBy(desc(adminLogs.createdAt), desc(adminLogs.id))
         .limit(RECENT),
       underwayOf(db, userId),
     ]);

@@ -69,6 +69,7 @@ export async function listBugReports(db: Db, query: ListQuery): Promise<AdminBug
         desc(open),
         desc(sql`case ${bugReports.priority} when 'high' then 3 when 'medium' then 2 else 1 end`),
         desc(bugReports.createdAt),
+        desc(bugReports.id),
       )
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),

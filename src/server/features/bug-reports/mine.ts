@@ -16,7 +16,7 @@ export async function myBugReports(db: Db, viewer: User): Promise<MyBugReports> 
       .select()
       .from(bugReports)
       .where(eq(bugReports.userId, viewer.id))
-      .orderBy(desc(bugReports.createdAt))
+      .orderBy(desc(bugReports.createdAt), desc(bugReports.id))
       .limit(MINE_SHOWN),
     contactEmail(db),
     reportsToday(db, viewer.id),

@@ -80,7 +80,7 @@ export async function listAccesses(db: Db, driver: User) {
     .from(documentAccesses)
     .leftJoin(users, eq(users.id, documentAccesses.viewerId))
     .where(eq(documentAccesses.ownerId, driver.id))
-    .orderBy(desc(documentAccesses.createdAt))
+    .orderBy(desc(documentAccesses.createdAt), desc(documentAccesses.id))
     .limit(200);
   return rows.map((row) => ({
     id: row.id,

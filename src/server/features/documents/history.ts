@@ -28,7 +28,7 @@ export async function historyOf(db: DbOrTx, targetType: 'document' | 'driver', i
     .from(adminLogs)
     .leftJoin(users, eq(users.id, adminLogs.adminId))
     .where(and(eq(adminLogs.targetType, targetType), inArray(adminLogs.targetId, [...ids])))
-    .orderBy(asc(adminLogs.createdAt));
+    .orderBy(asc(adminLogs.createdAt), asc(adminLogs.id));
   for (const row of rows) {
     const list = byTarget.get(row.targetId!) ?? [];
     list.push({

@@ -62,7 +62,7 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
         .select()
         .from(documents)
         .where(and(eq(documents.userId, driver.id), paperTypeCondition()))
-        .orderBy(asc(documents.type), asc(documents.uploadedAt));
+        .orderBy(asc(documents.type), asc(documents.uploadedAt), asc(documents.id));
       const today = parisToday();
       return {
         documents: rows.map((row) => toDocumentView(row, today)),

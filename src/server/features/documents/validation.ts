@@ -94,7 +94,7 @@ export async function driverQueue(db: Db, status: 'pending_validation' | 'approv
         status === 'all' ? undefined : sql`${statusOf} = ${status}`,
       ),
     )
-    .orderBy(asc(users.createdAt))
+    .orderBy(asc(users.createdAt), asc(users.id))
     .limit(200);
   return {
     drivers: rows.map((row) =>
@@ -118,7 +118,7 @@ export async function driverDetail(db: Db, driverId: string) {
     .select()
     .from(documents)
     .where(and(eq(documents.userId, driverId), paperTypeCondition()))
-    .orderBy(asc(documents.type), asc(documents.uploadedAt));
+    .orderBy(asc(documents.type), asc(documents.uploadedAt), asc(documents.id));
   const views = rows.map((document) => toDocumentView(document));
   const count = (status: string) => views.filter((view) => view.status === status).length;
   const papers = papersOf(rows);

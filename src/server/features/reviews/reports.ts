@@ -66,6 +66,7 @@ export async function listReviewReports(db: Db): Promise<AdminReviewReports> {
       asc(sql`case when ${isOpen} then ${reviewReports.createdAt} end`),
       desc(reviewReports.resolvedAt),
       desc(reviewReports.createdAt),
+      desc(reviewReports.id),
     )
     .limit(200);
   const [counted] = await db

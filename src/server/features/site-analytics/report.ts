@@ -173,7 +173,7 @@ export async function eventsReport(
       sql`
       select created_at, event_type, event_category, event_label, page_path, user_id is not null as signed_in
       from analytics_events where created_at >= ${start} and created_at < ${end} ${type}
-      order by created_at desc limit 50`,
+      order by created_at desc, id desc limit 50`,
     ),
   ]);
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
