@@ -33,6 +33,10 @@ export default defineConfig({
           include: ['src/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
+          // One module graph for all the files of a worker: the server's code (and its compressed pages, its
+          // communes index) is loaded once, not once per file. Each file still builds its own app on its own
+          // database, so nothing a test sees is shared.
+          isolate: false,
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
