@@ -3,21 +3,37 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** The built app served by the real server on a fresh embedded PostgreSQL, in a throw-away data folder. */
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'relais-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
-const port = Number(process.env.E2E_PORT ?? 5180);
-const baseURL = `http://localhost:${port}`;
+/**
+ * The built app served by the real server on a fresh embedded PostgreSQL, in a throw-away data folder: one server
+ * for the desktop project and one for the phone project, so the two run side by side (one worker each), each in
+ * the order its specs expect and on a database no other run writes to. The folders are made once and handed to
+ * the workers through the environment (this file is read again in each worker).
+ */
+function dataDir(variable: string, prefix: string): string {
+  const dir = process.env[variable] ?? mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.env[variable] = dir;
+  return dir;
+}
+const dataDirs = {
+  desktop: dataDir('E2E_DATA_DIR', 'relais-e2e-'),
+  phone: dataDir('E2E_PHONE_DATA_DIR', 'relais-e2e-phone-'),
+};
+const ports = {
+  desktop: Number(process.env.E2E_PORT ?? 5180),
+  phone: Number(process.env.E2E_PHONE_PORT ?? 5182),
+};
+const baseURLs = {
+  desktop: `http://localhost:${ports.desktop}`,
+  phone: `http://localhost:${ports.phone}`,
+};
 
 /**
- * Stripe mode (tests/e2e/stripe.spec.ts only): a second Relais, in its own data folder and on its own port, talks
+ * Stripe mode (tests/e2e/stripe.spec.ts only): a third Relais, in its own data folder and on its own port, talks
  * to the local Stripe-shaped server (src/server/test/stripe-server.ts, run by scripts/stripe-local.ts), whose
- * hosted pages the browser visits and whose signed events go to that second Relais's webhook. The first server
- * stays in the default mode (direct settlement), which every other spec relies on.
+ * hosted pages the browser visits and whose signed events go to that Relais's webhook. The other servers stay in
+ * the default mode (direct settlement), which every other spec relies on.
  */
-const stripeDataDir =
-  process.env.E2E_STRIPE_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'relais-e2e-stripe-'));
-process.env.E2E_STRIPE_DATA_DIR = stripeDataDir;
+const stripeDataDir = dataDir('E2E_STRIPE_DATA_DIR', 'relais-e2e-stripe-');
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 5181);
 const stripeApiPort = Number(process.env.E2E_STRIPE_API_PORT ?? 12111);
 const stripeBaseURL = `http://localhost:${stripePort}`;
@@ -39,22 +55,27 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (below): desktop and phone side by side, each on its own server.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  use: { baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris', trace: 'off', launchOptions: chromium },
+  use: { locale: 'fr-FR', timezoneId: 'Europe/Paris', trace: 'off', launchOptions: chromium },
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      workers: 1,
+      metadata: { dataDir: dataDirs.desktop },
+      use: { ...devices['Desktop Chrome'], baseURL: baseURLs.desktop, launchOptions: chromium },
       // The demo's two doors (issue 18): the driver's on a desktop, the transporter's on a phone.
       testIgnore: ['**/demo-phone.spec.ts'],
     },
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      workers: 1,
+      metadata: { dataDir: dataDirs.phone },
+      use: { ...devices['Pixel 7'], baseURL: baseURLs.phone, launchOptions: chromium },
       // These set their own viewports (every width from 360 to 1440 px): run once, not once per project.
       // stripe.spec.ts: the flows of the Stripe-mode server, once (the same screens are checked on a phone elsewhere).
       testIgnore: [
@@ -67,23 +88,23 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
+    ...(['desktop', 'phone'] as const).map((project) => ({
       command: 'node dist/server/main.js',
-      url: `${baseURL}/api/health`,
+      url: `${baseURLs[project]}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,
       // Every spec registers from 127.0.0.1: the brute-force limits are raised here and tested in the API suite.
       env: {
-        PORT: String(port),
+        PORT: String(ports[project]),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDirs[project],
+        PUBLIC_URL: baseURLs[project],
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '100',
         GEOCODER_URL: 'off',
       },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    })),
     {
       command: 'npx tsx --conditions=development scripts/stripe-local.ts',
       url: `http://127.0.0.1:${stripeApiPort}/`,
@@ -93,7 +114,7 @@ export default defineConfig({
         ...stripeKeys,
         STRIPE_LOCAL_PORT: String(stripeApiPort),
         STRIPE_LOCAL_HOST: '127.0.0.1',
-        // Its signed events go to the second Relais only.
+        // Its signed events go to the Stripe-mode Relais only.
         WEBHOOK_URL: `http://127.0.0.1:${stripePort}/api/stripe/webhook`,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { generate } from 'otplib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { registerDriverByApi, uniqueEmail } from './helpers.js';
+import { registerDriverByApi, serverDataDir, uniqueEmail } from './helpers.js';
 
 /**
  * The e2e administrator: the first one is created once per test database through /api/admin/setup (the same
@@ -26,14 +26,14 @@ interface AdminAuthenticator {
   lastStep: number;
   recoveryCodes: string[];
 }
-const AUTHENTICATOR_FILE = path.join(process.env.E2E_DATA_DIR ?? 'test-results', 'e2e-admin-totp.json');
+const authenticatorFile = () => path.join(serverDataDir(), 'e2e-admin-totp.json');
 
 const readAuthenticator = (): AdminAuthenticator | null =>
-  existsSync(AUTHENTICATOR_FILE)
-    ? (JSON.parse(readFileSync(AUTHENTICATOR_FILE, 'utf8')) as AdminAuthenticator)
+  existsSync(authenticatorFile())
+    ? (JSON.parse(readFileSync(authenticatorFile(), 'utf8')) as AdminAuthenticator)
     : null;
 const writeAuthenticator = (state: AdminAuthenticator) =>
-  writeFileSync(AUTHENTICATOR_FILE, JSON.stringify(state));
+  writeFileSync(authenticatorFile(), JSON.stringify(state));
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
 /**

@@ -1,24 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { transporterAndApplicant, shootBothThemes } from './helpers.js';
-
-/** One statement on the e2e server's database (as helpers.ts does): a driver's past written in at once. */
-async function inDatabase(query: string, params: unknown[]) {
-  const dir = process.env.E2E_DATA_DIR!;
-  const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  const password = (await readFile(path.join(dir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/relais`,
-  });
-  await client.connect();
-  try {
-    await client.query(query, params);
-  } finally {
-    await client.end();
-  }
-}
+import { inDatabase, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
  * Issue 15 §4: a driver with 50 missions behind them, none with an accident, writes a message; the recompute that

@@ -3,6 +3,19 @@ import path from 'node:path';
 import { test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 
+/**
+ * The data folder of the server the running test talks to: its project's (desktop and phone each have a server and
+ * a database of their own, so the two run side by side), or the one a spec points at with pointAtServer().
+ */
+let pointed: string | undefined;
+export function serverDataDir(): string {
+  return pointed ?? (test.info().project.metadata as { dataDir: string }).dataDir;
+}
+/** For the specs of another server (the Stripe-mode one): its data folder while they run, undefined after. */
+export function pointAtServer(dataDir: string | undefined) {
+  pointed = dataDir;
+}
+
 let counter = 0;
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}@exemple.fr`;
@@ -58,7 +71,7 @@ export async function registerDriverByApi(
 
 /** The link to `page` (a path) of the newest mail sent to `email`, read from the real outbox folder. */
 export async function mailLink(email: string, page: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const outbox = path.join(serverDataDir(), 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const file of files) {
@@ -176,8 +189,8 @@ export async function transporterAndApplicant(
  * Runs one statement on the e2e server's database, for what no screen does (a plan sold, time passing): the
  * embedded PostgreSQL's port is in its postmaster.pid, its password beside it. Returns the rows changed.
  */
-async function inDatabase(query: string, params: unknown[]): Promise<number> {
-  const dir = process.env.E2E_DATA_DIR!;
+export async function inDatabase(query: string, params: unknown[]): Promise<number> {
+  const dir = serverDataDir();
   const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
   const password = (await readFile(path.join(dir, 'pg-password'), 'utf8')).trim();
   const client = new pg.Client({

@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { deliverByApi } from './delivery-helpers.js';
-import { moveMissionStart, publishMissionByApi } from './helpers.js';
+import { inDatabase, moveMissionStart, publishMissionByApi } from './helpers.js';
 
 /** French money as the screens write it: narrow no-break space between thousands, no-break space before €. */
 export const euros = (text: string) => text.replace(/ (?=\d{3},)/g, '\u202f').replace(/ €$/, '\u00a0€');
@@ -32,22 +29,6 @@ export function currentMonthLabel(): string {
     .format(new Date())
     .split('-');
   return `${MONTHS[Number(month) - 1]} ${year}`;
-}
-
-/** Runs one statement on the e2e server's database (what no screen does: time passing during a mission). */
-async function inDatabase(query: string, params: unknown[]): Promise<number> {
-  const dir = process.env.E2E_DATA_DIR!;
-  const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  const password = (await readFile(path.join(dir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/relais`,
-  });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
 }
 
 async function post(page: Page, url: string, data: unknown = {}) {

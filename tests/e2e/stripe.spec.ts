@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   moveMissionStart,
+  pointAtServer,
   publishMissionByApi,
   registerCompanyByApi,
   registerDriverByApi,
@@ -13,17 +14,12 @@ import { euros } from './money-helpers.js';
  * Issue 14 §2 end to end in Stripe mode: the second Relais of playwright.config.ts (STRIPE_SECRET_KEY set) talks to
  * the local Stripe-shaped server (scripts/stripe-local.ts); the browser pays on its hosted pages, and the plan
  * and the mission change only when its signed webhook arrives. The helpers read mails and the database of the
- * server whose data folder E2E_DATA_DIR names: this file points it at the Stripe one while its tests run.
+ * server the test talks to: this file points them at the Stripe one while its tests run.
  */
 test.use({ baseURL: process.env.E2E_STRIPE_URL! });
 
-const defaultDataDir = process.env.E2E_DATA_DIR;
-test.beforeAll(() => {
-  process.env.E2E_DATA_DIR = process.env.E2E_STRIPE_DATA_DIR!;
-});
-test.afterAll(() => {
-  process.env.E2E_DATA_DIR = defaultDataDir;
-});
+test.beforeAll(() => pointAtServer(process.env.E2E_STRIPE_DATA_DIR!));
+test.afterAll(() => pointAtServer(undefined));
 
 /** E2E_SHOTS=<folder>: screenshots of the hosted Checkout page, the mission with its deposit paid, the payment. */
 async function shoot(page: Page, name: string) {
