@@ -88,6 +88,8 @@ const state = new Map(jobs.map((job) => [job.name, { status: 'waiting' }]));
 const children = new Set();
 let used = 0;
 let failed = null;
+/** TEST_KEEP_GOING=1: a failure does not stop the other steps (what depends on it is skipped). */
+const keepGoing = process.env.TEST_KEEP_GOING === '1';
 
 function runCommands(job, log) {
   return job.run.reduce(
@@ -141,7 +143,7 @@ function start(job) {
         say(`${job.name}: ${entry.status} in ${seconds(entry.end - entry.start)}`);
         if (entry.status === 'failed' && !failed) {
           failed = job.name;
-          stopAll();
+          if (!keepGoing) stopAll();
         }
         schedule();
       });
@@ -159,10 +161,14 @@ function stopAll() {
 }
 
 function schedule() {
-  if (failed) return finishIfIdle();
+  if (failed && !keepGoing) return finishIfIdle();
   for (const job of jobs) {
     const entry = state.get(job.name);
     if (entry.status !== 'waiting') continue;
+    if ((job.after ?? []).some((name) => ['failed', 'skipped'].includes(state.get(name)?.status))) {
+      entry.status = 'skipped';
+      continue;
+    }
     if (!(job.after ?? []).every((name) => state.get(name)?.status === 'passed')) continue;
     if (used >= capacity) continue;
     start(job);
@@ -207,9 +213,7 @@ function finishIfIdle() {
   }
   print(`total          ${seconds(Date.now() - started).padStart(6)}`);
   if (failed) {
-    console.error(
-      `\n[test] ${failed} failed: ${state.get(failed).error} (log: test-logs/${failed}.log)`,
-    );
+    console.error(`\n[test] ${failed} failed: ${state.get(failed).error} (log: test-logs/${failed}.log)`);
     process.exitCode = 1;
   }
   print(`tests: ${passed} passed, ${failedTests + (failed ? Math.max(1 - failedTests, 0) : 0)} failed`);
