@@ -27,6 +27,21 @@ export type Placement = z.infer<typeof placementSchema>;
 export const communeSuggestionSchema = placementSchema.extend({ label: z.string() });
 export type CommuneSuggestion = z.infer<typeof communeSuggestionSchema>;
 
+/**
+ * GET /api/geocode: an address suggestion of the national address base ("ban", placed exactly) or, when it does
+ * not answer, a commune of the built-in register ("local", the street typed kept in the label).
+ */
+export const addressSuggestionSchema = z.object({
+  label: z.string(),
+  city: z.string(),
+  postcode: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  source: z.enum(['ban', 'local']),
+  precision: z.enum(PLACEMENT_PRECISIONS),
+});
+export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
+
 export const placeQuerySchema = z.object({
   q: requiredText('Saisissez une ville ou un code postal', {
     min: 2,

@@ -1,15 +1,5 @@
-import type { PlacementPrecision } from '#core/schemas/places.js';
+import type { AddressSuggestion } from '#core/schemas/places.js';
 import { streetPart, suggestCommunes } from '../../platform/places.js';
-
-export interface AddressSuggestion {
-  label: string;
-  city: string;
-  postcode: string | null;
-  lat: number;
-  lng: number;
-  source: 'ban' | 'local';
-  precision: PlacementPrecision;
-}
 
 interface BanFeature {
   geometry?: { coordinates?: unknown };

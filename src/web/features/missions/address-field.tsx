@@ -2,23 +2,13 @@ import { MapPin } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { MissionFormValues, MissionInput } from '#core/schemas/missions.js';
-import { placementNote, type PlacementPrecision } from '#core/schemas/places.js';
+import { placementNote, type AddressSuggestion } from '#core/schemas/places.js';
 import { apiRequest } from '#web/lib/api.js';
 import { usePlacement } from '#web/lib/places.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 
 const PinMap = lazy(() => import('./pin-map.js'));
-
-interface Suggestion {
-  label: string;
-  city: string;
-  postcode: string | null;
-  lat: number;
-  lng: number;
-  source: 'ban' | 'local';
-  precision: PlacementPrecision;
-}
 
 /**
  * An address with suggestions from GET /api/geocode (the national address base, else the built-in communes).
@@ -39,7 +29,7 @@ export function AddressField({
   hint?: string;
 }) {
   const listId = useId();
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
   const [pinning, setPinning] = useState(false);
   const lat = form.watch(`${end}Lat`);
   const lng = form.watch(`${end}Lng`);
@@ -48,9 +38,9 @@ export function AddressField({
   const registration = form.register(`${end}Address`);
   const address = form.watch(`${end}Address`) ?? '';
   // A suggestion picked (or a pin put) says how well it places the address; otherwise the server is asked.
-  const [chosen, setChosen] = useState<Suggestion | null>(null);
+  const [chosen, setChosen] = useState<AddressSuggestion | null>(null);
   const typed = usePlacement(address, point === null);
-  const place = (picked: Suggestion | null) => {
+  const place = (picked: AddressSuggestion | null) => {
     setChosen(picked);
     form.setValue(`${end}City`, picked?.city ?? null);
     form.setValue(`${end}Lat`, picked?.lat ?? null);
@@ -82,7 +72,7 @@ export function AddressField({
           clearTimeout(timer.current);
           if (value.trim().length < 3) return;
           timer.current = setTimeout(() => {
-            apiRequest<Suggestion[]>('GET', `/api/geocode?q=${encodeURIComponent(value.trim())}`)
+            apiRequest<AddressSuggestion[]>('GET', `/api/geocode?q=${encodeURIComponent(value.trim())}`)
               .then(setSuggestions)
               .catch(() => setSuggestions([]));
           }, 300);
