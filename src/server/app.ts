@@ -50,6 +50,7 @@ import {
 } from './platform/demo-guard.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
+import { setPasswordCostFor } from './platform/passwords.js';
 import { registerRealtime } from './platform/realtime.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
 import { registerJobs } from './platform/jobs.js';
@@ -92,6 +93,7 @@ export async function buildApp({
   mailer,
   logger,
 }: AppDependencies): Promise<FastifyInstance> {
+  setPasswordCostFor(config.env);
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     trustProxy: config.trustProxy,

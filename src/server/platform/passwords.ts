@@ -1,7 +1,19 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt from node:crypto: memory-hard, no native build (docs/decisions/002-sessions.md). */
-const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+const PRODUCTION = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/**
+ * Under NODE_ENV=test (the API suite, its server processes), a sixteenth of the cost: hundreds of sign-ins there test
+ * everything but the hash's price, which was a large part of the suite's time. Each hash carries its parameters, so
+ * verifying never depends on this choice; a server in development or production always hashes at full cost.
+ */
+const TEST = { ...PRODUCTION, N: 1024 } as const;
+let PARAMS: typeof PRODUCTION | typeof TEST = PRODUCTION;
+
+/** Called by buildApp with the configuration's environment. */
+export function setPasswordCostFor(environment: 'development' | 'production' | 'test'): void {
+  PARAMS = environment === 'test' ? TEST : PRODUCTION;
+}
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
