@@ -4,7 +4,7 @@ import type { Finding } from './checks.js';
 /**
  * The alerts someone must have been left, read from what the database holds rather than from the acknowledged
  * answers: a write committed just before the kill (its answer lost with the server) must be announced too. Each
- * line of EXPECTED is one rule of alerts/subscriber.ts alertsFor, for the steps this load takes:
+ * line of EXPECTED is one rule of platform/alert-rows alertsFor, for the steps this load takes:
  * - an application → its transporter (« Nouvelle candidature », naming the driver), a withdrawal → the same
  *   (« Candidature retirée »), the choice → the driver chosen (« Candidature acceptée ») and each driver set
  *   aside or refused (« Candidature non retenue »);

@@ -146,7 +146,7 @@ export const isDocumentEvent = (event: DomainEvent): event is DocumentEvent =>
 
 /**
  * A user's plan changed (billing without Stripe, the Stripe webhook, the daily expiry): the holder gets a
- * "payment" alert (alerts/plan-alerts.ts).
+ * "payment" alert (platform/alert-rows/plans.ts).
  */
 export interface PlanEvent {
   type: 'plan.changed';
@@ -166,7 +166,7 @@ export const isPlanEvent = (event: DomainEvent): event is PlanEvent => event.typ
 
 /**
  * Stripe mode (features/stripe): a mission's deposit or balance paid or refused, the deposit's excess refunded,
- * the driver paid by a Connect transfer; each leaves a "payment" alert (alerts/stripe-alerts.ts).
+ * the driver paid by a Connect transfer; each leaves a "payment" alert (platform/alert-rows/stripe.ts).
  */
 export type StripePaymentEvent =
   | (StripePaymentEventBase & {
@@ -190,7 +190,7 @@ export const isStripePaymentEvent = (event: DomainEvent): event is StripePayment
 /**
  * On the road (issue 15): an incident reported during a mission (the transporter is told at once), a review
  * written (the other party is invited to write theirs) or published (its subject is told), a badge earned or
- * lost. Each leaves an alert (alerts/road-alerts.ts).
+ * lost. Each leaves an alert (platform/alert-rows/road.ts).
  */
 export type RoadEvent =
   | {
@@ -242,7 +242,7 @@ export const isRoadEvent = (event: DomainEvent): event is RoadEvent => ROAD_EVEN
 
 /**
  * Support (issue 16 §4): an administrator changed the status of a bug report or answered it; its author gets a
- * "support" alert (alerts/support-alerts.ts) and an e-mail at once (bug-reports feature).
+ * "support" alert (platform/alert-rows/support.ts) and an e-mail at once (bug-reports feature).
  */
 export interface SupportEvent {
   type: 'bug_report.updated';

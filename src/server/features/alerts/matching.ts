@@ -84,20 +84,3 @@ export async function matchingDrivers(
     })),
   };
 }
-
-const startFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "« Titre » : départ de Lyon le lundi 23 novembre à 08:00, à 12 km de chez vous." */
-export function newMissionMessage(mission: PublishedMission, driver: MatchingDriver): string {
-  const from = mission.pickupCity ? ` de ${mission.pickupCity}` : '';
-  const distance =
-    driver.distanceKm <= 1 ? 'tout près de chez vous' : `à ${driver.distanceKm} km de chez vous`;
-  return `« ${mission.title} » : départ${from} le ${startFormat.format(mission.startDate)}, ${distance}.`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertsFor } from './subscriber.js';
+import { alertsFor } from './index.js';
 
 describe('document alerts', () => {
   it('an expiring document alerts the driver, and the transporter of a mission it runs into', () => {

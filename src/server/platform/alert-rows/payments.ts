@@ -1,7 +1,7 @@
 import { frenchDay } from '#core/rules/documents.js';
 import { formatMoney } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
-import type { PaymentEvent } from '../../platform/events.js';
+import type { PaymentEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

@@ -3,7 +3,7 @@ import { frenchDay } from '#core/rules/documents.js';
 import { parisDate } from '#core/rules/money.js';
 import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import type { alerts } from '../../db/schema/messaging.js';
-import type { RoadEvent } from '../../platform/events.js';
+import type { RoadEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

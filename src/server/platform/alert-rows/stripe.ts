@@ -1,6 +1,6 @@
 import { formatMoney, toCents } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
-import type { StripePaymentEvent } from '../../platform/events.js';
+import type { StripePaymentEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertsFor } from './subscriber.js';
+import { alertsFor } from './index.js';
 
 const base = {
   missionId: 'm1',

@@ -3,7 +3,7 @@ import { frenchDay } from '#core/rules/documents.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { parisDate } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
-import type { PlanEvent } from '../../platform/events.js';
+import type { PlanEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { BUG_STATUS_LABELS, type BugStatus } from '#core/rules/bug-reports.js';
 import type { alerts } from '../../db/schema/messaging.js';
-import type { SupportEvent } from '../../platform/events.js';
+import type { SupportEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
