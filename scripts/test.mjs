@@ -99,7 +99,7 @@ function runCommands(job, log) {
           new Promise((resolve, reject) => {
             const child = spawn(command, args, {
               cwd: root,
-              env: { ...process.env, FORCE_COLOR: '0', ...job.env },
+              env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...job.env },
               stdio: ['ignore', 'pipe', 'pipe'],
               detached: true,
             });
