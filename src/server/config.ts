@@ -46,6 +46,8 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The built web app (`npm run build` writes dist/web); the API tests point it at a folder without one. */
+  WEB_DIR: z.string().min(1).optional(),
   /** Demonstration sandboxes alive at once, all visitors together (issue 18); 0 closes the demo. */
   DEMO_MAX_SANDBOXES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
@@ -273,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: { worker: e.JOBS_WORKER },
     geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     mapTiles: e.MAP_TILES_URL === 'off' ? null : mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),
-    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
     rateLimits: Object.fromEntries(
       Object.entries(defaultRateLimits).map(([key, rule]) => [
         key,

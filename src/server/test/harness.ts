@@ -77,6 +77,8 @@ export async function createTestApp(
     // Scheduled jobs (digests, housekeeping) would run beside the test's own calls: the tests of the job queue
     // (platform/jobs.api.test.ts) and of each job's wiring turn the workers on.
     JOBS_WORKER: 'false',
+    // Not the built web app: the suite runs while npm test rebuilds it (platform.api.test.ts makes its own).
+    WEB_DIR: path.join(dataDir, 'web'),
     ...options.env,
   });
   // Every test request comes from 127.0.0.1: the brute-force limits get their own test file.

@@ -40,6 +40,8 @@ export async function startServerProcess(
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
+        // Not the built web app: the suite runs while npm test rebuilds it.
+        WEB_DIR: path.join(dataDir, 'web'),
         LOG_LEVEL: 'info',
         GEOCODER_URL: 'off',
         ...env,
