@@ -75,7 +75,7 @@ export const BADGE_MEANINGS: Record<BadgeType, string> = {
     'Attribué par l’équipe Relais pour une conduite économe reconnue (formation, suivi de l’employeur) : le suivi GPS de Relais ne mesure pas la consommation.',
 };
 
-/** What the server measures for one driver (features/badges/figures.ts), as whole numbers. */
+/** What the server measures for one driver (platform/badge-figures.ts), as whole numbers. */
 export interface DriverBadgeFigures {
   /** Of the driver's last `window` missions started: how many, and how many started on time. */
   reliable: { started: number; onTime: number };

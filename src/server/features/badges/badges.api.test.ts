@@ -9,7 +9,7 @@ import type { User } from '../../db/schema/users.js';
 import { createUser, insertMission } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
 import { createEventBus, type DomainEvent } from '../../platform/events.js';
-import { measureDriver } from './figures.js';
+import { measureDriver } from '../../platform/badge-figures.js';
 import { RECOMPUTE_JOB } from './jobs.js';
 import { syncDriverBadges } from './sync.js';
 

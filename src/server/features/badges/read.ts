@@ -8,7 +8,7 @@ import { badges } from '../../db/schema/documents.js';
 import { users, type User } from '../../db/schema/users.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { notFound } from '../../platform/errors.js';
-import { measureDriver } from './figures.js';
+import { measureDriver } from '../../platform/badge-figures.js';
 
 const order = (type: string) => BADGE_TYPES.indexOf(type as BadgeType);
 

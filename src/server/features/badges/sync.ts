@@ -13,7 +13,7 @@ import { users, type User } from '../../db/schema/users.js';
 import type { EventBus } from '../../platform/events.js';
 import { recordDomainEvents } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
-import { measureDriver } from './figures.js';
+import { measureDriver } from '../../platform/badge-figures.js';
 
 export interface BadgeSync {
   figures: DriverBadgeFigures | null;

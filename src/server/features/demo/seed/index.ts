@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { BadgeType } from '#core/rules/badges.js';
 import type { DbOrTx } from '../../../db/client.js';
+import { alerts } from '../../../db/schema/messaging.js';
 import { alert } from './alerts.js';
 import { addMarket, addPasts } from './background.js';
+import { bulkInsert } from './bulk.js';
 import { driverDoor } from './driver-door.js';
 import { insertWorld } from './insert.js';
 import { numberDocuments } from './money.js';
 import { addCalendars, addPapers } from './papers.js';
 import { createPersonas, createVisitor, who } from './people.js';
 import { warmPlaces } from './places.js';
-import { awardBadges, publishReviews, scoreReputations } from './reputation.js';
+import { awardEcoDriver, publishReviews, scoreReputations, writeComputedBadges } from './reputation.js';
 import { transporterDoor } from './transporter-door.js';
 import { DAY, World, type SeedInput } from './world.js';
 
@@ -32,13 +34,17 @@ export function prepareDemoSeed(): void {
  * The demonstration data set of a visitor's sandbox (issue 18): the visitor's own account for the door taken and
  * a realistic French world around it — six transporters and eight drivers, missions across France in every
  * status, applications, conversations, alerts, documents, payments, reviews and badges — all dated from `now`.
- * Built in memory, then written in a few dozen multi-row INSERTs inside the caller's transaction.
+ * Built in memory, then written in a few dozen multi-row INSERTs inside the caller's transaction; the computed
+ * badges are measured in the rows written, as the badges feature measures them, and written with their alerts.
  */
 export async function seedSandbox(tx: DbOrTx, input: SeedInput): Promise<void> {
-  await insertWorld(tx, buildSandbox(input));
+  const w = buildSandbox(input);
+  await insertWorld(tx, w);
+  await writeComputedBadges(tx, w);
+  await bulkInsert(tx, alerts, badgeAlerts(w));
 }
 
-/** The sandbox's rows, in memory (what seedSandbox writes). */
+/** The sandbox's rows, in memory (what seedSandbox writes), but for the computed badges and the badge alerts. */
 export function buildSandbox(input: SeedInput): World {
   const w = new World(input);
   createVisitor(w);
@@ -69,8 +75,14 @@ export function buildSandbox(input: SeedInput): World {
         ]
       : []),
   ];
-  awardBadges(w, awards);
-  if (input.role === 'driver')
+  awardEcoDriver(w, awards);
+  return w;
+}
+
+/** The "Badge obtenu" alerts of the visitor's badges (a driver's), already read; added to the world's alerts. */
+function badgeAlerts(w: World): World['rows']['alerts'] {
+  const before = w.rows.alerts.length;
+  if (w.input.role === 'driver')
     for (const badge of w.rows.badges.filter((row) => row.userId === w.visitor.id))
       alert(
         w,
@@ -83,5 +95,5 @@ export function buildSandbox(input: SeedInput): World {
         badge.earnedAt!,
         true,
       );
-  return w;
+  return w.rows.alerts.slice(before);
 }

@@ -1,11 +1,9 @@
-import {
-  badgeCriteria,
-  BADGE_RULES,
-  earnedBadges,
-  type BadgeType,
-  type DriverBadgeFigures,
-} from '#core/rules/badges.js';
+import { badgeCriteria, BADGE_RULES, earnedBadges, type BadgeType } from '#core/rules/badges.js';
 import { reputationScore, reviewClosesAt, SUB_SCORES_FOR, type ReviewedRole } from '#core/rules/reviews.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { badges } from '../../../db/schema/documents.js';
+import { measureDrivers } from '../../../platform/badge-figures.js';
+import { bulkInsert } from './bulk.js';
 import type { Mission } from './missions.js';
 import { earliest, HOUR, latest, MINUTE, plus, type Account, type World } from './world.js';
 
@@ -13,7 +11,7 @@ import { earliest, HOUR, latest, MINUTE, plus, type Account, type World } from '
  * Reviews, reputation and badges (reviews and badges features): each party's review after completion, published
  * when both have written or when the 14-day window closes (double-blind), the reputation score every account
  * gets from its published reviews (core reputationScore), and the computed badges its figures reach (core
- * earnedBadges over the figures features/badges/figures.ts measures, computed here from the same rows).
+ * earnedBadges over the figures platform/badge-figures.ts measures in the rows once written).
  */
 
 const COMMENTS: Record<ReviewedRole, Record<number, string[]>> = {
@@ -117,70 +115,6 @@ export function scoreReputations(w: World): void {
   }
 }
 
-/**
- * A driver's badge figures from the data set's rows, by the rules features/badges/figures.ts measures in SQL
- * (the last 20 starts, completions, published reviews, conversations opened by a transporter and answered).
- */
-export function badgeFigures(w: World, driver: Account): DriverBadgeFigures {
-  const rules = BADGE_RULES;
-  const own = w.rows.missions.filter((row) => row.driverId === driver.id);
-  const started = own
-    .filter((row) => row.startedAt)
-    .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
-    .slice(0, rules.reliable.window);
-  const completed = own.filter((row) => row.status === 'completed');
-  const lastCompleted = [...completed]
-    .sort((a, b) => b.completedAt!.getTime() - a.completedAt!.getTime())
-    .slice(0, rules.safety_champion.window);
-  const ids = new Set(lastCompleted.map((row) => row.id));
-  const rated = w.rows.reviews.filter((row) => row.revieweeId === driver.id && row.publishedAt);
-  const companies = new Set(w.accounts.filter((a) => a.side === 'transporter').map((a) => a.id));
-  const counted = w.rows.conversations
-    .map((conversation) => {
-      const said = w.rows.messages.filter((m) => m.conversationId === conversation.id);
-      const asked = said
-        .filter((m) => m.receiverId === driver.id && companies.has(m.senderId))
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
-      if (!asked) return null;
-      const reply = said
-        .filter((m) => m.senderId === driver.id && m.createdAt >= asked.createdAt)
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
-      return { asked: asked.createdAt, replied: reply?.createdAt ?? null };
-    })
-    .filter((entry): entry is { asked: Date; replied: Date | null } => entry !== null)
-    .filter(
-      (entry) =>
-        entry.replied !== null ||
-        entry.asked.getTime() <= w.now.getTime() - rules.fast_responder.replyWithinMinutes * MINUTE,
-    )
-    .sort((a, b) => b.asked.getTime() - a.asked.getTime())
-    .slice(0, rules.fast_responder.window);
-  return {
-    reliable: {
-      started: started.length,
-      onTime: started.filter(
-        (row) => row.startedAt!.getTime() <= row.startDate.getTime() + rules.reliable.graceMinutes * MINUTE,
-      ).length,
-    },
-    expert: { completed: completed.length },
-    top_rated: { reviews: rated.length, ratingSum: rated.reduce((sum, row) => sum + row.rating, 0) },
-    fast_responder: {
-      conversations: counted.length,
-      answeredInTime: counted.filter(
-        (entry) =>
-          entry.replied !== null &&
-          entry.replied.getTime() <= entry.asked.getTime() + rules.fast_responder.replyWithinMinutes * MINUTE,
-      ).length,
-    },
-    safety_champion: {
-      completed: lastCompleted.length,
-      incidents: w.rows.incidents.filter(
-        (row) => ids.has(row.missionId) && (row.type === 'accident' || row.type === 'damage'),
-      ).length,
-    },
-  };
-}
-
 /** When a badge was reached: the start that completed the reliability window, else the latest completion. */
 function reachedAt(w: World, driver: Account, type: BadgeType): Date {
   const own = w.rows.missions.filter((row) => row.driverId === driver.id);
@@ -196,18 +130,35 @@ function reachedAt(w: World, driver: Account, type: BadgeType): Date {
   return ends.at(-1) ?? w.now;
 }
 
-/** Every driver's computed badges (those the figures reach, with the figures as criteria) and the awarded ones. */
-export function awardBadges(w: World, awarded: Array<{ driver: Account; at: Date; reason: string }>): void {
-  for (const driver of w.accounts.filter((account) => account.side === 'driver')) {
-    const figures = badgeFigures(w, driver);
-    for (const type of earnedBadges(figures))
-      w.rows.badges.push({
-        userId: driver.id,
-        type,
-        criteria: badgeCriteria(type, figures),
-        earnedAt: reachedAt(w, driver, type),
-      });
-  }
+/** The eco_driver badges Relais gave (never computed: the administrator's word, with the reason). */
+export function awardEcoDriver(
+  w: World,
+  awarded: Array<{ driver: Account; at: Date; reason: string }>,
+): void {
   for (const { driver, at, reason } of awarded)
     w.rows.badges.push({ userId: driver.id, type: 'eco_driver', earnedAt: at, reason, awardedBy: null });
+}
+
+/**
+ * Every driver's computed badges, once the sandbox's rows are written: the figures the badges feature measures
+ * (platform/badge-figures.ts, one statement for all the drivers), the badges core earnedBadges gives from them
+ * with the figures as criteria, each dated when it was reached. Written, and added to the world's badges.
+ */
+export async function writeComputedBadges(tx: DbOrTx, w: World): Promise<void> {
+  const drivers = w.accounts.filter((account) => account.side === 'driver');
+  const measured = await measureDrivers(
+    tx,
+    drivers.map((driver) => driver.id),
+  );
+  const computed = drivers.flatMap((driver) => {
+    const figures = measured.get(driver.id)!;
+    return earnedBadges(figures).map((type) => ({
+      userId: driver.id,
+      type,
+      criteria: badgeCriteria(type, figures),
+      earnedAt: reachedAt(w, driver, type),
+    }));
+  });
+  await bulkInsert(tx, badges, computed);
+  w.rows.badges.push(...computed);
 }

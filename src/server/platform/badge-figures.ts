@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_RULES, type DriverBadgeFigures } from '#core/rules/badges.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 
 const { reliable, safety_champion: safety, fast_responder: fast } = BADGE_RULES;
 /** Constants of the rules, written into the statement (never user input). */
 const raw = (value: number) => sql.raw(String(Math.trunc(value)));
 
 /**
- * A driver's badge figures, measured in one statement (core/rules/badges.ts decides from them):
+ * Drivers' badge figures, measured in SQL (core/rules/badges.ts decides from them): the badges feature's
+ * recompute and GET /api/badges/mine for one driver, the demo seed for every driver of a sandbox once its rows are
+ * written. For each driver:
  *
  * - reliable: the driver's last 20 missions started (missions.started_at, newest first); on time when started at
  *   most 15 min after the planned start (started_at ≤ start_date + 15 min; an early start is on time). Only the
@@ -23,8 +25,8 @@ const raw = (value: number) => sql.raw(String(Math.trunc(value)));
  * - safety_champion: the driver's last 50 completed missions (by completion), and the incidents of type accident or
  *   damage reported on them (by anyone).
  */
-export async function measureDriver(db: DbOrTx, driverId: string): Promise<DriverBadgeFigures> {
-  const { rows } = await db.execute<Record<string, number>>(sql`
+function figuresOf(driverId: SQL): SQL {
+  return sql`
     with
     started as (
       select m.started_at, m.start_date from missions m
@@ -75,8 +77,28 @@ export async function measureDriver(db: DbOrTx, driverId: string): Promise<Drive
         where replied_at <= asked_at + make_interval(mins => ${raw(fast.replyWithinMinutes)})) as answered_in_time,
       (select count(*)::int from last_completed) as last_completed,
       (select count(*)::int from mission_incidents i
-        where i.mission_id in (select id from last_completed) and i.type in ('accident', 'damage')) as incidents`);
-  const row = rows[0] ?? {};
+        where i.mission_id in (select id from last_completed) and i.type in ('accident', 'damage')) as incidents`;
+}
+
+/** One driver's figures, in one statement. */
+export async function measureDriver(db: DbOrTx, driverId: string): Promise<DriverBadgeFigures> {
+  const { rows } = await db.execute<Record<string, number>>(figuresOf(sql`${driverId}`));
+  return toFigures(rows[0] ?? {});
+}
+
+/** Several drivers' figures, in one statement (each driver's measure is the one above). */
+export async function measureDrivers(
+  db: DbOrTx,
+  driverIds: readonly string[],
+): Promise<Map<string, DriverBadgeFigures>> {
+  if (driverIds.length === 0) return new Map();
+  const { rows } = await db.execute<Record<string, number> & { driver_id: string }>(sql`
+    select d.driver_id, f.* from unnest(${`{${driverIds.join(',')}}`}::uuid[]) as d(driver_id)
+    cross join lateral (${figuresOf(sql`d.driver_id`)}) f`);
+  return new Map(rows.map((row) => [row.driver_id, toFigures(row)]));
+}
+
+function toFigures(row: Record<string, number>): DriverBadgeFigures {
   const n = (key: string) => Number(row[key] ?? 0);
   return {
     reliable: { started: n('started'), onTime: n('on_time') },
