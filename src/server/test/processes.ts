@@ -51,7 +51,11 @@ export async function startServerProcess(
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 90_000);
     const onData = (chunk: Buffer) => {
       output += String(chunk);
       if (output.includes('Relais est prêt')) {
