@@ -12,7 +12,7 @@ import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { createUser, insertMission, missionPayload } from '../../test/factories.js';
-import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
+import { Agent, agentFor, createTestApp, createTestDatabase, type TestApp } from '../../test/harness.js';
 import { REPLY_DELAY_MS } from './scripted-replies.js';
 
 /**
@@ -34,7 +34,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  // The app's connections look for a deadlock after 5 s of waiting (PostgreSQL's default is 1 s), the reset test's
+  // other session after 60 s: the deadlock that test builds is then always found by the reset, which must be its
+  // victim, even when a loaded machine takes a few seconds between the two locks.
+  const databaseUrl = await createTestDatabase();
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ name: string }>('select current_database() as name');
+  await admin.query(`alter database "${rows[0]!.name}" set deadlock_timeout = '5s'`);
+  await admin.end();
   t = await createTestApp({
+    databaseUrl,
     configure: (config) => ({ ...config, push: { serviceHosts: ['127.0.0.1'], allowPrivateNetwork: true } }),
     logTo: new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -123,6 +133,7 @@ describe('a reset racing the visitor’s other requests', () => {
     const other = new pg.Client({ connectionString: t.database.url });
     await other.connect();
     try {
+      await other.query(`set deadlock_timeout = '60s'`);
       await other.query('begin');
       await other.query('select 1 from missions where id = $1 for update', [mission!.id]);
       const reset = agent.post('/api/demo/reset');
