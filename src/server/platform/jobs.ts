@@ -284,227 +284,287 @@ export async function installJobQueue(url: string): Promise<void> {
  * when it closes (running handlers get 10 s to finish; an unfinished one is failed and retried elsewhere).
  */
 export function registerJobs(app: FastifyInstance, options: { url: string; config: AppConfig }): Jobs {
-  const worker = options.config.jobs.worker;
-  const log = app.log.child({ component: 'jobs' });
-  const registrations = new Map<string, Registration>();
-  const workerIds = new Map<string, string>();
-  let boss: PgBoss | null = null;
-  let state: 'building' | 'starting' | 'started' | 'stopping' | 'stopped' = 'building';
-  let clock: NodeJS.Timeout | undefined;
-  let ticking = false;
-  let clockSkewMs = 0;
-  let skewMeasuredAt = 0;
+  const queue: JobQueue = {
+    url: options.url,
+    worker: options.config.jobs.worker,
+    log: app.log.child({ component: 'jobs' }),
+    registrations: new Map(),
+    workerIds: new Map(),
+    boss: null,
+    state: 'building',
+    clock: undefined,
+    ticking: false,
+    clockSkewMs: 0,
+    skewMeasuredAt: 0,
+  };
+  app.addHook('onReady', () => startQueue(queue));
+  app.addHook('onClose', () => stopQueue(queue));
+  const jobs = jobsOf(queue);
+  app.decorate('jobs', jobs);
+  return jobs;
+}
 
-  const register = (
-    name: string,
-    registration: Omit<Registration, 'name' | 'scannedUntil' | 'clockFailing'>,
-  ) => {
-    if (state !== 'building')
-      throw new Error(`job "${name}": register jobs while the app is built, before ready`);
-    if (!NAME.test(name)) throw new Error(`job "${name}": lowercase letters, digits and hyphens only`);
-    if (registrations.has(name)) throw new Error(`job "${name}" is already registered`);
-    registrations.set(name, { ...registration, name, scannedUntil: 0, clockFailing: false });
-  };
-  const queueOptions = (policy: 'singleton' | 'standard', given: JobOptions = {}) => {
-    const retryLimit = given.retryLimit ?? DEFAULTS.retryLimit;
-    const retryDelay = given.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds;
-    const expireInSeconds = given.expireInSeconds ?? DEFAULTS.expireInSeconds;
-    if (!Number.isInteger(retryLimit) || retryLimit < 0) throw new Error('retryLimit: an integer ≥ 0');
-    if (!Number.isInteger(retryDelay) || retryDelay < 1) throw new Error('retryDelaySeconds: an integer ≥ 1');
-    if (!Number.isInteger(expireInSeconds) || expireInSeconds < 1 || expireInSeconds >= 24 * 3600)
-      throw new Error('expireInSeconds: an integer from 1 to 86399');
-    return { policy, retryLimit, retryDelay, expireInSeconds };
-  };
-  const started = (): PgBoss => {
-    if (!boss || (state !== 'started' && state !== 'starting'))
-      throw new Error('the job queue is not running');
-    return boss;
-  };
-  const registered = (name: string): Registration => {
-    const registration = registrations.get(name);
-    if (!registration) throw new Error(`unknown job "${name}"`);
-    return registration;
-  };
-  const now = () => Date.now() + clockSkewMs;
-  const nudge = (name: string) => {
-    const id = workerIds.get(name);
-    if (id && boss) boss.notifyWorker(id);
-  };
+/** What one app's job queue holds while it lives: its jobs, pg-boss, the workers and the clock. */
+interface JobQueue {
+  readonly url: string;
+  readonly worker: boolean;
+  readonly log: FastifyBaseLogger;
+  readonly registrations: Map<string, Registration>;
+  readonly workerIds: Map<string, string>;
+  boss: PgBoss | null;
+  state: 'building' | 'starting' | 'started' | 'stopping' | 'stopped';
+  clock: NodeJS.Timeout | undefined;
+  ticking: boolean;
+  clockSkewMs: number;
+  skewMeasuredAt: number;
+}
 
-  /** Inserts the slot's job; its id is the same on every instance, so only the first insert counts. */
-  const insertSlot = async (registration: Registration, slot: number) => {
-    const iso = new Date(slot).toISOString();
-    const id = await started().send(
-      registration.name,
-      { slot: iso },
-      { id: stableJobId('slot', registration.name, iso) },
-    );
-    if (id) nudge(registration.name);
-    return id !== null;
-  };
+// ---------------------------------------------------------------------------------------------------------------
+// Registrations (while the app is built).
 
-  const tick = async () => {
-    if (ticking || state !== 'started') return;
-    ticking = true;
-    try {
-      if (Date.now() - skewMeasuredAt > SKEW_EVERY_MS) await measureSkew();
-      for (const registration of registrations.values()) {
-        if (!registration.cron || state !== 'started') continue;
-        const at = now();
-        const since = Math.max(registration.scannedUntil, at - registration.catchUpMs);
-        const slot = latestSlot(registration.cron, at, since);
-        try {
-          if (slot !== null) await insertSlot(registration, slot);
-          registration.scannedUntil = Math.floor(at / registration.cron.stepMs) * registration.cron.stepMs;
-          if (registration.clockFailing) log.info({ job: registration.name }, 'job clock queues again');
-          registration.clockFailing = false;
-        } catch (error) {
-          // Tried again at the next tick, until the slot leaves its catch-up window.
-          if (!registration.clockFailing && state === 'started')
-            log.warn({ err: error, job: registration.name }, 'job clock could not queue a slot');
-          registration.clockFailing = true;
-        }
-      }
-    } finally {
-      ticking = false;
-    }
-  };
+function register(
+  queue: JobQueue,
+  name: string,
+  registration: Omit<Registration, 'name' | 'scannedUntil' | 'clockFailing'>,
+): void {
+  if (queue.state !== 'building')
+    throw new Error(`job "${name}": register jobs while the app is built, before ready`);
+  if (!NAME.test(name)) throw new Error(`job "${name}": lowercase letters, digits and hyphens only`);
+  if (queue.registrations.has(name)) throw new Error(`job "${name}" is already registered`);
+  queue.registrations.set(name, { ...registration, name, scannedUntil: 0, clockFailing: false });
+}
 
-  /** Slots are read on the database's clock, the same for every instance. */
-  const measureSkew = async () => {
-    skewMeasuredAt = Date.now();
-    try {
-      const before = Date.now();
-      const result = await started()
-        .getDb()
-        .executeSql('select extract(epoch from clock_timestamp()) * 1000 as now', []);
-      const database = Number(result?.rows[0]?.now);
-      if (Number.isFinite(database)) clockSkewMs = Math.round(database - (before + Date.now()) / 2);
-    } catch (error) {
-      log.warn({ err: error }, 'job clock: database time unavailable, local time used');
-    }
-  };
+function queueOptions(policy: 'singleton' | 'standard', given: JobOptions = {}): Registration['queue'] {
+  const retryLimit = given.retryLimit ?? DEFAULTS.retryLimit;
+  const retryDelay = given.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds;
+  const expireInSeconds = given.expireInSeconds ?? DEFAULTS.expireInSeconds;
+  if (!Number.isInteger(retryLimit) || retryLimit < 0) throw new Error('retryLimit: an integer ≥ 0');
+  if (!Number.isInteger(retryDelay) || retryDelay < 1) throw new Error('retryDelaySeconds: an integer ≥ 1');
+  if (!Number.isInteger(expireInSeconds) || expireInSeconds < 1 || expireInSeconds >= 24 * 3600)
+    throw new Error('expireInSeconds: an integer from 1 to 86399');
+  return { policy, retryLimit, retryDelay, expireInSeconds };
+}
 
-  const work = async (registration: Registration, job: PgBoss.JobWithMetadata<JobData>) => {
-    // A job fetched while stopping is failed at once: it is tried again on a running instance.
-    if (state === 'stopping' || state === 'stopped') throw new Error('instance stopping');
-    const attempt = job.retryCount + 1;
-    const jobLog = log.child({ job: registration.name, jobId: job.id, attempt });
-    try {
-      await registration.run(job, attempt, jobLog);
-    } catch (error) {
-      const last = job.retryCount >= job.retryLimit;
-      if (last) jobLog.error({ err: error }, 'job failed, no try left');
-      else jobLog.warn({ err: error }, 'job failed, will be tried again');
-      // pg-boss keeps the error with the job: its safe form only (no query parameters, decision 012).
-      const safe = safeError(error);
-      throw Object.assign(new Error(String(safe.message)), {
-        name: String(safe.type ?? 'Error'),
-        stack: safe.stack,
-      });
-    }
-  };
+function started(queue: JobQueue): PgBoss {
+  if (!queue.boss || (queue.state !== 'started' && queue.state !== 'starting'))
+    throw new Error('the job queue is not running');
+  return queue.boss;
+}
 
-  /** Creates the queues, or updates their options when the code changed them. */
-  const ensureQueues = async (queue: PgBoss) => {
-    const existing = new Map((await queue.getQueues()).map((found) => [found.name, found]));
-    for (const { name, queue: wanted } of registrations.values()) {
-      const found = existing.get(name);
-      const options = { name, ...wanted, retryBackoff: true };
-      if (!found) await queue.createQueue(name, options);
-      else if (
-        found.policy !== wanted.policy ||
-        found.retryLimit !== wanted.retryLimit ||
-        found.retryDelay !== wanted.retryDelay ||
-        found.retryBackoff !== true ||
-        found.expireInSeconds !== wanted.expireInSeconds
-      )
-        await queue.updateQueue(name, options);
-    }
-  };
+function registered(queue: JobQueue, name: string): Registration {
+  const registration = queue.registrations.get(name);
+  if (!registration) throw new Error(`unknown job "${name}"`);
+  return registration;
+}
 
-  app.addHook('onReady', async () => {
-    state = 'starting';
-    const queue = new PgBoss({
-      connectionString: options.url,
-      max: JOBS_POOL_SIZE,
-      application_name: worker ? 'relais-jobs-worker' : 'relais-jobs',
-      // Slots are queued by this module's clock (ids per slot), not by pg-boss's timekeeper.
-      schedule: false,
-      // Expiry, archiving and deletion of old jobs: on workers, one of them at a time.
-      supervise: worker,
-    });
-    // pg-boss reports connection and maintenance errors as events: logged, never thrown (no listener = crash).
-    queue.on('error', (error) => log.warn({ err: error }, 'job queue error'));
-    boss = queue;
-    try {
-      await queue.start();
-      // Instances starting together would create the same queues at once (each a partition: DDL that PostgreSQL
-      // may stop as a deadlock, over and over with dozens of queues): they take turns under an advisory lock held
-      // on a connection of its own, and the next one finds the queues made. A conflict is still tried again.
-      const turn = new pg.Client({ connectionString: options.url, application_name: 'relais-jobs-setup' });
-      await turn.connect();
+/** The time on the database's clock. */
+function now(queue: JobQueue): number {
+  return Date.now() + queue.clockSkewMs;
+}
+
+/** Wakes this instance's worker of the job, so that a job just queued does not wait for the next poll. */
+function nudge(queue: JobQueue, name: string): void {
+  const id = queue.workerIds.get(name);
+  if (id && queue.boss) queue.boss.notifyWorker(id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The clock: the schedules' slots queued as jobs.
+
+/** Inserts the slot's job; its id is the same on every instance, so only the first insert counts. */
+async function insertSlot(queue: JobQueue, registration: Registration, slot: number): Promise<boolean> {
+  const iso = new Date(slot).toISOString();
+  const id = await started(queue).send(
+    registration.name,
+    { slot: iso },
+    { id: stableJobId('slot', registration.name, iso) },
+  );
+  if (id) nudge(queue, registration.name);
+  return id !== null;
+}
+
+async function tick(queue: JobQueue): Promise<void> {
+  if (queue.ticking || queue.state !== 'started') return;
+  queue.ticking = true;
+  try {
+    if (Date.now() - queue.skewMeasuredAt > SKEW_EVERY_MS) await measureSkew(queue);
+    for (const registration of queue.registrations.values()) {
+      if (!registration.cron || queue.state !== 'started') continue;
+      const at = now(queue);
+      const since = Math.max(registration.scannedUntil, at - registration.catchUpMs);
+      const slot = latestSlot(registration.cron, at, since);
       try {
-        await turn.query(`select pg_advisory_lock(hashtext('relais:jobs:queues'))`);
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await ensureQueues(queue);
-            break;
-          } catch (error) {
-            const code = (error as { code?: string }).code;
-            if (attempt >= 6 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
-          }
-        }
-      } finally {
-        // Ending the connection releases its lock, whatever happened above.
-        await turn.end().catch(() => undefined);
+        if (slot !== null) await insertSlot(queue, registration, slot);
+        registration.scannedUntil = Math.floor(at / registration.cron.stepMs) * registration.cron.stepMs;
+        if (registration.clockFailing) queue.log.info({ job: registration.name }, 'job clock queues again');
+        registration.clockFailing = false;
+      } catch (error) {
+        // Tried again at the next tick, until the slot leaves its catch-up window.
+        if (!registration.clockFailing && queue.state === 'started')
+          queue.log.warn({ err: error, job: registration.name }, 'job clock could not queue a slot');
+        registration.clockFailing = true;
       }
-      if (worker) {
-        for (const registration of registrations.values()) {
-          const id = await queue.work<JobData>(
-            registration.name,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
-            async ([job]) => (job ? work(registration, job) : undefined),
-          );
-          workerIds.set(registration.name, id);
-        }
-        await measureSkew();
-        for (const registration of registrations.values())
-          registration.scannedUntil = now() - registration.catchUpMs;
-        clock = setInterval(() => void tick(), TICK_MS);
-        clock.unref();
+    }
+  } finally {
+    queue.ticking = false;
+  }
+}
+
+/** Slots are read on the database's clock, the same for every instance. */
+async function measureSkew(queue: JobQueue): Promise<void> {
+  queue.skewMeasuredAt = Date.now();
+  try {
+    const before = Date.now();
+    const result = await started(queue)
+      .getDb()
+      .executeSql('select extract(epoch from clock_timestamp()) * 1000 as now', []);
+    const database = Number(result?.rows[0]?.now);
+    if (Number.isFinite(database)) queue.clockSkewMs = Math.round(database - (before + Date.now()) / 2);
+  } catch (error) {
+    queue.log.warn({ err: error }, 'job clock: database time unavailable, local time used');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start and stop.
+
+async function work(
+  queue: JobQueue,
+  registration: Registration,
+  job: PgBoss.JobWithMetadata<JobData>,
+): Promise<void> {
+  // A job fetched while stopping is failed at once: it is tried again on a running instance.
+  if (queue.state === 'stopping' || queue.state === 'stopped') throw new Error('instance stopping');
+  const attempt = job.retryCount + 1;
+  const jobLog = queue.log.child({ job: registration.name, jobId: job.id, attempt });
+  try {
+    await registration.run(job, attempt, jobLog);
+  } catch (error) {
+    const last = job.retryCount >= job.retryLimit;
+    if (last) jobLog.error({ err: error }, 'job failed, no try left');
+    else jobLog.warn({ err: error }, 'job failed, will be tried again');
+    // pg-boss keeps the error with the job: its safe form only (no query parameters, decision 012).
+    const safe = safeError(error);
+    throw Object.assign(new Error(String(safe.message)), {
+      name: String(safe.type ?? 'Error'),
+      stack: safe.stack,
+    });
+  }
+}
+
+/** Creates the queues, or updates their options when the code changed them. */
+async function ensureQueues(boss: PgBoss, registrations: Map<string, Registration>): Promise<void> {
+  const existing = new Map((await boss.getQueues()).map((found) => [found.name, found]));
+  for (const { name, queue: wanted } of registrations.values()) {
+    const found = existing.get(name);
+    const options = { name, ...wanted, retryBackoff: true };
+    if (!found) await boss.createQueue(name, options);
+    else if (
+      found.policy !== wanted.policy ||
+      found.retryLimit !== wanted.retryLimit ||
+      found.retryDelay !== wanted.retryDelay ||
+      found.retryBackoff !== true ||
+      found.expireInSeconds !== wanted.expireInSeconds
+    )
+      await boss.updateQueue(name, options);
+  }
+}
+
+/**
+ * Instances starting together would create the same queues at once (each a partition: DDL that PostgreSQL may stop
+ * as a deadlock, over and over with dozens of queues): they take turns under an advisory lock held on a connection
+ * of its own, and the next one finds the queues made. A conflict is still tried again.
+ */
+async function ensureQueuesInTurn(queue: JobQueue, boss: PgBoss): Promise<void> {
+  const turn = new pg.Client({ connectionString: queue.url, application_name: 'relais-jobs-setup' });
+  await turn.connect();
+  try {
+    await turn.query(`select pg_advisory_lock(hashtext('relais:jobs:queues'))`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await ensureQueues(boss, queue.registrations);
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 6 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
       }
-      state = 'started';
-      if (worker) void tick();
-    } catch (error) {
-      state = 'stopped';
-      await queue.stop({ graceful: false }).catch(() => undefined);
-      throw error;
     }
-  });
+  } finally {
+    // Ending the connection releases its lock, whatever happened above.
+    await turn.end().catch(() => undefined);
+  }
+}
 
-  app.addHook('onClose', async () => {
-    clearInterval(clock);
-    if (!boss || state === 'stopped') return;
-    state = 'stopping';
-    try {
-      // Stops fetching, waits for the running handlers (10 s at most), fails the unfinished ones, closes the pool.
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: true });
-    } catch (error) {
-      log.warn({ err: error }, 'job queue did not stop cleanly');
-    }
-    state = 'stopped';
-  });
+/** A worker per job, then the clock, which starts its scan a catch-up window back. */
+async function startWorkers(queue: JobQueue, boss: PgBoss): Promise<void> {
+  for (const registration of queue.registrations.values()) {
+    const id = await boss.work<JobData>(
+      registration.name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
+      async ([job]) => (job ? work(queue, registration, job) : undefined),
+    );
+    queue.workerIds.set(registration.name, id);
+  }
+  await measureSkew(queue);
+  for (const registration of queue.registrations.values())
+    registration.scannedUntil = now(queue) - registration.catchUpMs;
+  queue.clock = setInterval(() => void tick(queue), TICK_MS);
+  queue.clock.unref();
+}
 
-  const jobs: Jobs = {
-    worker,
+async function startQueue(queue: JobQueue): Promise<void> {
+  queue.state = 'starting';
+  const boss = new PgBoss({
+    connectionString: queue.url,
+    max: JOBS_POOL_SIZE,
+    application_name: queue.worker ? 'relais-jobs-worker' : 'relais-jobs',
+    // Slots are queued by this module's clock (ids per slot), not by pg-boss's timekeeper.
+    schedule: false,
+    // Expiry, archiving and deletion of old jobs: on workers, one of them at a time.
+    supervise: queue.worker,
+  });
+  // pg-boss reports connection and maintenance errors as events: logged, never thrown (no listener = crash).
+  boss.on('error', (error) => queue.log.warn({ err: error }, 'job queue error'));
+  queue.boss = boss;
+  try {
+    await boss.start();
+    await ensureQueuesInTurn(queue, boss);
+    if (queue.worker) await startWorkers(queue, boss);
+    queue.state = 'started';
+    if (queue.worker) void tick(queue);
+  } catch (error) {
+    queue.state = 'stopped';
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function stopQueue(queue: JobQueue): Promise<void> {
+  clearInterval(queue.clock);
+  if (!queue.boss || queue.state === 'stopped') return;
+  queue.state = 'stopping';
+  try {
+    // Stops fetching, waits for the running handlers (10 s at most), fails the unfinished ones, closes the pool.
+    await queue.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true, close: true });
+  } catch (error) {
+    queue.log.warn({ err: error }, 'job queue did not stop cleanly');
+  }
+  queue.state = 'stopped';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What features call: app.jobs.
+
+function jobsOf(queue: JobQueue): Jobs {
+  return {
+    worker: queue.worker,
     schedule(name, cron, handler, given = {}) {
       const parsed = parseCron(cron);
       const catchUp = given.catchUpSeconds ?? DEFAULT_CATCH_UP_SECONDS;
       if (!(catchUp >= 0 && catchUp <= MAX_CATCH_UP_SECONDS))
         throw new Error(`job "${name}": catchUpSeconds from 0 to ${MAX_CATCH_UP_SECONDS}`);
-      register(name, {
+      register(queue, name, {
         cron: parsed,
         // At least one step: the current slot is always in the window.
         catchUpMs: Math.max(catchUp * 1000, parsed.stepMs),
@@ -522,7 +582,7 @@ export function registerJobs(app: FastifyInstance, options: { url: string; confi
       });
     },
     define(name, handler, given) {
-      register(name, {
+      register(queue, name, {
         cron: null,
         catchUpMs: 0,
         queue: queueOptions('standard', given),
@@ -531,27 +591,27 @@ export function registerJobs(app: FastifyInstance, options: { url: string; confi
       });
     },
     async send(name, data, { singletonKey, startAfter } = {}) {
-      const registration = registered(name);
+      const registration = registered(queue, name);
       if (registration.cron) throw new Error(`job "${name}" is scheduled: use runNow`);
-      const id = await started().send(name, data, {
+      const id = await started(queue).send(name, data, {
         ...(singletonKey === undefined ? {} : { id: stableJobId('key', name, singletonKey), singletonKey }),
         ...(startAfter === undefined ? {} : { startAfter }),
       });
-      if (id && startAfter === undefined) nudge(name);
+      if (id && startAfter === undefined) nudge(queue, name);
       return id;
     },
     async runNow(name, { data, timeoutMs = 30_000 } = {}) {
-      const registration = registered(name);
-      const queue = started();
+      const registration = registered(queue, name);
+      const boss = started(queue);
       const payload = registration.cron
-        ? { slot: new Date(now()).toISOString(), manual: true }
+        ? { slot: new Date(now(queue)).toISOString(), manual: true }
         : (data ?? {});
-      const id = await queue.send(name, payload, {});
+      const id = await boss.send(name, payload, {});
       if (!id) throw new Error(`job "${name}" could not be queued`);
-      nudge(name);
+      nudge(queue, name);
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const job = await queue.getJobById<JobData>(name, id, { includeArchive: true });
+        const job = await boss.getJobById<JobData>(name, id, { includeArchive: true });
         if (job?.state === 'completed') return;
         if (job?.state === 'failed' || job?.state === 'cancelled') {
           const output = job.output as { message?: unknown } | null;
@@ -562,13 +622,11 @@ export function registerJobs(app: FastifyInstance, options: { url: string; confi
       }
     },
     async queueSlot(name, at) {
-      const registration = registered(name);
+      const registration = registered(queue, name);
       if (!registration.cron) throw new Error(`job "${name}" is not scheduled`);
       const slot = latestSlot(registration.cron, at.getTime(), at.getTime() - registration.catchUpMs);
       if (slot === null) return null;
-      return { slot: new Date(slot), created: await insertSlot(registration, slot) };
+      return { slot: new Date(slot), created: await insertSlot(queue, registration, slot) };
     },
   };
-  app.decorate('jobs', jobs);
-  return jobs;
 }
