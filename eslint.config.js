@@ -1,10 +1,23 @@
-// Zones (DESIGN.md): web → core, server → core, no feature → feature, no cycles.
-import { readdirSync, existsSync } from 'node:fs';
+// Lint of the whole tree; the zones below keep the layers of docs/architecture.md apart (core ← server, core ← web,
+// no feature → feature, no cycles). Every import alias resolves here, so no import escapes the zones.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+// #core/* and #server/* resolve through package.json "imports" (development condition); #web/* exists only in
+// tsconfig.web.json "paths" (and the Vite/Vitest aliases), so its paths become resolver aliases for every file:
+// a server file importing #web/… resolves too, and its zone reports it.
+const webPaths = JSON.parse(readFileSync('tsconfig.web.json', 'utf8')).compilerOptions.paths;
+const aliases = Object.fromEntries(
+  Object.entries(webPaths).map(([key, [target]]) => [
+    key.replace(/\/\*$/, ''),
+    [path.resolve(import.meta.dirname, target.replace(/\/\*$/, ''))],
+  ]),
+);
 
 const featureDirs = (side) => {
   const dir = `src/${side}/features`;
@@ -46,6 +59,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: './tsconfig.json',
           conditionNames: ['development', 'types', 'import', 'default'],
+          alias: aliases,
         }),
       ],
     },

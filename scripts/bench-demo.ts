@@ -1,5 +1,5 @@
 /**
- * npm run bench:demo — how fast a demonstration opens (issue 18's target: 300 ms from the click to a signed-in
+ * npm run bench:demo — how fast a demonstration opens (decision 022's target: 300 ms from the click to a signed-in
  * dashboard with its data), how fast it resets, on the built server and its embedded PostgreSQL. Each door is
  * measured from POST /api/demo/login to the dashboard's first data call answered (GET /api/demo/dashboard/stats),
  * as the /demo page does it. Figures only, no assertion.

@@ -1,5 +1,5 @@
 /**
- * Part of npm run bench — the reads the web app polls for every signed-in user (issue 19): GET /api/auth/me, the
+ * Part of npm run bench — the reads the web app polls for every signed-in user (decision 025): GET /api/auth/me, the
  * dashboard stats, the conversation list and the alerts, on 10,000 users and their history (missions, applications,
  * timelines, payments, conversations with messages, alerts, one session each) seeded in a real PostgreSQL
  * (embedded). Every request is signed in as another user (scripts/reads-load.mjs), so no answer comes from one

@@ -1,5 +1,5 @@
 /**
- * npm run bench:search — the mission search under load (issues 4 and 19), at several sizes: missions are seeded
+ * npm run bench:search — the mission search under load (decisions 009 and 027), at several sizes: missions are seeded
  * across France in a real PostgreSQL (embedded), 10,000 then 100,000 then 1,000,000 (BENCH_SIZES), and at each size:
  *  - autocannon on bare /api/health and on fixed searches (answered from the 3 s search cache after their first query);
  *  - never-repeated searches (scripts/search-random.mjs: a random point, 50 km, filters, first page): every request

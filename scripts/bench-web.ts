@@ -1,7 +1,7 @@
 /**
  * npm run bench:web — Lighthouse (mobile preset, simulated throttling) with Debian's Chromium on
  * /, /pricing, /login and /register of the built app served by the real server. Prints the scores.
- * Targets (issue 3): performance ≥ 95 on each page (100 on /), accessibility 100.
+ * Targets (decision 008): performance ≥ 95 on each page (100 on /), accessibility 100.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

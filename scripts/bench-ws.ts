@@ -1,5 +1,5 @@
 /**
- * npm run bench:ws — realtime under load (issues 5 and 19). Two built server processes (A and B) on one embedded
+ * npm run bench:ws — realtime under load (decisions 011 and 026). Two built server processes (A and B) on one embedded
  * PostgreSQL; 5,000 websocket clients (signed-in drivers' phones) connected to A.
  *  1. Same instance: a transporter sends messages through A to random drivers; each carries its send time, and
  *     the driver's socket measures send → receipt. Prints p50/p95/p99 and A's RSS with the 5,000 sockets open.

@@ -1,5 +1,5 @@
 /**
- * npm run chaos — the crash loop (issue 19 §2). A real Relais server (the built one; `--source` runs
+ * npm run chaos — the crash loop (decision 023). A real Relais server (the built one; `--source` runs
  * src/server/main.ts through tsx) on a fresh data folder with its embedded PostgreSQL, as `npm start` runs it;
  * transporters and drivers seeded and signed in; then rounds of:
  *  1. a mixed write load over HTTP (publish, apply, accept/reject, withdraw, waive signatures, start, proof of

@@ -1,5 +1,5 @@
 /**
- * Bundle budgets (issue 3 §8), run by `npm test` after the build, figures printed:
+ * Bundle budgets (decision 008), run by `npm test` after the build, figures printed:
  * the JavaScript the browser must load for / (entry + its static imports) ≤ 110 KB gzip,
  * every other chunk ≤ 40 KB gzip.
  */

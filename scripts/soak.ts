@@ -1,5 +1,5 @@
 /**
- * npm run soak — a long run (issue 19 §2): the built server (`--source`: src/server/main.ts through tsx) with its
+ * npm run soak — a long run: the built server (`--source`: src/server/main.ts through tsx) with its
  * embedded PostgreSQL on a fresh data folder, pinned to core 0 (this process on core 1), 500 signed-in drivers
  * holding a websocket each, and for SOAK_MINUTES (default 10) the traffic of that many people:
  *  - every user (the 500 drivers and 20 transporters) polls what the app polls every 30 s: /api/auth/me, the

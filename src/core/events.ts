@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alertSchema } from './schemas/alerts.js';
 import { chatMessageSchema } from './schemas/messaging.js';
 
-/** Realtime events on /ws (SPEC.md §3): `{ type, message?, alert?, mission? }`. */
+/** Realtime events on /ws (docs/specification.md §3): `{ type, message?, alert?, mission? }`. */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), message: chatMessageSchema }),
   z.object({ type: z.literal('new-alert'), alert: alertSchema }),

@@ -104,7 +104,7 @@ export async function buildApp({
     // instances starting at once on a new database, that takes more than Fastify's 10 s; an instance that gives up
     // then would only restart into the same wait.
     pluginTimeout: 60_000,
-    // SPEC §7's /api/demo/* twins run the normal handlers (platform/demo-guard.ts).
+    // docs/specification.md §7's /api/demo/* twins run the normal handlers (platform/demo-guard.ts).
     rewriteUrl: rewriteDemoTwin,
   });
   // Every route, as registered: the authorisation matrix and the fuzzer start from this list.
@@ -168,7 +168,7 @@ export async function buildApp({
   if (ownMailer) app.addHook('onClose', async () => ownMailer.close());
   const events = createEventBus(app.log);
   const realtime = registerRealtime(app, config, database, sessions);
-  // Nothing is ever pushed to a demo account, whichever feature notifies (issue 18).
+  // Nothing is ever pushed to a demo account, whichever feature notifies (decision 022).
   const push = createPush(database.db, config, app.log);
   const jobs = registerJobs(app, { url: database.url, config });
   // The VAPID key pair exists from the first start on.
@@ -178,7 +178,7 @@ export async function buildApp({
     reads: database.reads,
     config,
     sessions,
-    // Nothing is ever mailed to a demo account, whichever feature writes (issue 18).
+    // Nothing is ever mailed to a demo account, whichever feature writes (decision 022).
     mailer: neverMailDemo(mailer ?? ownMailer!),
     events,
     realtime,

@@ -48,7 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** The built web app (`npm run build` writes dist/web); the API tests point it at a folder without one. */
   WEB_DIR: z.string().min(1).optional(),
-  /** Demonstration sandboxes alive at once, all visitors together (issue 18); 0 closes the demo. */
+  /** Demonstration sandboxes alive at once, all visitors together (decision 022); 0 closes the demo. */
   DEMO_MAX_SANDBOXES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** The national address service (Base Adresse Nationale); `off` uses the built-in city list only. */
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
@@ -91,7 +91,7 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true'),
-  /** Stripe mode (issue 14): both keys, or neither (direct settlement only). */
+  /** Stripe mode (decision 018): both keys, or neither (direct settlement only). */
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -135,7 +135,7 @@ export interface AppConfig {
   s3: S3Config | null;
   /** Stripe (null: direct settlement between the parties, plans granted by an administrator). */
   stripe: StripeConfig | null;
-  /** The demonstration (issue 18): how many sandboxes may be alive at once. */
+  /** The demonstration (decision 022): how many sandboxes may be alive at once. */
   demo: { maxSandboxes: number };
 }
 
@@ -176,7 +176,7 @@ interface Rule {
   windowSeconds: number;
 }
 export interface RateLimits {
-  /** Demonstration sandboxes opened from one address (issue 18). */
+  /** Demonstration sandboxes opened from one address (decision 022). */
   demoPerIp: Rule;
   /** Failed logins from one address, whatever the accounts. */
   loginPerIp: Rule;

@@ -189,7 +189,7 @@ test('the e-mail link verifies the address once; the banner goes away', async ({
   expect((await (await request.get('/api/health')).json()).status).toBe('ok');
 });
 
-test('redirects of SPEC.md §4 and the 404 page', async ({ page }) => {
+test('redirects of docs/specification.md §4 and the 404 page', async ({ page }) => {
   for (const path of ['/dashboard', '/wallet', '/admin', '/nimporte-quoi']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);

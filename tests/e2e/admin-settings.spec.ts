@@ -5,7 +5,7 @@ import { signInAdmin } from './admin-helpers.js';
 import { acceptCookies } from './helpers.js';
 
 /**
- * « Paramètres du site » and « Tarifs » (issue 17): the e2e database is shared by every spec, so what this spec
+ * « Paramètres du site » and « Tarifs » (decision 021): the e2e database is shared by every spec, so what this spec
  * changes (the light logo, one tariff) is put back in `finally`, and the spec runs its steps in one test.
  */
 test.describe.configure({ mode: 'serial' });
@@ -74,7 +74,7 @@ test('an admin changes the light logo and a tariff; visitors see both; a negativ
       ((await (await page.request.get('/api/tariffs')).json()) as typeof DEFAULT_TARIFFS).transporterMonthly,
     ).toBe(DEFAULT_TARIFFS.transporterMonthly);
   } finally {
-    // Back to what the other specs expect: SPEC's tariffs and the built-in logo.
+    // Back to what the other specs expect: the specification's tariffs and the built-in logo.
     const tariffs = await page.request.put('/api/admin/tariffs', { data: DEFAULT_TARIFFS });
     expect(tariffs.status()).toBe(200);
     const logo = await page.request.delete('/api/admin/site-settings/logos/light');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { inDatabase, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
- * Issue 15 §4: a driver with 50 missions behind them, none with an accident, writes a message; the recompute that
+ * Badges (decision 019): a driver with 50 missions behind them, none with an accident, writes a message; the recompute that
  * the message queues gives them "Champion de la sécurité". The badge shows with its meaning on the applicant card
  * the transporter reads, on the public profile, and on the driver's own profile with the way to the others.
  */

@@ -18,7 +18,7 @@ const screenshot = () =>
     .toBuffer();
 
 /**
- * Issue 16 §4 end to end: a driver files a report with a screenshot (the page they came from and their device
+ * Bug reports end to end: a driver files a report with a screenshot (the page they came from and their device
  * filled in), sees it "Nouveau"; an administrator takes it in hand and answers on /admin/signalements; the driver
  * sees the new status and the answer on the open page, and the alert.
  */

@@ -4,7 +4,7 @@ import { SIGNATURE_PNG, sign } from './delivery-helpers.js';
 import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
- * Proof of delivery and incidents (issue 15 §2): the driver reports a breakdown (the transporter is alerted and
+ * Proof of delivery and incidents (decision 019): the driver reports a breakdown (the transporter is alerted and
  * sees it on the mission), then marks the mission delivered with the recipient's name, a signature drawn with the
  * mouse on the canvas and a photo of the delivery note; the transporter downloads the proof-of-delivery PDF.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, openMenu, shootBothThemes } from './helpers.js';
 
 /**
- * The demo (issue 18), the transporter's door, on a phone (the driver's is on a desktop: demo.spec.ts): a
+ * The demo (decision 022), the transporter's door, on a phone (the driver's is on a desktop: demo.spec.ts): a
  * dispatcher chooses a driver among the applications waiting, then « Réinitialiser » puts them back.
  */
 

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe.js';
 import { acceptCookies, openMenu, registerDriverByApi, shootBothThemes } from './helpers.js';
 
 /**
- * The demo (issue 18), the driver's door, on a desktop (the transporter's is on a phone: demo-phone.spec.ts). A
+ * The demo (decision 022), the driver's door, on a desktop (the transporter's is on a phone: demo-phone.spec.ts). A
  * stranger goes from the landing page to a full Relais in one click, applies, chats with a transporter who answers
  * live, and puts everything back with « Réinitialiser ».
  */
@@ -57,7 +57,7 @@ test('from the landing page, the driver door opens a living demo; a reset brings
   await expect(banner.getByText('Données fictives')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Camille');
   await expect(page.getByRole('heading', { name: 'Activité récente' })).toBeVisible();
-  // SPEC.md §4: the demo flag is set, and the data calls go to their /api/demo twins.
+  // docs/specification.md §4: the demo flag is set, and the data calls go to their /api/demo twins.
   expect(await page.evaluate(() => localStorage.getItem('isDemo'))).toBe('true');
   // No e-mail to confirm: the address is fictional.
   await expect(page.getByRole('region', { name: "Vérification de l'adresse email" })).toHaveCount(0);
@@ -119,7 +119,7 @@ test('from the landing page, the driver door opens a living demo; a reset brings
   await expect.poll(() => fromThem()?.content ?? null).not.toBeNull();
   await expect(thread.getByText(fromThem()!.content)).toBeVisible();
 
-  // « Réinitialiser »: the toast of SPEC.md §8, and the data as given.
+  // « Réinitialiser »: the toast of docs/specification.md §8, and the data as given.
   await banner.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(page.getByText('Données réinitialisées', { exact: true })).toBeVisible();
   await expect(

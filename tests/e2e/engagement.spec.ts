@@ -5,7 +5,7 @@ import { publishMissionByApi, registerCompanyByApi, registerDriverByApi, signedI
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Issue 13 end to end: a mission that requires ADR refuses a driver without it and accepts one with it; the chosen
+ * Documents and engagement end to end: a mission that requires ADR refuses a driver without it and accepts one with it; the chosen
  * driver's verified file opens for the transporter; both parties sign the engagement document in the app.
  */
 test('ADR required: refused without, chosen with; the transporter opens the verified file; both sign', async ({

@@ -7,7 +7,7 @@ import { completedMission, currentMonthLabel, euros } from './money-helpers.js';
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 /**
- * Issue 14 end to end, in the default mode (no payment provider): an independent carrier's mission is completed,
+ * Settlement end to end, in the default mode (no payment provider): an independent carrier's mission is completed,
  * both parties complete their billing details, Relais issues the invoice, the transporter declares the transfer,
  * the driver confirms it, and both wallets show it in French figures, month by month.
  */

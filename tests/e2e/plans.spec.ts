@@ -136,7 +136,7 @@ test('a signed-in member’s plan cards lead to their subscription page', async 
     .click();
   await expect(page).toHaveURL(/\/driver\/subscription$/);
   await expect(page.getByRole('heading', { name: 'Mon abonnement', level: 1 })).toBeVisible();
-  // Nothing the product does not do is promised; what it does since issue 15 is.
+  // Nothing the product does not do is promised; what it does (live tracking and proof of delivery) is.
   await page.goto('/pricing');
   for (const promise of ['Statistiques de revenus', 'support en priorité'])
     await expect(page.getByRole('main')).not.toContainText(promise);

@@ -40,7 +40,7 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * Issue 15 §3 end to end: after a completed mission both parties review each other in the browser (double-blind:
+ * Reviews end to end: after a completed mission both parties review each other in the browser (double-blind:
  * the first waits, the second publishes both), the driver's profile shows the review and the score, the driver
  * reports it and an administrator removes it.
  */

@@ -3,7 +3,7 @@ import { signInAdmin } from './admin-helpers.js';
 import { shootBothThemes } from './helpers.js';
 
 /**
- * Site analytics (issue 16), as a visitor's browser does it: the banner's choice decides what the beacons carry,
+ * Site analytics (decision 020), as a visitor's browser does it: the banner's choice decides what the beacons carry,
  * the server keeps only anonymous counts without consent, and nothing ever leaves for another site.
  */
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, isPhone, registerDriverByApi } from './helpers.js';
 
-test('the landing page has every section of SPEC.md §2 and links where it should', async ({ page }) => {
+test('the landing page has every section of docs/specification.md §2, with its links', async ({ page }) => {
   await acceptCookies(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -11,7 +11,7 @@ import { deliverByApi } from './delivery-helpers.js';
 import { euros } from './money-helpers.js';
 
 /**
- * Issue 14 §2 end to end in Stripe mode: the second Relais of playwright.config.ts (STRIPE_SECRET_KEY set) talks to
+ * Stripe mode end to end: the second Relais of playwright.config.ts (STRIPE_SECRET_KEY set) talks to
  * the local Stripe-shaped server (scripts/stripe-local.ts); the browser pays on its hosted pages, and the plan
  * and the mission change only when its signed webhook arrives. The helpers read mails and the database of the
  * server the test talks to: this file points them at the Stripe one while its tests run.

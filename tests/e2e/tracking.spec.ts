@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 /**
- * Live tracking (issue 15) with Chromium's geolocation emulation: the driver starts the mission after the
+ * Live tracking (decision 019) with Chromium's geolocation emulation: the driver starts the mission after the
  * explanation, drives north from Rungis, loses the network (points kept on the phone), gets it back (they
  * arrive); the transporter, in another browser, watches the map update live, then sees the pause.
  */

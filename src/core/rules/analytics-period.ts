@@ -1,7 +1,7 @@
 import { addDays, daysBetween, monthLabel } from './money.js';
 
 /**
- * The periods of "Analytics Avancés" (issue 16), as Paris calendar days: the period asked for, the one it is
+ * The periods of "Analytics Avancés" (decision 020), as Paris calendar days: the period asked for, the one it is
  * compared with, and how its charts are cut (weeks for short periods, months otherwise).
  */
 export const ANALYTICS_PERIODS = ['30d', '90d', '12m', 'ytd', 'custom'] as const;

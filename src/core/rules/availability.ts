@@ -3,7 +3,7 @@ import { addDays, daysBetween, parisDate } from './money.js';
 
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
-/** 'busy' is stored as SPEC names it; people read "Partiellement disponible" (with the hours). */
+/** 'busy' is stored as the specification names it; people read "Partiellement disponible" (with the hours). */
 export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = {
   available: 'Disponible',
   busy: 'Partiellement disponible',

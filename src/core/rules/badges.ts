@@ -1,5 +1,5 @@
 /**
- * Badges (SPEC.md §3, issue 15): what each one means, as profiles and applicant cards say it.
+ * Badges (docs/specification.md §3, decision 019): what each one means, as profiles and applicant cards say it.
  * The rules that award them are in this file too (pure functions over figures the server measures).
  *
  * Badges are for drivers: each one says something about how a driver works (on time, experienced, well rated,

@@ -1,5 +1,5 @@
 /**
- * Plans and subscriptions (issue 14, SPEC.md §9): which paid plans each role may hold, their price per
+ * Plans and subscriptions (decision 018, docs/specification.md §9): which paid plans each role may hold, their price per
  * interval from the tariff settings, and the subscription statuses. Without Stripe an administrator grants or
  * ends a plan (B2B invoice paid by transfer); with Stripe the plan changes only from the verified webhook.
  */

@@ -1,5 +1,5 @@
 /**
- * Bug reports (issue 16 §4): how the screens, the alerts and the e-mails name their statuses, priorities and
+ * Bug reports (decision 020): how the screens, the alerts and the e-mails name their statuses, priorities and
  * categories, and the rules the server applies to them.
  */
 import type { BUG_CATEGORIES, BUG_PRIORITIES, BUG_STATUSES } from './enums.js';

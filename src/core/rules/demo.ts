@@ -1,5 +1,5 @@
 /**
- * The demonstration's constants and French texts (issue 18), without zod: the /demo page, the MODE DÉMO banner
+ * The demonstration's constants and French texts (decision 022), without zod: the /demo page, the MODE DÉMO banner
  * and the disabled controls read them, and a page's chunk must not pull the validation library in
  * (src/core/schemas/demo.ts re-exports them for the API).
  */
@@ -11,7 +11,7 @@ export type DemoRole = (typeof DEMO_ROLES)[number];
 /** Hours without activity after which a sandbox and everything in it is removed. */
 export const DEMO_IDLE_HOURS = 24;
 
-/** The French texts of the demonstration, shared by the API and the screens (SPEC §8 for the reset). */
+/** The French texts of the demonstration, shared by the API and the screens (docs/specification.md §8 for the reset). */
 export const demoMessages = {
   resetDone: 'Les données de démonstration ont été réinitialisées avec succès',
   resetTitle: 'Données réinitialisées',

@@ -3,7 +3,7 @@ import { LICENSE_TYPES } from './enums.js';
 import type { RequiredDocument } from './missions.js';
 
 /**
- * A driver's professional papers and what they allow (issue 13). Pure rules shared by the server (eligibility,
+ * A driver's professional papers and what they allow (decision 017). Pure rules shared by the server (eligibility,
  * reminders, `documentsVerified`) and the screens (what is missing, what it blocks).
  */
 

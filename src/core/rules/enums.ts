@@ -46,7 +46,7 @@ export const BADGE_TYPES = [
   'eco_driver',
 ] as const;
 
-/** What can go wrong during a mission (issue 15): retard, panne, accident, marchandise endommagée, attente au quai. */
+/** What can go wrong during a mission (decision 019): retard, panne, accident, marchandise endommagée, attente au quai. */
 export const INCIDENT_TYPES = ['delay', 'breakdown', 'accident', 'damage', 'dock_wait'] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 /** Where a waiting time is counted: at the pickup or at the delivery. */

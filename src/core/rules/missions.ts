@@ -1,6 +1,6 @@
 /**
  * Mission rules shared by the server and the screens: vehicle types and the licence each needs, pricing
- * types, required documents, engagement frames, and the lifecycle (SPEC.md §3–§4, issue 4).
+ * types, required documents, engagement frames, and the lifecycle (docs/specification.md §3–§4, decision 009).
  */
 import type { APPLICATION_STATUSES, LicenseType, MissionStatus } from './enums.js';
 
@@ -87,7 +87,7 @@ export const DOCUMENT_LABELS: Record<RequiredDocument, string> = {
 };
 
 /**
- * How the driver is engaged (SPEC.md §1 keeps both readings of payment). Relais never moves money: the
+ * How the driver is engaged (docs/specification.md §1 keeps both readings of payment). Relais never moves money: the
  * parties settle directly, on the agreed price.
  */
 export const ENGAGEMENT_TYPES = ['employment', 'independent'] as const;

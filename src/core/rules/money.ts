@@ -1,5 +1,5 @@
 /**
- * Money (issue 14): amounts are integer cents in code and numeric(12,2) in PostgreSQL, never floating point;
+ * Money (decision 018): amounts are integer cents in code and numeric(12,2) in PostgreSQL, never floating point;
  * the API carries them as decimal strings with two decimals ("1234.50"). What a mission owes, payment terms
  * and due dates, the settlement steps and the legal mentions of a French invoice live here, shared by the
  * server (PDFs, checks) and the screens.

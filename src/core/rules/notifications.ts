@@ -1,5 +1,5 @@
 /**
- * Alert types and notification preferences (SPEC.md §9, issue 5): which events leave an alert, which are
+ * Alert types and notification preferences (docs/specification.md §9, decision 011): which events leave an alert, which are
  * pushed to the user's devices, which are sent by e-mail (batched, at most one mail an hour).
  */
 export const ALERT_TYPES = [
@@ -53,7 +53,7 @@ export const EMAIL_DIGEST_MIN_INTERVAL_MS = 60 * 60 * 1000;
 /** An alert waits this long before being mailed, so a burst lands in one mail (and one read in the app is not mailed). */
 export const EMAIL_DIGEST_DELAY_MS = 5 * 60 * 1000;
 
-/** What a browser notification says (SPEC.md §9): the title and default body of each kind. */
+/** What a browser notification says (docs/specification.md §9): the title and default body of each kind. */
 export const NOTIFICATION_ICON = '/icons/icon-192x192.png';
 export const NEW_MESSAGE_NOTIFICATION = {
   title: 'Nouveau message',

@@ -2,7 +2,7 @@ import type { MissionStatus, SubscriptionPlan } from './enums.js';
 import { ELITE_FEATURE } from './billing.js';
 import { FREEMIUM_LIMITS } from './tariffs.js';
 
-/** Freemium (plan 'basic') limits; Premium and Elite have none (SPEC.md §1, §9). */
+/** Freemium (plan 'basic') limits; Premium and Elite have none (docs/specification.md §1, §9). */
 export function monthlyApplicationLimit(plan: SubscriptionPlan | string): number | null {
   return plan === 'basic' ? FREEMIUM_LIMITS.applicationsPerMonth : null;
 }

@@ -1,5 +1,5 @@
 /**
- * Who works with whom (issue 11): a transporter and a driver "work together" while the driver has a pending
+ * Who works with whom (decision 012): a transporter and a driver "work together" while the driver has a pending
  * application on one of the transporter's open missions, or while one of the transporter's missions is assigned
  * to the driver — until 30 days after it is completed. That relation opens the phone numbers and lets either side
  * write. Once it is over (an application rejected or withdrawn, a mission cancelled or long finished) each keeps

@@ -62,7 +62,7 @@ describe('review window', () => {
 });
 
 describe('sub-scores', () => {
-  it('asks the four of SPEC.md about a driver, and no driving skill about a transporter', () => {
+  it('asks the four of docs/specification.md about a driver, and no driving skill about a transporter', () => {
     expect(SUB_SCORES_FOR.driver).toHaveLength(4);
     expect(SUB_SCORES_FOR.transporter).not.toContain('drivingSkillScore');
     for (const role of ['driver', 'transporter'] as const)

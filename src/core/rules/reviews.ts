@@ -1,5 +1,5 @@
 /**
- * Reviews after a mission (SPEC.md §1 "avis et notations", issue 15 §3): who may write, until when, which
+ * Reviews after a mission (docs/specification.md §1 "avis et notations", decision 019): who may write, until when, which
  * sub-scores apply to whom, and the reputation score computed from the published reviews.
  */
 
@@ -29,7 +29,7 @@ export type SubScore = (typeof SUB_SCORES)[number];
 export type ReviewedRole = 'driver' | 'transporter';
 
 /**
- * The sub-scores asked for each side. A driver is judged on the four of SPEC.md; a transporter does not drive, so
+ * The sub-scores asked for each side. A driver is judged on the four of docs/specification.md; a transporter does not drive, so
  * "conduite" does not apply to them: they are judged on professionalism, communication and safety on their sites.
  */
 export const SUB_SCORES_FOR: Record<ReviewedRole, readonly SubScore[]> = {

@@ -1,5 +1,5 @@
 /**
- * On the road (issue 15): incidents and waiting times, as the screens, the alerts and the documents say them.
+ * On the road (decision 019): incidents and waiting times, as the screens, the alerts and the documents say them.
  */
 import type { IncidentType, WaitingPlace } from './enums.js';
 

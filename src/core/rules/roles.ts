@@ -1,5 +1,5 @@
 /**
- * SPEC.md calls the company side "company" at registration and "transporter" everywhere else.
+ * docs/specification.md calls the company side "company" at registration and "transporter" everywhere else.
  * The stored userType keeps the registration word; the role is what guards and menus speak of.
  * See docs/decisions/003-driver-company-transporter.md.
  */

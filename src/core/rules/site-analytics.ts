@@ -1,5 +1,5 @@
 /**
- * Site analytics (issue 16): the pure rules shared by the tracker and the server. First-party only; without
+ * Site analytics (decision 020): the pure rules shared by the tracker and the server. First-party only; without
  * consent nothing that identifies anybody is kept (CNIL's audience-measurement exemption), with consent the
  * identifiers are the browser's own random ids, the IP address is truncated and the referrer reduced to its site.
  */

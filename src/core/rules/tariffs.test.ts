@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARIFFS, annualSaving, formatEuros, validateTariffs } from './tariffs.js';
 
 describe('tariffs', () => {
-  it('has the SPEC.md §9 defaults', () => {
+  it('has the docs/specification.md §9 defaults', () => {
     expect(DEFAULT_TARIFFS).toEqual({
       driverFreemium: 0,
       driverPremiumMonthly: 14.9,

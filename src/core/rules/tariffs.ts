@@ -1,4 +1,4 @@
-/** SPEC.md §3, §9: tariff settings (EUR), stored by the browser under version 2.0. */
+/** docs/specification.md §3, §9: tariff settings (EUR), stored by the browser under version 2.0. */
 export const TARIFF_VERSION = '2.0';
 export const TARIFF_ERROR = 'Le tarif doit être positif';
 
@@ -47,7 +47,7 @@ export function annualSaving(monthly: number, annual: number): number {
   return Math.round(monthly * 12 * 100 - annual * 100) / 100;
 }
 
-/** Freemium limits (SPEC.md §1, §9). */
+/** Freemium limits (docs/specification.md §1, §9). */
 export const FREEMIUM_LIMITS = { messagesPerDay: 5, applicationsPerMonth: 3 } as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Live tracking (issue 15): the arithmetic shared by the phone (which points to keep) and the server (distance,
+ * Live tracking (decision 019): the arithmetic shared by the phone (which points to keep) and the server (distance,
  * average speed, remaining distance, ETA, late, the trip summary kept after purge).
  */
 

@@ -4,7 +4,7 @@ import { daySchema } from './dates.js';
 import { cleanText, requiredText, textMessages } from './text.js';
 
 /**
- * The back office's missions (issue 17): the search, one mission's full file and timeline, and the cancellation
+ * The back office's missions (decision 021): the search, one mission's full file and timeline, and the cancellation
  * of a fraudulent mission by the Relais team.
  */
 export const adminMissionMessages = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The back office's home (issue 17): the day's figures beside the day before and the last 7 and 30 days (each
+ * The back office's home (decision 021): the day's figures beside the day before and the last 7 and 30 days (each
  * with the period before it, for the trend), the day-by-day series of the last 30 days, and what waits for the
  * team. Every "day" is a Europe/Paris day; demonstration accounts count in no figure.
  */

@@ -5,7 +5,7 @@ import { dateSchema } from './dates.js';
 import { cleanText, optionalText, requiredText, textMessages } from './text.js';
 
 /**
- * The back office's « Utilisateurs » (issue 17): the search, a member's page as the team sees it (never their
+ * The back office's « Utilisateurs » (decision 021): the search, a member's page as the team sees it (never their
  * messages), and the actions on the account, shared by the API and the screens.
  */
 

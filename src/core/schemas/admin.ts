@@ -3,7 +3,7 @@ import { authMessages, emailSchema, personName, PASSWORD_MAX } from './auth.js';
 import { publicUserSchema } from './users.js';
 
 /**
- * What the back office and the server share about administrators' security (issue 17): the code a sensitive action
+ * What the back office and the server share about administrators' security (decision 021): the code a sensitive action
  * answers when the password must be typed again, and the messages of the second factor.
  */
 export { REAUTH_REQUIRED } from '../rules/admin.js';

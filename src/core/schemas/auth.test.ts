@@ -34,7 +34,7 @@ const company = {
 };
 
 describe('login schema', () => {
-  it('gives the SPEC.md messages', () => {
+  it('gives the docs/specification.md messages', () => {
     expect(fieldErrors(loginSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual({
       email: 'Email invalide',
       password: 'Le mot de passe doit contenir au moins 6 caractères',
@@ -48,7 +48,7 @@ describe('login schema', () => {
 });
 
 describe('registration schema', () => {
-  it('accepts both SPEC.md payloads and normalises them', () => {
+  it('accepts both docs/specification.md payloads and normalises them', () => {
     const parsedDriver = registerSchema.parse({ ...driver, yearsExperience: '7' });
     expect(parsedDriver).toMatchObject({
       yearsExperience: 7,
@@ -64,7 +64,7 @@ describe('registration schema', () => {
     expect(registerSchema.parse(rest)).toMatchObject({ yearsExperience: 0, certifications: [] });
   });
 
-  it('gives every driver message of SPEC.md §5', () => {
+  it('gives every driver message of docs/specification.md §5', () => {
     const result = registerSchema.safeParse({
       ...driver,
       email: 'x',
@@ -84,7 +84,7 @@ describe('registration schema', () => {
     });
   });
 
-  it('gives every company message of SPEC.md §5', () => {
+  it('gives every company message of docs/specification.md §5', () => {
     const result = registerSchema.safeParse({
       ...company,
       fullName: '',

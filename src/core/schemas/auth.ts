@@ -4,7 +4,7 @@ import { normalizePhone } from '../rules/phone.js';
 import { isValidSiret, normalizeSiret } from '../rules/siret.js';
 import { requiredText, uniqueList } from './text.js';
 
-/** French messages of SPEC.md §5, copied exactly; the others follow their tone. */
+/** French messages of docs/specification.md §5, copied exactly; the others follow their tone. */
 export const authMessages = {
   email: 'Email invalide',
   password: 'Le mot de passe doit contenir au moins 6 caractères',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BADGE_TYPES } from '../rules/enums.js';
 import { requiredText } from './text.js';
 
-/** Badges (issue 15): a member's badges as anyone may see them, a driver's own progress, an admin's award. */
+/** Badges (decision 019): a member's badges as anyone may see them, a driver's own progress, an admin's award. */
 
 export const badgeTypeSchema = z.enum(BADGE_TYPES, { error: 'Badge inconnu' });
 

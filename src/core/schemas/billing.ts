@@ -1,5 +1,5 @@
 /**
- * Plans and subscriptions API (issue 14): the holder's plan, its usage, the ways to change it, and what an
+ * Plans and subscriptions API (decision 018): the holder's plan, its usage, the ways to change it, and what an
  * administrator does without Stripe.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Proof of delivery, incidents and waiting times of a mission (issue 15 §2), shared by the server, the screens and
+ * Proof of delivery, incidents and waiting times of a mission (decision 019), shared by the server, the screens and
  * the tests. The proof and incidents arrive as multipart forms (files and fields); these schemas read the fields.
  */
 import { z } from 'zod';

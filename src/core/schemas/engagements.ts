@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './text.js';
 
-/** The mission's engagement document (issue 13 §6): a contract proposal or a transport order, signed by both. */
+/** The mission's engagement document (decision 017): a contract proposal or a transport order, signed by both. */
 export const engagementMessages = {
   typedName: 'Tapez votre nom complet pour signer',
   typedNameTooLong: 'Le nom ne doit pas dépasser 120 caractères',

@@ -7,7 +7,7 @@ import { addMonths, dateSchema } from './dates.js';
 import { requirementVerdictSchema } from './documents.js';
 import { optionalText, requiredText, uniqueList } from './text.js';
 
-/** French messages of SPEC.md §5 for missions, copied exactly; the others follow their tone. */
+/** French messages of docs/specification.md §5 for missions, copied exactly; the others follow their tone. */
 export const missionMessages = {
   title: 'Le titre est requis',
   titleTooLong: 'Le titre ne doit pas dépasser 120 caractères',

@@ -1,5 +1,5 @@
 /**
- * The money API (issue 14), shared by the server, the screens and the tests: a mission's payment, the billing
+ * The money API (decision 018), shared by the server, the screens and the tests: a mission's payment, the billing
  * details that invoices need, the wallet and the transactions. Amounts travel as decimal strings ("1234.50").
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_BEACON } from '../rules/site-analytics.js';
 import { daySchema } from './dates.js';
 
-/** Site analytics (issue 16): what the tracker's beacon carries, what the back office reads. */
+/** Site analytics (decision 020): what the tracker's beacon carries, what the back office reads. */
 export const siteAnalyticsMessages = {
   tooManyEvents: `${MAX_EVENTS_PER_BEACON} événements au plus par envoi`,
   noEvent: 'Aucun événement à enregistrer',

@@ -5,7 +5,7 @@ import { daySchema } from './dates.js';
 import { optionalText } from './text.js';
 
 /**
- * The site settings the back office edits (issue 17, « Paramètres du site »): contact, support hours, the legal
+ * The site settings the back office edits (decision 021, « Paramètres du site »): contact, support hours, the legal
  * notice's details and the maintenance message. All are public (GET /api/site-settings); the logos have routes of
  * their own (an image), the tariffs too (GET /api/tariffs).
  */
@@ -96,7 +96,7 @@ export const logoThemeParams = z.object({
   theme: z.enum(LOGO_THEMES, { error: 'Thème inconnu : light ou dark' }),
 });
 
-/** The seven tariffs (SPEC.md §3, §9): each a number of at least 0, else 'Le tarif doit être positif'. */
+/** The seven tariffs (docs/specification.md §3, §9): each a number of at least 0, else 'Le tarif doit être positif'. */
 const tariff = z
   .number({ error: TARIFF_ERROR })
   .refine((value) => Number.isFinite(value) && value >= 0, TARIFF_ERROR)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_POINTS_PER_BATCH, roundCoordinate } from '../rules/tracking.js';
 
-/** Live tracking (issue 15): what the phone sends, what the two parties read. */
+/** Live tracking (decision 019): what the phone sends, what the two parties read. */
 export const trackingMessages = {
   notDriver: 'Seul le chauffeur de la mission partage sa position',
   notStarted: 'La mission n’a pas encore démarré : la position n’est partagée que pendant la mission.',

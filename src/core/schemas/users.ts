@@ -37,7 +37,7 @@ export const messageSchema = z.object({ message: z.string() });
 export const EMAIL_NOT_VERIFIED = 'email_not_verified';
 
 const openTheLink = 'ouvrez le lien reçu par e-mail ou demandez-en un nouveau.';
-/** What a confirmed e-mail address is needed for (issue 11): said on the screens before the click, and by the API. */
+/** What a confirmed e-mail address is needed for (decision 012): said on the screens before the click, and by the API. */
 export const emailRequiredMessages = {
   publish: `Confirmez votre adresse e-mail pour publier une mission : ${openTheLink}`,
   apply: `Confirmez votre adresse e-mail pour postuler : ${openTheLink}`,

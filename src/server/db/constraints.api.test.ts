@@ -56,7 +56,7 @@ describe('database rules (they hold even if a service forgets them)', () => {
     expect(await sqlState(createUser(t.db, { email: 'UNIQUE@exemple.fr' }))).toBe('23505');
   });
 
-  it('applies the SPEC.md defaults', async () => {
+  it('applies the docs/specification.md defaults', async () => {
     const user = await createUser(t.db, { emailVerified: undefined });
     expect(user).toMatchObject({
       subscriptionPlan: 'basic',

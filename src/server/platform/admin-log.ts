@@ -10,7 +10,7 @@ export interface AdminAction {
   ipAddress: string;
 }
 
-/** Every admin action leaves a trace (SPEC.md §6); call it inside the action's transaction. */
+/** Every admin action leaves a trace (docs/specification.md §6); call it inside the action's transaction. */
 export async function logAdminAction(tx: DbOrTx, entry: AdminAction): Promise<void> {
   await tx.insert(adminLogs).values({
     adminId: entry.adminId,

@@ -60,11 +60,11 @@ interface Scene {
    * the hours statement of that payment. */
   completed: string;
   completedDocument: string;
-  /** Reviews (issue 15): the transporter's published review of the driver (with a photo), which the driver
+  /** Reviews (decision 019): the transporter's published review of the driver (with a photo), which the driver
    * has reported (open). */
   review: string;
   reviewReport: string;
-  /** The driver's bug report, with a screenshot (issue 16). */
+  /** The driver's bug report, with a screenshot (decision 020). */
   bugReport: string;
 }
 
@@ -292,7 +292,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/auth/logout': { request: () => json('POST', '/api/auth/logout'), expected: everyone(200) },
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expected: signedIn(200) },
-  // The demonstration (issue 18): a door for visitors (members sign out first), the session's own "me", the
+  // The demonstration (decision 022): a door for visitors (members sign out first), the session's own "me", the
   // logout anyone may call, the reset of a demo sandbox only (demo.api.test.ts has the demo visitor's side).
   'POST /api/demo/login': {
     request: () => json('POST', '/api/demo/login', { role: 'driver' }),
@@ -365,7 +365,7 @@ const MATRIX: Record<string, Row> = {
       }),
     expected: everyone(403),
   },
-  // Administrators' security (issue 17): the second factor's routes answer the session waiting for it (tested in
+  // Administrators' security (decision 021): the second factor's routes answer the session waiting for it (tested in
   // admin-security); here every session has passed it, the administrator's not enrolled yet. Every other route
   // treats a session waiting for its second factor as a visitor (checked on each row, `pendingAdmin`).
   'GET /api/admin/second-factor': {
@@ -433,7 +433,7 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(404),
   },
   'GET /api/site-settings': { request: () => json('GET', '/api/site-settings'), expected: everyone(200) },
-  // Site settings, tariffs and journal (issue 17): read by anyone, changed and read in full by admins only.
+  // Site settings, tariffs and journal (decision 021): read by anyone, changed and read in full by admins only.
   'GET /api/tariffs': { request: () => json('GET', '/api/tariffs'), expected: everyone(200) },
   'GET /api/files/site/:name': {
     request: () => json('GET', '/api/files/site/logo-light-0123456789abcdef.png'),
@@ -552,7 +552,7 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('GET', `/api/users/${s.driver.id}/badges`),
     expected: everyone(200),
   },
-  // Availability (issue 16 §1): the calendar is the driver's; the search is for transporters (and admins);
+  // Availability (decision 020): the calendar is the driver's; the search is for transporters (and admins);
   // the ICS feed is public by its secret address (an unknown one is 404 for everyone).
   'GET /api/availability': {
     request: () =>
@@ -696,7 +696,7 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(200),
   },
   'GET /api/docs/json': { request: () => json('GET', '/api/docs/json'), expected: everyone(200) },
-  // Documents (issue 13): the driver's own; a transporter working with the driver opens verified files only.
+  // Documents (decision 017): the driver's own; a transporter working with the driver opens verified files only.
   'GET /api/documents': {
     request: () => json('GET', '/api/documents'),
     expected: signedIn(403, { driver: 200, otherDriver: 200 }),
@@ -787,7 +787,7 @@ const MATRIX: Record<string, Row> = {
       json('POST', `/api/missions/${s.assigned}/engagement/waive`, { reason: 'Urgence, signature au dépôt' }),
     expected: signedIn(404, { driver: 403, transporter: 409, admin: 403 }),
   },
-  // Live tracking of the assigned mission (issue 15), not started yet: points and pause by its driver only
+  // Live tracking of the assigned mission (decision 019), not started yet: points and pause by its driver only
   // (refused until the start), the map for its two parties and admins, the log of looks for the driver and admins.
   'POST /api/missions/:id/positions': {
     request: (s) =>
@@ -823,7 +823,7 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/tracking/active'),
     expected: signedIn(403, { transporter: 200, otherTransporter: 200 }),
   },
-  // Proof of delivery, incidents, waiting (issue 15) on the assigned mission, not started yet: sent by its driver
+  // Proof of delivery, incidents, waiting (decision 019) on the assigned mission, not started yet: sent by its driver
   // only (refused until the start), read by its two parties and admins; no proof yet, so no file to download.
   'GET /api/missions/:id/delivery': {
     request: (s) => json('GET', `/api/missions/${s.assigned}/delivery`),
@@ -878,7 +878,7 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('GET', `/api/missions/${s.completed}/incidents/${randomUUID()}/photos/1`),
     expected: signedIn(404),
   },
-  // The payment of the completed mission (issue 14): its two parties, admins to read; each step by its party.
+  // The payment of the completed mission (decision 018): its two parties, admins to read; each step by its party.
   'GET /api/missions/:id/payment': {
     request: (s) => json('GET', `/api/missions/${s.completed}/payment`),
     expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
@@ -919,11 +919,11 @@ const MATRIX: Record<string, Row> = {
     request: () => json('PUT', '/api/billing/details', { billingAddress: '12 rue des Lilas, 69007 Lyon' }),
     expected: members(200),
   },
-  // Wallet (issue 14): each member's own; an administrator has none.
+  // Wallet (decision 018): each member's own; an administrator has none.
   'GET /api/wallet/balance': { request: () => json('GET', '/api/wallet/balance'), expected: members(200) },
   'GET /api/wallet/chart': { request: () => json('GET', '/api/wallet/chart'), expected: members(200) },
   'GET /api/transactions': { request: () => json('GET', '/api/transactions'), expected: members(200) },
-  // Analytics Avancés (issue 16): each member's own figures; an administrator has none.
+  // Analytics Avancés (decision 020): each member's own figures; an administrator has none.
   'GET /api/analytics': { request: () => json('GET', '/api/analytics?period=90d'), expected: members(200) },
   'GET /api/analytics/export.csv': {
     request: () => json('GET', '/api/analytics/export.csv?period=12m'),
@@ -933,7 +933,7 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/transactions/export'),
     expected: members(200),
   },
-  // Plans (issue 14), without Stripe here: the scene's drivers hold Premium without a subscription row.
+  // Plans (decision 018), without Stripe here: the scene's drivers hold Premium without a subscription row.
   'GET /api/billing/subscription': {
     request: () => json('GET', '/api/billing/subscription'),
     expected: members(200),
@@ -963,7 +963,7 @@ const MATRIX: Record<string, Row> = {
       json('DELETE', `/api/admin/users/${s.driver.id}/plan`, { reason: 'Facture impayée après relance' }),
     expected: signedIn(403, { admin: 200 }),
   },
-  // Back office « Utilisateurs » (issue 17).
+  // Back office « Utilisateurs » (decision 021).
   'GET /api/admin/users': {
     request: () => json('GET', '/api/admin/users?q=jean&role=driver'),
     expected: signedIn(403, { admin: 200 }),
@@ -994,7 +994,7 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('DELETE', `/api/admin/users/${s.driver.id}/demo`),
     expected: signedIn(403, { admin: 409 }),
   },
-  // Stripe mode (issue 14), off here: the webhook is not there; the transporter's steps and the driver's payout
+  // Stripe mode (decision 018), off here: the webhook is not there; the transporter's steps and the driver's payout
   // account say that online payment is off (409) to those who may take them, the others are refused.
   'POST /api/stripe/webhook': {
     request: () => json('POST', '/api/stripe/webhook', { id: 'evt_test', type: 'invoice.paid' }),
@@ -1012,7 +1012,7 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('POST', `/api/missions/${s.completed}/payment/validate`, {}),
     expected: signedIn(403, { transporter: 409, otherTransporter: 409 }),
   },
-  // Reviews (issue 15): the parties of the completed mission; the driver's form fits a transporter reviewed (a
+  // Reviews (decision 019): the parties of the completed mission; the driver's form fits a transporter reviewed (a
   // transporter's lacks the driving skill: 400); the member's published reviews and their photos for everyone.
   'GET /api/missions/:id/review': {
     request: (s) => json('GET', `/api/missions/${s.completed}/review`),
@@ -1090,7 +1090,7 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('PATCH', `/api/admin/bug-reports/${s.bugReport}`, { status: 'in_progress' }),
     expected: signedIn(403, { admin: 200 }),
   },
-  // Site analytics (issue 16): beacons from anyone (our pages), the figures for admins only.
+  // Site analytics (decision 020): beacons from anyone (our pages), the figures for admins only.
   'POST /api/analytics/collect': {
     request: () =>
       json('POST', '/api/analytics/collect', {
@@ -1103,7 +1103,7 @@ const MATRIX: Record<string, Row> = {
     request: () => json('GET', '/api/admin/analytics/overview'),
     expected: signedIn(403, { admin: 200 }),
   },
-  // Back office, issue 17: the home's figures and the missions (search, file, cancellation by the team).
+  // Back office (decision 021): the home's figures and the missions (search, file, cancellation by the team).
   'GET /api/admin/overview': {
     request: () => json('GET', '/api/admin/overview'),
     expected: signedIn(403, { admin: 200 }),

@@ -51,7 +51,7 @@ describe('what a demo account may not do (platform/demo-guard.ts)', () => {
   });
 });
 
-describe('the /api/demo/* twins (SPEC §7)', () => {
+describe('the /api/demo/* twins (docs/specification.md §7)', () => {
   it('lead to the normal paths, query kept; other addresses are left alone', () => {
     const to = (url: string) => rewriteDemoTwin({ url } as never);
     expect(to('/api/demo/missions/search?city=Lyon')).toBe('/api/missions/search?city=Lyon');

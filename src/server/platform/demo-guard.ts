@@ -6,7 +6,7 @@ import type { Mailer } from './mailer.js';
 import type { Storage } from './storage.js';
 
 /**
- * What a demo account may not do, and the /api/demo/* twins of SPEC §7 (issue 18, decision 022), in one place.
+ * What a demo account may not do, and the /api/demo/* twins of docs/specification.md §7 (decision 022), in one place.
  * - A demo account never changes its e-mail or password, never pays or subscribes, never subscribes a device to
  *   web push and never sends anything to the team: those routes answer 403 `not_in_demo` for it, before any code
  *   of theirs runs. The list is checked against the routes at start-up: a renamed route cannot slip out of it.
@@ -80,7 +80,7 @@ export function keepSharedDemoFiles(storage: Storage): Storage {
   };
 }
 
-/** SPEC §7: the paths that have a twin under /api/demo/, and where each twin leads. */
+/** docs/specification.md §7: the paths that have a twin under /api/demo/, and where each twin leads. */
 const MIRRORED = new Set([
   'missions',
   'missions/search',

@@ -19,7 +19,7 @@ import { databaseErrorCode, NOT_FOUND_ACROSS_WORLDS } from './errors.js';
 import { createStorage } from './storage.js';
 
 /**
- * The demonstration boundary (issue 18, decision 022) across the features, one test per data path: a real member
+ * The demonstration boundary (decision 022) across the features, one test per data path: a real member
  * or a visitor never reads a demo row, a demo member reads only its own sandbox, and a write across the boundary
  * is answered 404 with nothing written. Each sandbox here is a fresh world id, as a visitor's demo gets.
  */

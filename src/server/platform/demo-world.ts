@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
- * The demonstration boundary (issue 18, decision 022), in one place. Every account lives in a world: the real
+ * The demonstration boundary (decision 022), in one place. Every account lives in a world: the real
  * one (`users.sandbox_id` null), a visitor's demo sandbox (its id), or the showroom of accounts the team marked
  * as demo. Missions carry their publisher's world (`missions.sandbox_id`, kept by a trigger).
  * - Reading: every query that lists or finds other people's rows filters with `inWorld` for the viewer's world,

@@ -71,7 +71,7 @@ export type DomainEvent =
       title: string;
       driverId: string;
     }
-  /** A demo sandbox was restored (issue 18): what was kept of its old rows (caches) must go. */
+  /** A demo sandbox was restored (decision 022): what was kept of its old rows (caches) must go. */
   | { type: 'sandbox.reset'; sandboxId: string; userId: string }
   | {
       type: 'message.sent';
@@ -188,7 +188,7 @@ export const isStripePaymentEvent = (event: DomainEvent): event is StripePayment
   event.type.startsWith('stripe.');
 
 /**
- * On the road (issue 15): an incident reported during a mission (the transporter is told at once), a review
+ * On the road (decision 019): an incident reported during a mission (the transporter is told at once), a review
  * written (the other party is invited to write theirs) or published (its subject is told), a badge earned or
  * lost. Each leaves an alert (platform/alert-rows/road.ts).
  */
@@ -241,7 +241,7 @@ const ROAD_EVENTS = new Set<string>([
 export const isRoadEvent = (event: DomainEvent): event is RoadEvent => ROAD_EVENTS.has(event.type);
 
 /**
- * Support (issue 16 §4): an administrator changed the status of a bug report or answered it; its author gets a
+ * Support (decision 020): an administrator changed the status of a bug report or answered it; its author gets a
  * "support" alert (platform/alert-rows/support.ts) and an e-mail at once (bug-reports feature).
  */
 export interface SupportEvent {

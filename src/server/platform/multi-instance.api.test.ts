@@ -22,7 +22,7 @@ import { hashToken, newToken } from './tokens.js';
 /**
  * Two instances of Relais (A and B) on one database, one S3-compatible bucket, each listening on its own port, as
  * behind a load balancer: every piece of state a request may need must be found whichever instance it reaches
- * (issue 19 §4; docs/scaling.md). Requests go over real HTTP, as the load balancer (TRUST_PROXY: 127.0.0.1, the
+ * (docs/scaling.md). Requests go over real HTTP, as the load balancer (TRUST_PROXY: 127.0.0.1, the
  * client's address in X-Forwarded-For) sends them.
  */
 

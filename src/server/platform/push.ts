@@ -29,7 +29,7 @@ interface VapidKeys {
 }
 
 /**
- * Web Push (issue 5 §5, decision 011): one VAPID key pair for the platform, created by the first instance that
+ * Web Push (decision 011): one VAPID key pair for the platform, created by the first instance that
  * starts (insert-if-absent, so two starting together agree), messages encrypted by `web-push` and posted to the
  * push service (push-endpoints.ts: known hosts, public addresses only), at most 5 s per device.
  */
@@ -59,7 +59,7 @@ export function createPush(db: Db, config: AppConfig, log: FastifyBaseLogger): P
       return (await loadKeys()).publicKey;
     },
     async sendToUser(userId, message) {
-      // A demo account's devices are never notified (issue 18): an account the team marks as demo may have
+      // A demo account's devices are never notified (decision 022): an account the team marks as demo may have
       // subscribed before, and a demo session cannot subscribe at all (platform/demo-guard.ts).
       const devices = await db
         .select({

@@ -118,7 +118,7 @@ function readTurns(size: number) {
 }
 
 /**
- * Administrators' sessions are shorter (issue 17): 30 minutes idle, 12 hours at most; one that has only passed the
+ * Administrators' sessions are shorter (decision 021): 30 minutes idle, 12 hours at most; one that has only passed the
  * password has 10 minutes to pass the second factor. Sensitive actions want the password typed within 5 minutes.
  */
 export const ADMIN_SESSION = {

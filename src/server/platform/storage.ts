@@ -12,7 +12,7 @@ import {
 import type { AppConfig, S3Config } from '../config.js';
 
 /**
- * The one place private files are kept (DESIGN.md "files"): keys like `avatars/<name>`, on the local disk under
+ * The one place private files are kept (decision 016): keys like `avatars/<name>`, on the local disk under
  * `$DATA_DIR/uploads` by default, in an S3-compatible bucket when `S3_*` is configured (decision 016). Files are
  * private: they leave only through routes that check who asks.
  */

@@ -5,7 +5,7 @@ export type StripeClient = Stripe;
 
 /**
  * The official Stripe client when Stripe is configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), else null:
- * direct settlement between the parties and plans granted by an administrator (issue 14). STRIPE_API_URL points it
+ * direct settlement between the parties and plans granted by an administrator (decision 018). STRIPE_API_URL points it
  * at another endpoint (the local Stripe-shaped server of the tests); without it, api.stripe.com.
  */
 export function createStripe(config: AppConfig): StripeClient | null {

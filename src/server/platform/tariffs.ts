@@ -7,7 +7,7 @@ import { siteSettings } from '../db/schema/admin.js';
 export const TARIFFS_SETTING = 'tariffs';
 
 /**
- * The tariffs in force (SPEC.md §9; issue 17): the administrators' site setting, read from the database on every
+ * The tariffs in force (docs/specification.md §9; decision 021): the administrators' site setting, read from the database on every
  * call (no cache, so every instance sees a change at once), else the defaults. Billing (plan prices, Checkout) and
  * the Stripe webhook (which plan a price is) read the same figures through this.
  */

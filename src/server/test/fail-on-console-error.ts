@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// CONVENTIONS.md: console.error during a test is a failure.
+// A console.error during a test is a failure (docs/architecture.md, "Tests").
 const calls: unknown[][] = [];
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   calls.push(args);

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './harness.js';
 
 /**
- * Property-based fuzzing of every API route (issue 11 §3): requests are generated from each route's schemas in
+ * Property-based fuzzing of every API route (decision 012): requests are generated from each route's schemas in
  * the OpenAPI document — valid-looking values most of the time, hostile ones mixed in at every field, and
  * now and then a body of the wrong kind altogether. Whatever comes, the server must answer below 500, with a
  * French `message` on every 4xx, and log no error.

@@ -81,7 +81,7 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The administrators' area (SPEC.md §6: admins are confined to /admin): a header, the sections in a side column
+ * The administrators' area (docs/specification.md §6: admins are confined to /admin): a header, the sections in a side column
  * from 1024 px, in a drawer behind « Menu » below (a phone, a tablet held upright).
  */
 export function AdminLayout({ user, children }: { user: SessionUser; children: ReactNode }) {

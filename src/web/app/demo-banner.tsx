@@ -6,14 +6,14 @@ import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
 import { useLogout, type SessionUser } from './session.js';
 
-/** The server's own words (its body's `message`), else SPEC.md §8's 'Échec de la réinitialisation'. */
+/** The server's own words (its body's `message`), else docs/specification.md §8's 'Échec de la réinitialisation'. */
 function resetFailure(error: unknown): string {
   const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : null;
   return typeof message === 'string' && message ? message : demoMessages.resetFailed;
 }
 
 /**
- * POST /api/demo/reset: the sandbox is back as it was given, so every answer cached is refreshed (SPEC.md §7),
+ * POST /api/demo/reset: the sandbox is back as it was given, so every answer cached is refreshed (docs/specification.md §7),
  * with the toasts of §8.
  */
 export function useDemoReset() {
@@ -35,7 +35,7 @@ export function useDemoReset() {
 }
 
 /**
- * SPEC.md §2: the MODE DÉMO banner, above every page a demo account sees: the data is fictional, and the ways
+ * docs/specification.md §2: the MODE DÉMO banner, above every page a demo account sees: the data is fictional, and the ways
  * out — start again (« Réinitialiser »), sign up for real (the demo ends first), or leave.
  */
 export function DemoBanner({ user }: { user: SessionUser }) {

@@ -37,7 +37,7 @@ function ScrollOnNavigate() {
 }
 
 /**
- * SPEC.md §2: a scroll-to-top button after 300 px. It steps aside near the end of the page, where the page's
+ * docs/specification.md §2: a scroll-to-top button after 300 px. It steps aside near the end of the page, where the page's
  * last actions (save, delete, sign out) would sit under it.
  */
 function ScrollToTop() {
@@ -83,7 +83,7 @@ function useConsentSpace(banner: RefObject<HTMLElement | null>, shown: boolean) 
   }, [banner, shown]);
 }
 
-/** SPEC.md §2, §4: unset, accepted or rejected; both choices equally easy. */
+/** docs/specification.md §2, §4: unset, accepted or rejected; both choices equally easy. */
 function CookieConsent() {
   // Rendered as the prerendered HTML has it, then the stored choice is read (CSS hides it meanwhile).
   const [choice, setChoice] = useState<string | null>(null);
@@ -132,7 +132,7 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** SPEC.md §4: available, installed, or dismissed (remembered in `pwa-install-dismissed`). */
+/** docs/specification.md §4: available, installed, or dismissed (remembered in `pwa-install-dismissed`). */
 function InstallPrompt() {
   const [event, setEvent] = useState<InstallPromptEvent | null>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MENU, DRIVER_MENU, TRANSPORTER_MENU, badgeText, isCurrentAdminItem } from './menus.js';
 
-describe('menus (SPEC.md §2)', () => {
+describe('menus (docs/specification.md §2)', () => {
   it('lists the driver entries in order', () => {
     expect(DRIVER_MENU.map((item) => item.href)).toEqual([
       '/dashboard',

@@ -46,7 +46,7 @@ const common = {
   bug: { href: '/report-bug', label: 'Signaler un bug', icon: Bug },
 } satisfies Record<string, MenuItem>;
 
-/** SPEC.md §2, in its order. */
+/** docs/specification.md §2, in its order. */
 export const DRIVER_MENU: MenuItem[] = [
   common.dashboard,
   common.analytics,
@@ -63,7 +63,7 @@ export const DRIVER_MENU: MenuItem[] = [
   common.bug,
 ];
 
-/** SPEC.md §2: the same, with delivery tracking instead of the map and the transporters' documentation. */
+/** docs/specification.md §2: the same, with delivery tracking instead of the map and the transporters' documentation. */
 const TRANSPORTER_SWAPS: Record<string, MenuItem> = {
   '/driver-map': { href: '/delivery-tracking', label: 'Suivi des livraisons', icon: Route },
   '/documentation': { href: '/transporter-documentation', label: 'Documentation', icon: BookOpen },
@@ -84,7 +84,7 @@ export interface AdminMenuItem {
   badges?: NonNullable<MenuItem['badge']>[];
 }
 
-/** The back office (SPEC.md §6, issue 17): run the marketplace for a day, each queue badged with what waits. */
+/** The back office (docs/specification.md §6, decision 021): run the marketplace for a day, each queue badged with what waits. */
 export const ADMIN_MENU: AdminMenuItem[] = [
   { href: '/admin', label: 'Accueil', icon: LayoutDashboard },
   { href: '/admin/utilisateurs', label: 'Utilisateurs', icon: Users },
@@ -130,7 +130,7 @@ export function isCurrentAdminItem(item: AdminMenuItem, location: string): boole
   );
 }
 
-/** Unread counters are capped at 99+ (SPEC.md §9). */
+/** Unread counters are capped at 99+ (docs/specification.md §9). */
 export function badgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? '99+' : String(count);

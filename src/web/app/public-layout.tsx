@@ -22,7 +22,7 @@ const NAV = [
   { href: '/explorer', label: 'Explorer' },
 ];
 
-/** SPEC.md §2: the header hides when scrolling down past 100 px and comes back on the way up. */
+/** docs/specification.md §2: the header hides when scrolling down past 100 px and comes back on the way up. */
 function useHeaderHidden(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {

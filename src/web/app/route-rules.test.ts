@@ -4,7 +4,7 @@ import { decideRoute, isReturnWorthy, safeReturnPath } from './route-rules.js';
 const member = { isAdmin: false };
 const admin = { isAdmin: true };
 
-describe('route rules (SPEC.md §2, §4)', () => {
+describe('route rules (docs/specification.md §2, §4)', () => {
   it('shows public pages to visitors in the public layout', () => {
     for (const path of [
       '/',

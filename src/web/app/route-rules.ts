@@ -1,5 +1,5 @@
 /**
- * Who sees what, where (SPEC.md §2, §4). A pure function, so every redirect rule is unit-tested.
+ * Who sees what, where (docs/specification.md §2, §4). A pure function, so every redirect rule is unit-tested.
  */
 export interface SessionUser {
   isAdmin: boolean;

@@ -14,7 +14,7 @@ export { ME_KEY };
 const DEMO_PAGES = ['/demo', '/demo/login'];
 
 /**
- * SPEC.md §4: on load the current user is fetched, then loading ends; a failed check leaves the user
+ * docs/specification.md §4: on load the current user is fetched, then loading ends; a failed check leaves the user
  * signed out (and is logged). On demo pages with the demo flag, the demo twin answers.
  */
 export function useSession(): { user: SessionUser | null; isLoading: boolean; offline: boolean } {
@@ -67,8 +67,8 @@ export function useSignedIn() {
 }
 
 /**
- * A demo account just opened from /demo or /demo/login (issue 18). Its answer is the current user, given on a demo
- * page, so the demo flag is set here (SPEC.md §4): the effect of useSession would only see /dashboard, where the
+ * A demo account just opened from /demo or /demo/login (decision 022). Its answer is the current user, given on a demo
+ * page, so the demo flag is set here (docs/specification.md §4): the effect of useSession would only see /dashboard, where the
  * user is taken at once. Always /dashboard: a page remembered for a real account is not the demo's.
  */
 export function useDemoSignedIn() {

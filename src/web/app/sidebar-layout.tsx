@@ -34,7 +34,7 @@ function useIsMobile(): boolean {
   return mobile;
 }
 
-/** SPEC.md §4: expanded or collapsed, kept 7 days in the `sidebar_state` cookie; Ctrl/Cmd+B toggles. */
+/** docs/specification.md §4: expanded or collapsed, kept 7 days in the `sidebar_state` cookie; Ctrl/Cmd+B toggles. */
 function useSidebarState() {
   const [expanded, setExpanded] = useState(() => readCookie(SIDEBAR_COOKIE) !== 'false');
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -130,7 +130,7 @@ function NavEntry({
   );
 }
 
-/** SPEC.md §7: conversations and alerts polled every 30 s; their unread counts badge the menu. */
+/** docs/specification.md §7: conversations and alerts polled every 30 s; their unread counts badge the menu. */
 function useUnreadCounts(): Record<string, number> {
   const conversations = useQuery<Array<{ unreadCount: number }>>({
     queryKey: ['/api/conversations'],
@@ -256,7 +256,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   );
 
   return (
-    // SPEC.md §9: tooltips open after 700 ms, and 300 ms when moving from one to the next.
+    // docs/specification.md §9: tooltips open after 700 ms, and 300 ms when moving from one to the next.
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <div className="flex min-h-screen">
         <SkipLink />

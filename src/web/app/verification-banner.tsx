@@ -7,7 +7,7 @@ import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
 import type { SessionUser } from './session.js';
 
-/** Sends a new verification link, with the SPEC.md §8 toasts. */
+/** Sends a new verification link, with the docs/specification.md §8 toasts. */
 export function useResendVerification() {
   const toast = useToast();
   return useMutation({
@@ -59,7 +59,7 @@ export function EmailRequiredNotice({ message }: { message: string }) {
 }
 
 /**
- * SPEC.md §4/§8: shown until the address is verified, dismissible, with a resend action. Never to a demo account:
+ * docs/specification.md §4/§8: shown until the address is verified, dismissible, with a resend action. Never to a demo account:
  * its address is fictional, and nothing is mailed from a demo.
  */
 export function VerificationBanner({ user }: { user: SessionUser }) {

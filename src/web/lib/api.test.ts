@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, demoPath, errorFromResponse, pathFromQueryKey, toQueryString } from './api.js';
 
-describe('query strings (SPEC.md §7)', () => {
+describe('query strings (docs/specification.md §7)', () => {
   it('drops empty, null and "all" values', () => {
     expect(
       toQueryString({ q: 'Lyon', vehicle: 'all', page: 2, empty: '', none: null, missing: undefined }),
@@ -35,7 +35,7 @@ describe('demo paths', () => {
   });
 });
 
-describe('errors (SPEC.md §8)', () => {
+describe('errors (docs/specification.md §8)', () => {
   it('takes the body message when there is one', async () => {
     const error = await errorFromResponse(
       new Response(JSON.stringify({ message: 'Email invalide', errors: { email: 'Email invalide' } }), {

@@ -1,7 +1,7 @@
 import { REAUTH_REQUIRED } from '#core/rules/admin.js';
 
 /**
- * The API client (SPEC.md §7, §8): credentials included, JSON bodies, and every non-OK answer turned
+ * The API client (docs/specification.md §7, §8): credentials included, JSON bodies, and every non-OK answer turned
  * into an ApiError holding status, message and body.
  */
 export class ApiError extends Error {
@@ -91,7 +91,7 @@ export type QueryParams = Record<
   string | number | boolean | null | undefined | Array<string | number>
 >;
 
-/** An object becomes query-string parameters; empty, null and 'all' values are dropped (SPEC.md §7). */
+/** An object becomes query-string parameters; empty, null and 'all' values are dropped (docs/specification.md §7). */
 export function toQueryString(params: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_ICON } from '#core/rules/notifications.js';
 import { apiRequest } from './api.js';
 
-/** SPEC.md §4: default, granted, denied; "unsupported" where the browser has no notifications. */
+/** docs/specification.md §4: default, granted, denied; "unsupported" where the browser has no notifications. */
 export type NotificationState = NotificationPermission | 'unsupported';
 
 export function notificationState(): NotificationState {
@@ -24,7 +24,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Asks for permission (only ever from a click) and, where Web Push works, subscribes this device with the
- * server's public key (user-visible only). Failures are only logged (SPEC.md §8); the state is returned.
+ * server's public key (user-visible only). Failures are only logged (docs/specification.md §8); the state is returned.
  */
 export async function enableNotifications(): Promise<NotificationState> {
   if (notificationState() === 'unsupported') return 'unsupported';

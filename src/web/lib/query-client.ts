@@ -22,7 +22,7 @@ export function getQueryFn<T>(
   };
 }
 
-/** The current user's query (SPEC.md §7 GET /api/auth/me). */
+/** The current user's query (docs/specification.md §7 GET /api/auth/me). */
 export const ME_KEY = ['/api/auth/me'] as const;
 /** Told to the screens when the session ended elsewhere (another device, a password change): they say so. */
 export const SESSION_ENDED_EVENT = 'relais:session-ended';
@@ -39,7 +39,7 @@ export function announceSessionEnded(): void {
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
 
-/** SPEC.md §9: data never stale, no refetch on focus, no retries. */
+/** docs/specification.md §9: data never stale, no refetch on focus, no retries. */
 export function createQueryClient(): QueryClient {
   // A 401 while the app believes someone is signed in: the session ended elsewhere. The app goes back to its
   // signed-out state at once (the router then leaves the user area), instead of showing empty screens.

@@ -108,7 +108,7 @@ function handle(queryClient: QueryClient, event: RealtimeEvent) {
 }
 
 /**
- * SPEC.md §4: connects to /ws while a user is signed in; after a close, retries after 5 s, at most 3 times
+ * docs/specification.md §4: connects to /ws while a user is signed in; after a close, retries after 5 s, at most 3 times
  * (the count starts again once connected); never after 1008 (no valid session). Once the 3 attempts are spent,
  * a new round starts when the browser is back online or the app comes back to the screen. Each event refreshes the
  * matching data; after a reconnection everything shown is refetched, so nothing missed offline stays missing.

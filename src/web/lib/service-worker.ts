@@ -1,5 +1,5 @@
 /**
- * SPEC.md §7: service worker at /sw.js, update check every 60 s, background sync `sync-data`
+ * docs/specification.md §7: service worker at /sw.js, update check every 60 s, background sync `sync-data`
  * registered when the browser comes back online. Failures are only logged (§8).
  */
 const UPDATE_EVERY_MS = 60_000;

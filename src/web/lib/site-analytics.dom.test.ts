@@ -10,7 +10,7 @@ async function freshTracker() {
   return import('./site-analytics.js');
 }
 
-describe('site analytics tracker (issue 16)', () => {
+describe('site analytics tracker in the browser', () => {
   beforeEach(() => {
     sent.length = 0;
     localStorage.clear();

@@ -1,7 +1,7 @@
 import { CONSENT_EVENT, readConsent } from './consent.js';
 
 /**
- * Relais's own audience measurement (issue 16), no third party, no dependency. Page views and events are queued
+ * Relais's own audience measurement (decision 020), no third party, no dependency. Page views and events are queued
  * and sent with navigator.sendBeacon every 5 s, when the page is hidden or left, never in the way of a render.
  * - Without consent (choice refused or not made, or Do Not Track / Global Privacy Control on): the beacon says
  *   so and carries no identifier; the server only counts the page by day and device type.

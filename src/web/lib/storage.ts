@@ -1,4 +1,4 @@
-/** Browser storage keys of SPEC.md §3; every access survives a browser that refuses storage. */
+/** Browser storage keys of docs/specification.md §3; every access survives a browser that refuses storage. */
 export const STORAGE_KEYS = {
   isDemo: 'isDemo',
   theme: 'theme',

@@ -10,7 +10,7 @@ import {
   useTariffs,
 } from './tariffs.js';
 
-describe('tariff settings in browser storage (SPEC.md §3, §8, §9)', () => {
+describe('tariff settings in browser storage (docs/specification.md §3, §8, §9)', () => {
   beforeEach(() => {
     localStorage.clear();
     resetTariffsForTests();
@@ -51,7 +51,7 @@ describe('tariff settings in browser storage (SPEC.md §3, §8, §9)', () => {
   });
 });
 
-describe('the server’s tariffs refresh the browser’s cache (issue 17)', () => {
+describe('the server’s tariffs refresh the browser’s cache', () => {
   const serverTariffs = { ...DEFAULT_TARIFFS, driverPremiumMonthly: 12.5 };
   let answer: () => Promise<Response>;
   const fetchMock = vi.fn((..._args: unknown[]) => answer());

@@ -1,4 +1,4 @@
-// Background sync (SPEC.md §7): when the browser regains the network it fires `sync-data`; the open
+// Background sync (docs/specification.md §7): when the browser regains the network it fires `sync-data`; the open
 // pages are told to refresh what they show, so nothing missed while offline stays missing.
 self.addEventListener('sync', (event) => {
   if (event.tag !== 'sync-data') return;
@@ -9,7 +9,7 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-// Web Push (issue 5 §5): the server sends { title, body, link, tag } for an alert when no screen is open.
+// Web Push (decision 011): the server sends { title, body, link, tag } for an alert when no screen is open.
 self.addEventListener('push', (event) => {
   let data;
   try {

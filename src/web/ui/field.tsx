@@ -25,7 +25,7 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-/** Label above, control, then the French error under the field (SPEC.md §8). */
+/** Label above, control, then the French error under the field (docs/specification.md §8). */
 function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="space-y-1.5">

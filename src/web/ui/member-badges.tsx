@@ -4,7 +4,7 @@ import { BADGE_LABELS, BADGE_MEANINGS, type BadgeType } from '#core/rules/badges
 import { BADGE_TYPES } from '#core/rules/enums.js';
 import { cn } from './cn.js';
 
-/** Badges (issue 15): the chips on applicant cards and the list on profiles, each saying what it means. */
+/** Badges (decision 019): the chips on applicant cards and the list on profiles, each saying what it means. */
 export const BADGE_ICONS: Record<BadgeType, LucideIcon> = {
   reliable: Clock,
   expert: Award,

@@ -1,4 +1,4 @@
-/** The loading state of SPEC.md §2: a spinner with 'Chargement...'. */
+/** The loading state of docs/specification.md §2: a spinner with 'Chargement...'. */
 export function Spinner({ label = 'Chargement...' }: { label?: string }) {
   return (
     <div

@@ -3,7 +3,7 @@ import { Toast as RadixToast } from 'radix-ui';
 import { cn } from './cn.js';
 import type { ToastState } from './toast.js';
 
-/** SPEC.md §9: 5000 ms, swipe right past 50 px dismisses, F8 focuses the region. */
+/** docs/specification.md §9: 5000 ms, swipe right past 50 px dismisses, F8 focuses the region. */
 export function ToastView({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
   return (
     <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">

@@ -14,7 +14,7 @@ const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined)
 // The toast machinery (Radix) loads with the first toast, not with the first page.
 const ToastView = lazy(async () => ({ default: (await import('./toast-view.js')).ToastView }));
 
-/** SPEC.md §9: one toast at a time — a new one replaces the one shown. */
+/** docs/specification.md §9: one toast at a time — a new one replaces the one shown. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
   const show = useCallback((toast: ToastInput) => setCurrent({ ...toast, id: Date.now() }), []);

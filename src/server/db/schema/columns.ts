@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** Shared column shapes: money has 2 decimals, coordinates 6 (SPEC.md §9). */
+/** Shared column shapes: money has 2 decimals, coordinates 6 (docs/specification.md §9). */
 export const id = () => uuid().primaryKey().defaultRandom();
 export const money = () => numeric({ precision: 12, scale: 2 });
 export const coordinate = () => numeric({ precision: 9, scale: 6 });

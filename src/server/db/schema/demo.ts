@@ -2,7 +2,7 @@ import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /**
- * A visitor's demonstration sandbox (issue 18, decision 022): its id is the `sandboxId` of every account of its
+ * A visitor's demonstration sandbox (decision 022): its id is the `sandboxId` of every account of its
  * data set (the visitor's demo user and the people around it), whose rows follow them. Removed with its
  * accounts on logout, or after 24 h without activity.
  */

@@ -20,7 +20,7 @@ import { missions } from './missions.js';
 import { users } from './users.js';
 
 /**
- * SPEC.md §1 keeps two readings of payment: Relais does not move money between the parties,
+ * docs/specification.md §1 keeps two readings of payment: Relais does not move money between the parties,
  * yet the data model records payments. These tables record what the parties agreed and settled.
  */
 export const transactions = pgTable(

@@ -7,7 +7,7 @@ import { missions, reviews } from './missions.js';
 import { users } from './users.js';
 
 /**
- * On the road (issue 15): a mission's tracking state, who looked at the positions, the proof of delivery,
+ * On the road (decision 019): a mission's tracking state, who looked at the positions, the proof of delivery,
  * incidents and waiting times, and reported reviews. `gps_positions`, `reviews` and `badges` are in
  * missions.ts and documents.ts.
  */

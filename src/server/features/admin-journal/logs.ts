@@ -28,7 +28,7 @@ function conditions(query: AdminLogsQuery): SQL | undefined {
 }
 
 /**
- * GET /api/admin/logs: the administrators' journal (SPEC.md §6), newest first, filtered by administrator,
+ * GET /api/admin/logs: the administrators' journal (docs/specification.md §6), newest first, filtered by administrator,
  * action (exact, or a family with `*`), target and Paris days; each line with its author's name (null once the
  * account is gone: the line outlives it).
  */

@@ -17,7 +17,7 @@ import { searchMissions } from './search.js';
 
 const idParam = z.object({ id: z.uuid({ error: adminMissionMessages.badId }) });
 
-/** The back office's missions (issue 17): search, one mission's file and timeline, cancellation by the team. */
+/** The back office's missions (decision 021): search, one mission's file and timeline, cancellation by the team. */
 export async function adminMissionRoutes(root: FastifyInstance, { db, events }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.role('admin') };

@@ -6,7 +6,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { guards } from '../../platform/sessions.js';
 import { adminOverview } from './figures.js';
 
-/** The back office's home (issue 17): the day's figures, their trends and what waits for the team. */
+/** The back office's home (decision 021): the day's figures, their trends and what waits for the team. */
 export async function adminOverviewRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(

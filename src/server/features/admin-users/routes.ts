@@ -21,7 +21,7 @@ import { checkResendRate, resendVerification } from './verification.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** The back office's « Utilisateurs » (issue 17): search, a member's page, and the actions on the account. */
+/** The back office's « Utilisateurs » (decision 021): search, a member's page, and the actions on the account. */
 export async function adminUserRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -14,7 +14,7 @@ const USERS_PER_RUN = 200;
 const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
 /**
- * E-mail digests (issue 5 §5): the unread alerts of the types a user chose, older than 5 minutes (a burst lands in
+ * E-mail digests (decision 011): the unread alerts of the types a user chose, older than 5 minutes (a burst lands in
  * one mail), not mailed yet, in one mail — never more than one an hour per user. Real accounts only: a demo
  * account's address is invented, and its alerts are scenery (platform/demo-world.ts). The hour is claimed in the
  * database before sending, so two instances never both mail the same user. Returns the number of mails sent.

@@ -19,7 +19,7 @@ export interface PublishedMission {
 }
 
 /**
- * The drivers a newly published mission fits (issue 5 §4): active drivers whose licence allows the vehicle and
+ * The drivers a newly published mission fits (decision 011): active drivers whose licence allows the vehicle and
  * who drive that kind of vehicle (or said none), whose city is within their zone of the pickup, who want these
  * alerts, and who are neither marked unavailable on the start day (Europe/Paris) nor available only later (a
  * driver partially available that day still hears of it: the hours may fit). Only drivers of the mission's world:

@@ -22,7 +22,7 @@ async function analyticsFor(db: Db, request: FastifyRequest, query: AnalyticsQue
   return role === 'driver' ? driverAnalytics(db, user, period) : transporterAnalytics(db, user, period);
 }
 
-/** Analytics Avancés (issue 16): a member's own figures over a period, against the previous one, and as CSV. */
+/** Analytics Avancés (decision 020): a member's own figures over a period, against the previous one, and as CSV. */
 export async function analyticsRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.user };

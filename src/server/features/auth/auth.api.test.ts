@@ -27,7 +27,7 @@ function expectNoSecrets(body: string) {
 }
 
 describe('POST /api/auth/register', () => {
-  it('creates a driver from the SPEC.md payload, opens a session and answers the user without secrets', async () => {
+  it('creates a driver from the docs/specification.md payload, opens a session and answers the user without secrets', async () => {
     const agent = new Agent(t.app);
     const payload = driverPayload({ email: 'Paul.Camion@Exemple.fr', yearsExperience: '12' });
     const response = await agent.post('/api/auth/register', payload);
@@ -65,7 +65,7 @@ describe('POST /api/auth/register', () => {
     expect(row!.password).not.toContain(payload.password);
   });
 
-  it('creates a company from the SPEC.md payload; the role is transporter', async () => {
+  it('creates a company from the docs/specification.md payload; the role is transporter', async () => {
     const response = await new Agent(t.app).post(
       '/api/auth/register',
       companyPayload({ siretNumber: '732 829 320 00074' }),
@@ -248,7 +248,7 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('validates the login form with the SPEC.md messages', async () => {
+  it('validates the login form with the docs/specification.md messages', async () => {
     const response = await new Agent(t.app).post('/api/auth/login', { email: 'nope', password: '123' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({

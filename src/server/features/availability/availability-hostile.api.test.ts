@@ -8,7 +8,7 @@ import { users, type NewUser } from '../../db/schema/users.js';
 import { createUser, insertMission, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
-/** What a hostile member or visitor tries on availability (issue 16 §1), and what must hold. */
+/** What a hostile member or visitor tries on availability (decision 020), and what must hold. */
 
 const logLines: string[] = [];
 let t: TestApp;

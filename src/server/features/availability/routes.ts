@@ -28,7 +28,7 @@ import { getSettings, setVisibility } from './settings.js';
 
 const tags = ['availability'];
 
-/** Availability (issue 16 §1): the driver's calendar, their private ICS feed, and transporters' search. */
+/** Availability (decision 020): the driver's calendar, their private ICS feed, and transporters' search. */
 export async function availabilityRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;

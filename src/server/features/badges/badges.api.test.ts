@@ -14,7 +14,7 @@ import { RECOMPUTE_JOB } from './jobs.js';
 import { syncDriverBadges } from './sync.js';
 
 /**
- * Badges (issue 15): each rule's SQL figures at its threshold, earned and lost with alerts, the recompute a
+ * Badges (decision 019): each rule's SQL figures at its threshold, earned and lost with alerts, the recompute a
  * domain event queues (through the job queue: this file's instance works jobs), the admin's eco_driver, and where
  * badges show (profile, applicant cards).
  */

@@ -20,7 +20,7 @@ import { subscriptionView } from './view.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** Plans and subscriptions: the holder's plan and usage, upgrade, cancel; administrators grant or end plans without Stripe (issue 14). */
+/** Plans and subscriptions: the holder's plan and usage, upgrade, cancel; administrators grant or end plans without Stripe (decision 018). */
 export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, events, jobs } = deps;
@@ -147,7 +147,7 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
     },
     async (request) => {
       const actor = requireRole(request, 'admin');
-      // A sensitive action (issue 17): the password typed again within 5 minutes.
+      // A sensitive action (decision 021): the password typed again within 5 minutes.
       requireRecentPassword(request);
       return grantPlan({ db, events }, actor, request.params.id, request.body, request.ip);
     },

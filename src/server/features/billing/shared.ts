@@ -59,7 +59,7 @@ export async function liveSubscription(
 }
 
 /**
- * The tariffs in force (SPEC.md §9), from which plan prices are computed: the administrators' site setting
+ * The tariffs in force (docs/specification.md §9), from which plan prices are computed: the administrators' site setting
  * (« Tarifs » of the back office), else the defaults.
  */
 export async function currentTariffs(db: DbOrTx): Promise<Tariffs> {

@@ -6,7 +6,7 @@ import { createLocalStorage } from '../../platform/storage.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { agentFor, createTestApp, signIn, type Agent, type TestApp } from '../../test/harness.js';
 
-/** What a hostile member tries on bug reports (issue 16 §4), and what must hold. */
+/** What a hostile member tries on bug reports (decision 020), and what must hold. */
 
 let t: TestApp;
 let asAdmin: Agent;

@@ -56,7 +56,7 @@ async function cleanScreenshot(base64: string): Promise<{ bytes: Buffer; ext: st
 }
 
 /**
- * A member files a bug report (issue 16 §4), with an optional screenshot kept privately. At most
+ * A member files a bug report (decision 020), with an optional screenshot kept privately. At most
  * BUG_REPORTS_PER_DAY a French day: counted with the reporter's row locked, so that a burst of parallel sends
  * cannot pass the limit. A security report is at least of high priority.
  */

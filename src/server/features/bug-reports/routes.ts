@@ -23,7 +23,7 @@ import { openBugScreenshot } from './screenshot.js';
 
 const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** Bug reports (issue 16 §4): members file them and follow their answer; administrators handle them. */
+/** Bug reports (decision 020): members file them and follow their answer; administrators handle them. */
 export async function bugReportRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, events, jobs } = deps;

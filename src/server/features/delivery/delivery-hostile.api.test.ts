@@ -9,7 +9,7 @@ import { missionPayload, multipartBody, signaturePng } from '../../test/factorie
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 /**
- * The delivery routes under hostile input (review of issue 15 §2): hand-made multipart bodies, signatures that are
+ * The delivery routes under hostile input (a review of the proof of delivery, decision 019): hand-made multipart bodies, signatures that are
  * not one, photos pdf-lib cannot draw as they are, odd file URLs. Always a French 4xx, never a 500.
  */
 let t: TestApp;

@@ -31,7 +31,7 @@ const ok = { 200: missionDeliverySchema, ...errorResponses };
 const created = { 201: missionDeliverySchema, ...errorResponses };
 const PROOF_JOB = 'delivery-proof-pdf';
 
-/** Proof of delivery, incidents and waiting times of a mission (issue 15 §2). */
+/** Proof of delivery, incidents and waiting times of a mission (decision 019). */
 export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, events, jobs } = deps;

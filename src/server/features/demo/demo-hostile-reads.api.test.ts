@@ -8,7 +8,7 @@ import { createUser, insertMission } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * The hostile review of issue 18, reading side: whatever a real member, a visitor or an administrator asks for, with
+ * The hostile review of the demonstration (decision 022), reading side: whatever a real member, a visitor or an administrator asks for, with
  * whatever id, no row of a visitor's sandbox comes back; whatever a demo visitor asks for, no real row does. The
  * sandboxes here are opened through the doors, with their whole data set (dated up to years back).
  */

@@ -16,7 +16,7 @@ import { Agent, agentFor, createTestApp, createTestDatabase, type TestApp } from
 import { REPLY_DELAY_MS } from './scripted-replies.js';
 
 /**
- * The hostile review of issue 18, acting side: the scripted replies leaned on, a reset racing the visitor's other
+ * The hostile review of the demonstration (decision 022), acting side: the scripted replies leaned on, a reset racing the visitor's other
  * requests, and what a demo account must never set off outside Relais (Stripe, web push).
  */
 

@@ -28,7 +28,7 @@ async function door(role: 'driver' | 'transporter') {
   return { agent, user: response.json<{ id: string; isDemo: boolean; email: string; userType: string }>() };
 }
 
-/** SPEC §7's twins and the normal path each leads to. */
+/** docs/specification.md §7's twins and the normal path each leads to. */
 const twins = (userId: string, otherId: string) => [
   ['/api/demo/missions', '/api/missions'],
   ['/api/demo/missions/search', '/api/missions/search'],

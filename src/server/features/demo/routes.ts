@@ -11,7 +11,7 @@ import { subscribeScriptedReplies } from './scripted-replies.js';
 import { prepareDemoSeed } from './seed/index.js';
 
 /**
- * The demonstration (issue 18, SPEC §7): a door per role, the demo session's own "me", logout and reset. The
+ * The demonstration (decision 022, docs/specification.md §7): a door per role, the demo session's own "me", logout and reset. The
  * data calls' /api/demo/* twins are the normal routes themselves (platform/demo-guard.ts).
  */
 export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {

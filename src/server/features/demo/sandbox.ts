@@ -16,7 +16,7 @@ import { seedSandbox } from './seed/index.js';
 import { demoSpecimen, type Specimen } from './specimen.js';
 
 /**
- * A visitor's sandbox (issue 18, decision 022): its own demo account and the people, missions and history around
+ * A visitor's sandbox (decision 022): its own demo account and the people, missions and history around
  * it, all in the sandbox's world. Opened in one transaction (limits, data, session), restored in one, removed in
  * one; the files its people uploaded go after the commit.
  */

@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /**
- * The people of a sandbox answer (issue 18): a message the visitor sends to one of them gets a plausible reply a
+ * The people of a sandbox answer (decision 022): a message the visitor sends to one of them gets a plausible reply a
  * few seconds later, and an application gets the transporter's acknowledgement, so the live features can be seen.
  * The persona writes through the very same API a person uses (an in-process request with a session of a minute),
  * so the reply is stored, counted and delivered live like any other message.

@@ -20,7 +20,7 @@ import { advanceValidation, driverDetail, driverQueue } from './validation.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
-/** The admin side of documents (issue 13 §4–5): the documents queue and the drivers' validation. */
+/** The admin side of documents (decision 017): the documents queue and the drivers' validation. */
 export async function adminDocumentRoutes(root: FastifyInstance, { db, events }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.role('admin') };

@@ -9,7 +9,7 @@ import { recordDomainEvents } from '../../platform/outbox.js';
 const PROFESSIONAL = ['permis', 'carte_conducteur', 'fimo', 'fco', 'adr'];
 
 /**
- * The daily expiry reminders (issue 13 §2): at 90, 30 and 7 days before a document expires, and on the day.
+ * The daily expiry reminders (decision 017): at 90, 30 and 7 days before a document expires, and on the day.
  * Each document gets each reminder once: the row in document_reminders is claimed with an insert that does nothing
  * when it exists, so two workers (or a job run twice) cannot both send it. A document already renewed (a newer
  * one of the same type, verified or waiting) is not reminded; a day missed by the job is caught up the next day.

@@ -117,7 +117,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
       await enforceRates(db, [
         { key: `geocode:user:${user.id}`, rule: deps.config.rateLimits.geocodePerUser },
       ]);
-      // A demo account never causes a call outside Relais (issue 18): the built-in list of communes answers.
+      // A demo account never causes a call outside Relais (decision 022): the built-in list of communes answers.
       return suggestAddresses(
         request.query.q,
         user.isDemo ? { ...deps.config.geocoder, url: null } : deps.config.geocoder,

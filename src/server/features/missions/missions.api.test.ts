@@ -38,7 +38,7 @@ describe('publishing', () => {
     expect(refused.json().message).toBe('Cette action est réservée aux transporteurs');
   });
 
-  it('checks every field with the French messages of SPEC.md §5', async () => {
+  it('checks every field with the French messages of docs/specification.md §5', async () => {
     const { agent } = await company();
     const empty = await agent.post('/api/missions', {
       title: '',

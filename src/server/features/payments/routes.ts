@@ -37,7 +37,7 @@ const payslipQuery = z.object({
 /** The payslip is the request body (a PDF); the content decides, not the declared type. */
 const FILE_TYPES = ['application/pdf', 'application/octet-stream'];
 
-/** A mission's settlement between its two parties: what is owed, paid, confirmed or disputed, and its documents (issue 14). */
+/** A mission's settlement between its two parties: what is owed, paid, confirmed or disputed, and its documents (decision 018). */
 export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { events, jobs } = features;

@@ -28,7 +28,7 @@ const ok = z.object({ ok: z.literal(true) });
 /** Three photos in base64 (4/3 of their bytes) and the rest of the form. */
 const REVIEW_BODY_LIMIT = REVIEW_PHOTOS_MAX * Math.ceil((REVIEW_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-/** Reviews after completion, double-blind reveal, reports and reputation (issue 15 §3). */
+/** Reviews after completion, double-blind reveal, reports and reputation (decision 019). */
 export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, jobs } = deps;

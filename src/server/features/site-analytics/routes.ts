@@ -22,7 +22,7 @@ import { purgeSiteAnalytics } from './retention.js';
 const BEACON_BODY_LIMIT = 16 * 1024;
 
 /**
- * First-party site analytics (issue 16): the tracker's beacons (consent respected, batched writes), the back
+ * First-party site analytics (decision 020): the tracker's beacons (consent respected, batched writes), the back
  * office's figures, and the 13-month purge of what identifies.
  */
 export async function siteAnalyticsRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {

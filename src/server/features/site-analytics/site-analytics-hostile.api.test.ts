@@ -11,7 +11,7 @@ import { createUser } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
 import { AnalyticsBuffer, flushSiteAnalytics } from './buffer.js';
 
-/** A hostile visitor against POST /api/analytics/collect and the admin reports (issue 16 §3). */
+/** A hostile visitor against POST /api/analytics/collect and the admin reports (decision 020). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

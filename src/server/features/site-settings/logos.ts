@@ -15,7 +15,7 @@ import { inspectUpload, sanitizeUpload, type UploadKind } from '../../platform/u
 import { lockSiteSettings, readSettings, writeSetting } from './store.js';
 
 /**
- * Logos (issue 17): PNG, JPEG or WebP as their bytes say, re-encoded without metadata like every image users send
+ * Logos (decision 021): PNG, JPEG or WebP as their bytes say, re-encoded without metadata like every image users send
  * (platform/uploads). SVG is refused: it is a document that may carry scripts and outside references, and
  * cleaning one safely is a project of its own; a PNG of the mark does the same job in a header.
  */

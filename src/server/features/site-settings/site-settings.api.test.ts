@@ -274,7 +274,7 @@ describe('logos', () => {
 });
 
 describe('tariffs (Tarifs)', () => {
-  it('are public, default to SPEC’s figures, and refuse a negative tariff under its field', async () => {
+  it('are public, default to the specification’s figures, and refuse a negative tariff under its field', async () => {
     const read = await t.app.inject({ method: 'GET', url: '/api/tariffs' });
     expect(read.statusCode).toBe(200);
     expect(read.headers['cache-control']).toBe('no-cache');
@@ -331,7 +331,7 @@ describe('tariffs (Tarifs)', () => {
     }>;
     expect(requests.find((row) => row.user.id === driver.id)?.price).toBe('12.50');
 
-    // Back to the defaults (the setting row stays, with SPEC's figures).
+    // Back to the defaults (the setting row stays, with the specification's figures).
     expect((await admin.agent.put('/api/admin/tariffs', DEFAULT_TARIFFS)).statusCode).toBe(200);
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.key, 'tariffs'));
     expect(row).toMatchObject({ isPublic: false });

@@ -10,7 +10,7 @@ import { lockSiteSettings, readSettings, writeSetting, type SettingChange } from
 const CENTS_ONLY = 'Deux décimales au plus';
 
 /**
- * PUT /api/admin/tariffs: the seven tariffs replace the setting (SPEC.md §5's rule, 'Le tarif doit être positif'
+ * PUT /api/admin/tariffs: the seven tariffs replace the setting (docs/specification.md §5's rule, 'Le tarif doit être positif'
  * under each field), with the journal line 'tariffs.update' (each tariff changed, old and new). Plan prices
  * (billing, Stripe Checkout) and every visitor's pricing page read this setting from then on.
  */

@@ -20,7 +20,7 @@ const connectBodySchema = z
   .object({ missionId: z.uuid({ error: 'Identifiant de mission invalide' }).optional() })
   .nullish();
 
-/** Stripe mode: the verified webhook, mission deposit/balance Checkout and Connect payouts (issue 14). */
+/** Stripe mode: the verified webhook, mission deposit/balance Checkout and Connect payouts (decision 018). */
 export async function stripeRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   await webhookRoutes(root, deps);
   const app = root.withTypeProvider<ZodTypeProvider>();

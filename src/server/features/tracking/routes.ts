@@ -21,7 +21,7 @@ import { listViews } from './views.js';
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
 /**
- * Live tracking of missions in progress (issue 15): the driver's phone sends its points in batches, the
+ * Live tracking of missions in progress (decision 019): the driver's phone sends its points in batches, the
  * transporter follows on a map; pause, the log of who looked, and the purge 30 days after the end.
  */
 export async function trackingRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {

@@ -25,7 +25,7 @@ function holder(request: FastifyRequest): { user: User; role: WalletRole } {
 
 const exportQuerySchema = transactionQuerySchema.omit({ page: true, pageSize: true });
 
-/** The wallet: balance, 12-month chart and transactions of the signed-in user (issue 14). */
+/** The wallet: balance, 12-month chart and transactions of the signed-in user (decision 018). */
 export async function walletRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.user };

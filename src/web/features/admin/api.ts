@@ -27,7 +27,7 @@ export interface DocumentFilter {
 
 /**
  * Query keys. The paths are built here rather than by the default query function: it drops `all` from query
- * strings (SPEC.md §7), and these admin routes read a missing status as "pending".
+ * strings (docs/specification.md §7), and these admin routes read a missing status as "pending".
  */
 export const adminKeys = {
   documents: (filter: DocumentFilter) => ['/api/admin/documents', filter] as const,

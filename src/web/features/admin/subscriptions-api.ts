@@ -3,7 +3,7 @@ import type { BillingInterval, PaidPlan } from '#core/rules/billing.js';
 import type { AdminSubscriptionList } from '#core/schemas/billing.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 
-/** Query key: the API path (SPEC.md §7). */
+/** Query key: the API path (docs/specification.md §7). */
 export const subscriptionKeys = { list: ['/api/admin/subscriptions'] as const };
 
 /**

@@ -39,7 +39,7 @@ function toNumber(text: string): number {
 const textsOf = (tariffs: Tariffs) =>
   Object.fromEntries(Object.entries(tariffs).map(([key, value]) => [key, toText(value)])) as Texts;
 
-/** /admin/tarifs: the seven tariffs (SPEC.md §3, §9) every visitor's pricing page and the plan prices follow. */
+/** /admin/tarifs: the seven tariffs (docs/specification.md §3, §9) every visitor's pricing page and the plan prices follow. */
 export function AdminTariffsPage() {
   const current = useTariffs();
   const [texts, setTexts] = useState<Texts>(() => textsOf(current));

@@ -27,7 +27,7 @@ const companyResolver = lazyResolver<CompanyForm>(
   async () => (await import('./resolvers.js')).companyResolver as never,
 );
 
-/** Sends the SPEC.md §3 payload (the resolver's output is exactly that payload); server field errors land under their fields, the rest in a toast (§8). */
+/** Sends the docs/specification.md §3 payload (the resolver's output is exactly that payload); server field errors land under their fields, the rest in a toast (§8). */
 function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
   const toast = useToast();
   const signedIn = useSignedIn();

@@ -7,7 +7,7 @@ import { ME_KEY } from '#web/lib/query-client.js';
 
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
-/** Query keys are the API paths (SPEC.md §7). */
+/** Query keys are the API paths (docs/specification.md §7). */
 export const billingKeys = { subscription: ['/api/billing/subscription'] as const };
 
 /**

@@ -114,7 +114,7 @@ function SignedInNotice({ user }: { user: SessionUser }) {
 }
 
 /**
- * /demo and /demo/login (issue 18): what the demo shows, for someone who has two minutes, and its two doors. One
+ * /demo and /demo/login (decision 022): what the demo shows, for someone who has two minutes, and its two doors. One
  * click opens a private sandbox and the dashboard; `/demo/login?role=chauffeur|transporteur` (a shared link)
  * opens it without the click.
  */

@@ -1,5 +1,5 @@
 /**
- * The help pages' content model (issue 16 §5): plain data, no React, so a unit test can read every link and the
+ * The help pages' content model (decision 020): plain data, no React, so a unit test can read every link and the
  * search can read every word. Text is French with a tiny markup: `[words](/path#anchor)` is a link (a page of the
  * app, an anchor of the same page with `#id`, or `mailto:`); nothing else is interpreted.
  */

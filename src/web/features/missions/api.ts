@@ -3,7 +3,7 @@ import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { Application, Mission, MissionDetail, MissionPage } from '#core/schemas/missions.js';
 import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
 
-/** Query keys: the default query function builds each path from its key (SPEC.md §7). */
+/** Query keys: the default query function builds each path from its key (docs/specification.md §7). */
 export const missionKeys = {
   search: (params: QueryParams) => ['/api/missions/search', params] as const,
   mine: (params: QueryParams = {}) => ['/api/missions', params] as const,

@@ -76,7 +76,7 @@ function defaults(mission?: Mission): MissionFormValues {
   };
 }
 
-/** Publishing (or editing) a mission: the same schema as the API checks every field (SPEC.md §5). */
+/** Publishing (or editing) a mission: the same schema as the API checks every field (docs/specification.md §5). */
 export function MissionForm({
   mission,
   onDone,

@@ -8,7 +8,7 @@ import type {
 } from '#core/schemas/payments.js';
 import { ApiError, apiRequest, errorFromResponse, toQueryString } from '#web/lib/api.js';
 
-/** Query keys are the API paths (SPEC.md §7): the default query function builds each path from its key. */
+/** Query keys are the API paths (docs/specification.md §7): the default query function builds each path from its key. */
 export const paymentKeys = {
   payment: (missionId: string) => ['/api/missions', missionId, 'payment'] as const,
   billingDetails: ['/api/billing/details'] as const,

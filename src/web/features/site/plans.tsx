@@ -23,8 +23,8 @@ interface Plan {
 }
 
 /**
- * The four plans of SPEC.md §2 with what each gives today — only features that exist (decision 014): each issue
- * adds its line when its feature lands.
+ * The four plans of docs/specification.md §2 with what each gives today — only features that exist (decision 014): each feature
+ * adds its line when it lands.
  */
 export function plansFrom(tariffs: Tariffs): Plan[] {
   return [

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TransactionPage, WalletBalance, WalletChart } from '#core/schemas/payments.js';
 import { toQueryString, type QueryParams } from '#web/lib/api.js';
 
-/** Query keys are the API paths (SPEC.md §7): the default query function builds each path from its key. */
+/** Query keys are the API paths (docs/specification.md §7): the default query function builds each path from its key. */
 export const walletKeys = {
   balance: ['/api/wallet/balance'] as const,
   chart: ['/api/wallet/chart'] as const,

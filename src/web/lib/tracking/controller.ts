@@ -17,7 +17,7 @@ import {
 } from './store.js';
 
 /**
- * The driver's position sharing during a mission (issue 15), one per app:
+ * The driver's position sharing during a mission (decision 019), one per app:
  *
  * - `watchPosition` gives fixes; a fix is kept when 30 s have passed since the last kept point, or the truck has
  *   moved 200 m (core `shouldKeepPoint`, whichever comes first), and queued in IndexedDB with a client id;

@@ -31,7 +31,7 @@ export function prepareDemoSeed(): void {
 }
 
 /**
- * The demonstration data set of a visitor's sandbox (issue 18): the visitor's own account for the door taken and
+ * The demonstration data set of a visitor's sandbox (decision 022): the visitor's own account for the door taken and
  * a realistic French world around it — six transporters and eight drivers, missions across France in every
  * status, applications, conversations, alerts, documents, payments, reviews and badges — all dated from `now`.
  * Built in memory, then written in a few dozen multi-row INSERTs inside the caller's transaction; the computed

@@ -5,7 +5,7 @@ import { place, type PlaceKey } from './places.js';
 import { DAY, HOUR, type Account, type Side, type World } from './world.js';
 
 /**
- * The accounts of a sandbox (issue 18): the visitor's own and the personas of the cast (cast.ts), complete
+ * The accounts of a sandbox (decision 022): the visitor's own and the personas of the cast (cast.ts), complete
  * profiles in the sandbox's world. No account has a password: a demo account is signed in by its door.
  */
 

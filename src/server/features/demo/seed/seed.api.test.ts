@@ -21,7 +21,7 @@ import {
 } from './index.js';
 
 /**
- * The demonstration data set (issue 18): both doors seeded into a real database, what each visitor must find,
+ * The demonstration data set (decision 022): both doors seeded into a real database, what each visitor must find,
  * the rules the app's own features would apply to these rows (reputation, badges, unread counts), and the
  * visitor's real endpoints answering with data.
  */

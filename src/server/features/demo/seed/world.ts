@@ -29,7 +29,7 @@ import type { NewUser } from '../../../db/schema/users.js';
 import type { Persona } from './cast.js';
 import type { Place } from './places.js';
 
-/** What the sandbox service gives the seed (issue 18): the world, the visitor, the door, the clock, the file. */
+/** What the sandbox service gives the seed (decision 022): the world, the visitor, the door, the clock, the file. */
 export interface SeedInput {
   /** The world of every account created (users.sandboxId); all of them are isDemo. */
   sandboxId: string;
