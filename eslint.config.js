@@ -11,7 +11,8 @@ import globals from 'globals';
 // #core/* and #server/* resolve through package.json "imports" (development condition); #web/* exists only in
 // tsconfig.web.json "paths" (and the Vite/Vitest aliases), so its paths become resolver aliases for every file:
 // a server file importing #web/… resolves too, and its zone reports it.
-const webPaths = JSON.parse(readFileSync('tsconfig.web.json', 'utf8')).compilerOptions.paths;
+const webPaths = JSON.parse(readFileSync(path.join(import.meta.dirname, 'tsconfig.web.json'), 'utf8'))
+  .compilerOptions.paths;
 const aliases = Object.fromEntries(
   Object.entries(webPaths).map(([key, [target]]) => [
     key.replace(/\/\*$/, ''),
@@ -72,20 +73,34 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            // core runs in the browser and on the server: it imports nothing of the project outside itself.
             {
               target: './src/core',
-              from: './src/server',
-              message: 'core ne dépend ni du serveur ni du web.',
+              from: './',
+              except: ['./src/core', './node_modules'],
+              message: 'core ne dépend que de lui-même.',
             },
-            { target: './src/core', from: './src/web', message: 'core ne dépend ni du serveur ni du web.' },
+            // The two sides meet only through core (and the HTTP API).
             { target: './src/server', from: './src/web', message: 'Le serveur ne dépend pas du web.' },
             { target: './src/web', from: './src/server', message: 'Le web ne dépend pas du serveur.' },
+            // The web's shared code serves the features and the app shell, never the other way round.
+            {
+              target: ['./src/web/lib', './src/web/ui'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'lib et ui ne dépendent ni des fonctionnalités ni de app.',
+            },
+            // Features talk through events and core, on each side.
             ...featureZones('server'),
             ...featureZones('web'),
           ],
         },
       ],
     },
+  },
+  {
+    // An import the resolver cannot follow would escape the zones: every import under src/ must resolve.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-unresolved': 'error' },
   },
   {
     // core runs in the browser and on the server: no node:* and no DOM.
