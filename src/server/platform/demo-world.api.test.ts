@@ -10,10 +10,8 @@ import { missionApplications, missionEvents, missions, reviews } from '../db/sch
 import { subscriptions } from '../db/schema/payments.js';
 import { reviewReports } from '../db/schema/road.js';
 import type { NewUser, User } from '../db/schema/users.js';
-import { sendDigests } from '../features/alerts/digest.js';
 import { createUser, insertMission, missionPayload } from '../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../test/harness.js';
-import type { Mail } from './mailer.js';
 import { WORLD_BOUNDARY_CODE } from './demo-world.js';
 import { databaseErrorCode, NOT_FOUND_ACROSS_WORLDS } from './errors.js';
 import { createStorage } from './storage.js';
@@ -140,28 +138,6 @@ describe('reading: each world sees its own rows only', () => {
       ).map((row) => row.userId);
     expect(await alerted(demoMission)).toEqual([demoDriver.user.id]);
     expect(await alerted(realMission)).toEqual([realDriver.user.id]);
-  });
-
-  it('e-mail digests: a demo account’s alerts are never mailed', async () => {
-    const realMember = await createUser(t.db);
-    const demoMember = await createUser(t.db, { isDemo: true, sandboxId: sandbox() });
-    const old = new Date(Date.now() - 10 * 60_000);
-    for (const user of [realMember, demoMember])
-      await t.db.insert(alerts).values({
-        userId: user.id,
-        type: 'mission',
-        title: 'Mission attribuée',
-        message: 'Vous avez été retenu.',
-        createdAt: old,
-      });
-    const sent: Mail[] = [];
-    const mailer = { send: async (mail: Mail) => void sent.push(mail), close: () => undefined };
-    await sendDigests({ db: t.db, config: t.config, mailer });
-    const to = sent.map((mail) => mail.to);
-    expect(to).toContain(realMember.email);
-    expect(to).not.toContain(demoMember.email);
-    const [waiting] = await t.db.select().from(alerts).where(eq(alerts.userId, demoMember.id));
-    expect(waiting!.emailedAt).toBeNull();
   });
 
   it('drivers’ availability search: a transporter finds the drivers of its own world only', async () => {

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts } from '../../db/schema/messaging.js';
 import { availability } from '../../db/schema/documents.js';
 import type { NewUser } from '../../db/schema/users.js';
-import { missionPayload } from '../../test/factories.js';
-import { sql } from 'drizzle-orm';
+import { createUser, missionPayload } from '../../test/factories.js';
+import { eq, sql } from 'drizzle-orm';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { createMailer, type Mail } from '../../platform/mailer.js';
 import { startSmtpServer } from '../../test/smtp.js';
@@ -255,6 +257,28 @@ describe('alerts', () => {
     expect(mails).toHaveLength(2);
     await mailer.close();
     await smtp.close();
+  });
+
+  it('never mails a demo account’s alerts (the demonstration boundary)', async () => {
+    const realMember = await createUser(t.db);
+    const demoMember = await createUser(t.db, { isDemo: true, sandboxId: randomUUID() });
+    const old = new Date(Date.now() - 10 * 60_000);
+    for (const user of [realMember, demoMember])
+      await t.db.insert(alerts).values({
+        userId: user.id,
+        type: 'mission',
+        title: 'Mission attribuée',
+        message: 'Vous avez été retenu.',
+        createdAt: old,
+      });
+    const sent: Mail[] = [];
+    const mailer = { send: async (mail: Mail) => void sent.push(mail), close: () => undefined };
+    await sendDigests({ db: t.db, config: t.config, mailer });
+    const to = sent.map((mail) => mail.to);
+    expect(to).toContain(realMember.email);
+    expect(to).not.toContain(demoMember.email);
+    const [waiting] = await t.db.select().from(alerts).where(eq(alerts.userId, demoMember.id));
+    expect(waiting!.emailedAt).toBeNull();
   });
 
   it('runs the digests as a scheduled job of the queue, on an instance with workers', async () => {
