@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { alertSchema } from './schemas/alerts.js';
 import { chatMessageSchema } from './schemas/messaging.js';
 
-/** Realtime events on /ws (docs/specification.md §3): `{ type, message?, alert?, mission? }`. */
+/**
+ * Realtime events on /ws (docs/specification.md §3): `{ type, message?, alert?, mission? }`.
+ * @public The shape of what the server sends, written as a schema; the code reads its type.
+ */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), message: chatMessageSchema }),
   z.object({ type: z.literal('new-alert'), alert: alertSchema }),

@@ -16,9 +16,9 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriodKind, string> = {
 };
 
 /** The longest custom period: three years, so a year-on-year look at three seasons fits. */
-export const CUSTOM_MAX_YEARS = 3;
+const CUSTOM_MAX_YEARS = 3;
 /** Up to this many days, the charts show weeks; beyond, months. */
-export const WEEKLY_MAX_DAYS = 92;
+const WEEKLY_MAX_DAYS = 92;
 
 export const periodMessages = {
   fromRequired: 'Indiquez la date de début de la période',
@@ -54,7 +54,7 @@ export function addCalendarMonths(day: string, months: number): string {
 }
 
 /** Number of days of a period, both ends included. */
-export const periodDays = (from: string, to: string) => daysBetween(from, to) + 1;
+const periodDays = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /**
  * What is wrong with a custom period, field by field (empty: nothing): both days given, the end not before the

@@ -55,7 +55,7 @@ export function effectivePriority(category: BugCategory, priority: BugPriority):
 }
 
 /** We answer security reports within this many hours (said to the reporter). */
-export const SECURITY_ANSWER_HOURS = 72;
+const SECURITY_ANSWER_HOURS = 72;
 
 /** The responsible-disclosure note shown with a security report (form, answer, my reports). */
 export function disclosureNote(contactEmail: string): string {

@@ -87,11 +87,10 @@ export function daysBetween(from: string, to: string): number {
 
 /** Days before expiry at which the driver is reminded (and on the day itself). */
 export const REMINDER_STAGES = [90, 30, 7, 0] as const;
-export type ReminderStage = (typeof REMINDER_STAGES)[number];
 /** "Expiring" on screens: within the first reminder's window. */
 export const EXPIRING_DAYS = 90;
 
-export type StoredDocumentStatus = 'pending' | 'verified' | 'rejected' | 'replaced';
+type StoredDocumentStatus = 'pending' | 'verified' | 'rejected' | 'replaced';
 
 /** One of the driver's papers as the rules need it. */
 export interface Paper {
@@ -124,7 +123,7 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
 };
 
 /** The document types that satisfy a requirement (FIMO or the last FCO for "FIMO / FCO"). */
-export function typesFor(requirement: RequiredDocument): DriverDocumentType[] {
+function typesFor(requirement: RequiredDocument): DriverDocumentType[] {
   return requirement === 'fimo_fco' ? ['fimo', 'fco'] : [requirement];
 }
 
@@ -192,7 +191,7 @@ export function frenchDay(day: string): string {
 }
 
 /** The precise French reason a verdict refuses an application, or null when it does not. */
-export function verdictRefusal(verdict: RequirementVerdict): string | null {
+function verdictRefusal(verdict: RequirementVerdict): string | null {
   const name = REQUIREMENT_NAMES[verdict.requirement];
   const e = REQUIREMENT_FEMININE[verdict.requirement] ? 'e' : '';
   switch (verdict.state) {
@@ -245,7 +244,7 @@ export function eligibility(
 }
 
 /** Every professional driver needs these; ADR too when they declare it among their qualifications. */
-export function profileRequirements(certifications: readonly string[]): RequiredDocument[] {
+function profileRequirements(certifications: readonly string[]): RequiredDocument[] {
   const adr = certifications.some((certification) => /\badr\b/i.test(certification));
   return adr ? ['permis', 'carte_conducteur', 'fimo_fco', 'adr'] : ['permis', 'carte_conducteur', 'fimo_fco'];
 }

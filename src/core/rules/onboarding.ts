@@ -17,7 +17,7 @@ interface AccountState {
 }
 
 /** A driver's profile is complete with a home city and the vehicles they drive (what new-mission alerts use). */
-export function profileComplete(role: 'driver' | 'transporter', user: AccountState): boolean {
+function profileComplete(role: 'driver' | 'transporter', user: AccountState): boolean {
   const city = Boolean(user.currentLocation?.trim());
   return role === 'driver' ? city && user.vehicleTypes.length > 0 : city;
 }

@@ -39,7 +39,7 @@ export function messageLimitMessage(role: 'driver' | 'transporter' | 'admin'): s
  * and its chosen driver, about that mission, while it is assigned or under way and until 48 h after it is
  * completed, are never counted against (or stopped by) the daily limit — both ways.
  */
-export const COORDINATION_HOURS_AFTER_COMPLETION = 48;
+const COORDINATION_HOURS_AFTER_COMPLETION = 48;
 
 export function isMissionCoordination(
   mission: {

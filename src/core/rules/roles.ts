@@ -4,7 +4,6 @@
  * See docs/decisions/003-driver-company-transporter.md.
  */
 export const USER_TYPES = ['driver', 'company', 'admin'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 export const ROLES = ['driver', 'transporter', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -4,15 +4,7 @@
  * identifiers are the browser's own random ids, the IP address is truncated and the referrer reduced to its site.
  */
 
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'other'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-export const DEVICE_LABELS: Record<DeviceType, string> = {
-  mobile: 'Téléphone',
-  tablet: 'Tablette',
-  desktop: 'Ordinateur',
-  other: 'Autre',
-};
+export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
 
 /** At most this many page views and events per beacon. */
 export const MAX_EVENTS_PER_BEACON = 20;

@@ -22,7 +22,7 @@ export interface TimedPoint extends LatLng {
 export const SAMPLE_MIN_SECONDS = 30;
 export const SAMPLE_MIN_METERS = 200;
 /** A fix vaguer than this (metres) is not kept: it would draw the route off the road. */
-export const SAMPLE_MAX_ACCURACY_METERS = 1000;
+const SAMPLE_MAX_ACCURACY_METERS = 1000;
 /** How often the phone sends what it has kept (seconds), and how many points at most per request. */
 export const SEND_EVERY_SECONDS = 30;
 export const MAX_POINTS_PER_BATCH = 500;
@@ -53,11 +53,11 @@ export const ROAD_FACTOR = 1.3;
 /** A heavy goods vehicle's typical average (limited to 90 km/h on motorways, 80 on main roads, less in towns). */
 export const HGV_DEFAULT_SPEED_KMH = 65;
 /** The measured average is used for the ETA once the trip has run this long and this far… */
-export const AVERAGE_MIN_MINUTES = 15;
-export const AVERAGE_MIN_KM = 5;
+const AVERAGE_MIN_MINUTES = 15;
+const AVERAGE_MIN_KM = 5;
 /** …kept within these bounds (a long stop at the pickup would otherwise make the ETA absurd). */
-export const ETA_SPEED_MIN_KMH = 40;
-export const ETA_SPEED_MAX_KMH = 85;
+const ETA_SPEED_MIN_KMH = 40;
+const ETA_SPEED_MAX_KMH = 85;
 
 const EARTH_RADIUS_KM = 6371.0088;
 const toRad = (degrees: number) => (degrees * Math.PI) / 180;

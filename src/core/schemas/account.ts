@@ -44,7 +44,6 @@ export const changePasswordSchema = z
     path: ['newPassword'],
     message: accountMessages.samePassword,
   });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPassword });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

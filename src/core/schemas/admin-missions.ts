@@ -66,11 +66,10 @@ export const adminMissionsQuerySchema = z
     page: z.coerce.number({ error: m.page }).int(m.page).min(1, m.page).max(1000, m.page).default(1),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: m.reversed, path: ['from'] });
-export type AdminMissionsQuery = z.input<typeof adminMissionsQuerySchema>;
 
 const party = z.object({ id: z.string(), name: z.string() });
 
-export const adminMissionItemSchema = z.object({
+const adminMissionItemSchema = z.object({
   id: z.string(),
   reference: z.string(),
   title: z.string(),
@@ -110,7 +109,7 @@ const personSchema = z.object({
 });
 export type AdminMissionPerson = z.infer<typeof personSchema>;
 
-export const TIMELINE_KINDS = [
+const TIMELINE_KINDS = [
   'mission',
   'application',
   'engagement',
@@ -123,7 +122,7 @@ export const TIMELINE_KINDS = [
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
   at: z.string(),
   kind: z.enum(TIMELINE_KINDS),
   /** The step, in French ("Mission publiée", "Chauffeur retenu"…). */

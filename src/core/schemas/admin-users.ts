@@ -60,13 +60,12 @@ export const adminUserQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1).max(10_000).default(1),
   pageSize: z.coerce.number({ error: 'Taille invalide' }).int('Taille invalide').min(1).max(100).default(25),
 });
-export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
 
 /** Where an account stands: open, closed by the team (or suspended), or deleted by its holder. */
-export const accountStateSchema = z.enum(['active', 'deactivated', 'deleted']);
+const accountStateSchema = z.enum(['active', 'deactivated', 'deleted']);
 export type AccountState = z.infer<typeof accountStateSchema>;
 
-export const adminUserRowSchema = z.object({
+const adminUserRowSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
   email: z.string(),
@@ -221,7 +220,6 @@ export const deactivateUserSchema = z.object({
     multiline: true,
   }),
 });
-export type DeactivateUserInput = z.infer<typeof deactivateUserSchema>;
 
 /** POST /api/admin/users/:id/reactivate: a note for the journal, optional. */
 export const reactivateUserSchema = z.object({

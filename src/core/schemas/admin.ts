@@ -42,7 +42,7 @@ export const adminMessages = {
 export const ADMIN_REMOVED_REASON = 'accès administrateur retiré';
 
 /** A second step is needed after the password: type a code, or enrol an authenticator first. */
-export const SECOND_FACTOR_STEPS = ['verify', 'enrol'] as const;
+const SECOND_FACTOR_STEPS = ['verify', 'enrol'] as const;
 export type SecondFactorStep = (typeof SECOND_FACTOR_STEPS)[number];
 
 /** The answer of a sign-in (login, first set-up, invitation): for an administrator, the step still to pass. */
@@ -52,21 +52,20 @@ export const signInAnswerSchema = publicUserSchema.extend({
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 /** Spaces and dashes typed or pasted with the code are dropped. */
-export const totpCodeSchema = z
+const totpCodeSchema = z
   .string({ error: adminMessages.codeFormat })
   .max(20, adminMessages.codeFormat)
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, adminMessages.codeFormat));
 
 /** Recovery codes are shown as XXXXX-XXXXX; read without case, dashes or spaces. */
-export const recoveryCodeSchema = z
+const recoveryCodeSchema = z
   .string({ error: adminMessages.recoveryFormat })
   .max(40, adminMessages.recoveryFormat)
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{10}$/, adminMessages.recoveryFormat));
 
 export const secondFactorCodeSchema = z.object({ code: totpCodeSchema });
-export type SecondFactorCodeInput = z.input<typeof secondFactorCodeSchema>;
 
 /** Either the authenticator's code or one recovery code. */
 export const secondFactorVerifySchema = z
@@ -75,7 +74,6 @@ export const secondFactorVerifySchema = z
     if (value.code === undefined && value.recoveryCode === undefined)
       ctx.addIssue({ code: 'custom', path: ['code'], message: adminMessages.codeMissing });
   });
-export type SecondFactorVerifyInput = z.input<typeof secondFactorVerifySchema>;
 
 /** What the second-factor screens ask first: does this browser hold a session waiting for its second factor? */
 export const secondFactorStatusSchema = z.object({
@@ -120,14 +118,13 @@ export const reauthSchema = z.object({
     .min(1, adminMessages.passwordMissing)
     .max(PASSWORD_MAX, authMessages.passwordTooLong),
 });
-export type ReauthInput = z.infer<typeof reauthSchema>;
 
-export const adminPasswordSchema = z
+const adminPasswordSchema = z
   .string({ error: authMessages.adminPassword })
   .min(10, authMessages.adminPassword)
   .max(PASSWORD_MAX, authMessages.passwordTooLong);
 
-export const invitationTokenSchema = z
+const invitationTokenSchema = z
   .string({ error: adminMessages.invitationInvalid })
   .regex(/^[A-Za-z0-9_-]{20,100}$/, adminMessages.invitationInvalid);
 
@@ -148,7 +145,7 @@ export type AcceptInvitationForm = z.infer<typeof acceptInvitationFormSchema>;
 
 export const invitationInfoSchema = z.object({ email: z.string(), expiresAt: z.string() });
 
-export const administratorSchema = z.object({
+const administratorSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -160,7 +157,7 @@ export const administratorSchema = z.object({
 });
 export type Administrator = z.infer<typeof administratorSchema>;
 
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   id: z.string(),
   email: z.string(),
   invitedBy: z.string().nullable(),

@@ -39,7 +39,6 @@ export const notificationPreferencesSchema = z.object({
       error: `Rayon à choisir parmi ${ZONE_RADII_KM.join(', ')} km`,
     }),
 });
-export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
 
 const endpointMessage = 'Adresse d’abonnement invalide';
 /** A push service's address, as the browser gives it (which push services are accepted is the server's call). */

@@ -12,7 +12,7 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const decimal = z.string();
 
-export const analyticsPeriodSchema = z.object({
+const analyticsPeriodSchema = z.object({
   kind: z.enum(ANALYTICS_PERIODS),
   from: z.string(),
   to: z.string(),
@@ -27,7 +27,7 @@ export const analyticsPeriodSchema = z.object({
 /** Average of published reviews (null: none in the period). */
 const ratingSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
 
-export const driverFiguresSchema = z.object({
+const driverFiguresSchema = z.object({
   /** What the missions completed in the period owe (payment's amount, else the agreed price); null: none. */
   earnings: decimal.nullable(),
   missionsCompleted: z.number().int(),
@@ -53,7 +53,7 @@ export const driverFiguresSchema = z.object({
 });
 export type DriverFigures = z.infer<typeof driverFiguresSchema>;
 
-export const transporterFiguresSchema = z.object({
+const transporterFiguresSchema = z.object({
   published: z.number().int(),
   completed: z.number().int(),
   cancelled: z.number().int(),
@@ -81,31 +81,29 @@ export type TransporterFigures = z.infer<typeof transporterFiguresSchema>;
 
 const bucketBase = { start: z.string(), label: z.string() };
 
-export const driverBucketSchema = z.object({
+const driverBucketSchema = z.object({
   ...bucketBase,
   earnings: decimal,
   completed: z.number().int(),
   averageRating: z.number().nullable(),
   reviews: z.number().int(),
 });
-export type DriverBucket = z.infer<typeof driverBucketSchema>;
 
-export const transporterBucketSchema = z.object({
+const transporterBucketSchema = z.object({
   ...bucketBase,
   published: z.number().int(),
   completed: z.number().int(),
   spend: decimal,
 });
-export type TransporterBucket = z.infer<typeof transporterBucketSchema>;
 
-export const topTransporterSchema = z.object({
+const topTransporterSchema = z.object({
   id: z.string(),
   name: z.string(),
   missions: z.number().int(),
   earnings: decimal,
 });
 
-export const driverAnalyticsSchema = z.object({
+const driverAnalyticsSchema = z.object({
   role: z.literal('driver'),
   period: analyticsPeriodSchema,
   current: driverFiguresSchema,
@@ -115,7 +113,7 @@ export const driverAnalyticsSchema = z.object({
 });
 export type DriverAnalytics = z.infer<typeof driverAnalyticsSchema>;
 
-export const transporterAnalyticsSchema = z.object({
+const transporterAnalyticsSchema = z.object({
   role: z.literal('transporter'),
   period: analyticsPeriodSchema,
   current: transporterFiguresSchema,

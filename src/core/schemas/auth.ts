@@ -33,7 +33,7 @@ export const deactivatedMessage = (reason: string | null) =>
     ? `Ce compte a été désactivé par l’équipe Relais. Motif : ${reason}. Contactez le support pour le réactiver.`
     : authMessages.accountDisabled;
 
-export const PASSWORD_MIN = 6;
+const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 export const emailSchema = z

@@ -39,7 +39,7 @@ export const calendarQuerySchema = z
 
 export const dayParamsSchema = z.object({ date: day });
 
-export const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES, { error: 'Statut inconnu' });
+const availabilityStatusSchema = z.enum(AVAILABILITY_STATUSES, { error: 'Statut inconnu' });
 
 /** PUT /api/availability/:date. Partially available ('busy') needs its hours; the other statuses take none. */
 export const setDaySchema = z
@@ -105,7 +105,7 @@ export const availabilityDaySchema = z.object({
 });
 export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 
-export const calendarMissionSchema = z.object({
+const calendarMissionSchema = z.object({
   id: z.string(),
   title: z.string(),
   startDate: z.string(),
@@ -126,7 +126,7 @@ export const calendarSchema = z.object({
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 
-export const skippedDaySchema = z.object({
+const skippedDaySchema = z.object({
   date: z.string(),
   missionId: z.string(),
   missionTitle: z.string(),
@@ -191,7 +191,7 @@ export const driverSearchSchema = z
   });
 export type DriverSearchInput = z.output<typeof driverSearchSchema>;
 
-export const availableDriverSchema = z.object({
+const availableDriverSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   avatar: z.string().nullable(),

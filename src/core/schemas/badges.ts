@@ -4,7 +4,7 @@ import { requiredText } from './text.js';
 
 /** Badges (decision 019): a member's badges as anyone may see them, a driver's own progress, an admin's award. */
 
-export const badgeTypeSchema = z.enum(BADGE_TYPES, { error: 'Badge inconnu' });
+const badgeTypeSchema = z.enum(BADGE_TYPES, { error: 'Badge inconnu' });
 
 /** One badge a member holds. The admin's reason stays in the back office (admin log). */
 export const memberBadgeSchema = z.object({
@@ -26,7 +26,7 @@ export type MemberBadges = z.infer<typeof memberBadgesSchema>;
 
 const count = z.number().int().nonnegative();
 /** What the server measured for the driver (core/rules/badges.ts DriverBadgeFigures). */
-export const driverBadgeFiguresSchema = z.object({
+const driverBadgeFiguresSchema = z.object({
   reliable: z.object({ started: count, onTime: count }),
   expert: z.object({ completed: count }),
   top_rated: z.object({ reviews: count, ratingSum: count }),
@@ -41,7 +41,7 @@ export const myBadgesSchema = z.object({
 });
 export type MyBadges = z.infer<typeof myBadgesSchema>;
 
-export const badgeMessages = {
+const badgeMessages = {
   reason: 'Indiquez la raison (5 caractères au moins)',
   reasonTooLong: 'La raison ne doit pas dépasser 500 caractères',
 } as const;
@@ -55,4 +55,3 @@ export const badgeAwardSchema = z.object({
     multiline: true,
   }),
 });
-export type BadgeAward = z.infer<typeof badgeAwardSchema>;

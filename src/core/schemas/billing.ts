@@ -25,7 +25,7 @@ export const planChoiceSchema = z.object({
 });
 export type PlanChoice = z.infer<typeof planChoiceSchema>;
 
-export const subscriptionInvoiceSchema = z.object({
+const subscriptionInvoiceSchema = z.object({
   id: z.string(),
   date: z.string(),
   amount: z.string(),

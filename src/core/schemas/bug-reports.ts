@@ -130,7 +130,6 @@ export const adminBugReportsQuerySchema = z.object({
     .max(1000, 'Page invalide')
     .default(1),
 });
-export type AdminBugReportsQuery = z.input<typeof adminBugReportsQuerySchema>;
 
 const reporterSchema = z
   .object({
@@ -142,7 +141,7 @@ const reporterSchema = z
   })
   .nullable();
 
-export const adminBugReportItemSchema = z.object({
+const adminBugReportItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   category,

@@ -8,8 +8,8 @@ import { z } from 'zod';
  * - bounded: filters between 2000 and 2100, and each field may add its own window.
  */
 
-export const FILTER_MIN_YEAR = 2000;
-export const FILTER_MAX_YEAR = 2100;
+const FILTER_MIN_YEAR = 2000;
+const FILTER_MAX_YEAR = 2100;
 
 const PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;

@@ -82,7 +82,6 @@ export const proofFieldsSchema = z.object({
   note,
   ...positionFields,
 });
-export type ProofFields = z.output<typeof proofFieldsSchema>;
 
 /** The fields of POST /api/missions/:id/incidents (files: `photos`). */
 export const incidentFieldsSchema = z.object({
@@ -104,7 +103,6 @@ export const incidentFieldsSchema = z.object({
   note,
   ...positionFields,
 });
-export type IncidentFields = z.output<typeof incidentFieldsSchema>;
 
 export const waitingStartSchema = z.object({
   place: z.enum(WAITING_PLACES, { error: deliveryMessages.placeRequired }),
@@ -124,7 +122,6 @@ export const waitingTotalsSchema = z.object({
   running: z.boolean(),
   billed: z.literal(false),
 });
-export type WaitingTotals = z.infer<typeof waitingTotalsSchema>;
 
 /** GET /api/missions/:id/delivery — what the two parties (and admins) see. */
 export const missionDeliverySchema = z.object({

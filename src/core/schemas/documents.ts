@@ -115,14 +115,7 @@ export const documentUploadSchema = z
   });
 export type DocumentUploadInput = z.output<typeof documentUploadSchema>;
 
-export const documentStateSchema = z.enum([
-  'pending',
-  'verified',
-  'expiring',
-  'expired',
-  'rejected',
-  'replaced',
-]);
+const documentStateSchema = z.enum(['pending', 'verified', 'expiring', 'expired', 'rejected', 'replaced']);
 
 export const documentSchema = z.object({
   id: z.uuid(),
@@ -154,9 +147,9 @@ export const requirementVerdictSchema = z.object({
 });
 export type RequirementVerdictView = z.infer<typeof requirementVerdictSchema>;
 
-export const driverValidationStatusSchema = z.enum(['pending_validation', 'approved', 'rejected']);
+const driverValidationStatusSchema = z.enum(['pending_validation', 'approved', 'rejected']);
 
-export const validationSchema = z.object({
+const validationSchema = z.object({
   status: driverValidationStatusSchema,
   interviewDate: z.string().nullable(),
   rejectionReason: z.string().nullable(),
@@ -173,7 +166,7 @@ export const myDocumentsSchema = z.object({
 });
 export type MyDocuments = z.infer<typeof myDocumentsSchema>;
 
-export const documentAccessSchema = z.object({
+const documentAccessSchema = z.object({
   id: z.uuid(),
   /** Null once the driver deleted the document. */
   documentId: z.uuid().nullable(),
@@ -193,7 +186,7 @@ export const rejectSchema = z.object({
   }),
 });
 
-export const adminNotesSchema = optionalText({
+const adminNotesSchema = optionalText({
   max: 2000,
   tooLong: 'Les notes ne doivent pas dépasser 2000 caractères',
   multiline: true,
@@ -236,7 +229,7 @@ export const adminDocumentListSchema = z.object({
   pageSize: z.number(),
 });
 
-export const adminDriverSchema = z.object({
+const adminDriverSchema = z.object({
   id: z.uuid(),
   fullName: z.string(),
   email: z.string(),

@@ -33,7 +33,7 @@ export const waiveSchema = z.object({
   }),
 });
 
-export const engagementSignatureSchema = z.object({
+const engagementSignatureSchema = z.object({
   role: z.enum(['transporter', 'driver']),
   name: z.string(),
   signedAt: z.string(),

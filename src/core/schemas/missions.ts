@@ -8,7 +8,7 @@ import { requirementVerdictSchema } from './documents.js';
 import { optionalText, requiredText, uniqueList } from './text.js';
 
 /** French messages of docs/specification.md §5 for missions, copied exactly; the others follow their tone. */
-export const missionMessages = {
+const missionMessages = {
   title: 'Le titre est requis',
   titleTooLong: 'Le titre ne doit pas dépasser 120 caractères',
   description: 'La description est requise',
@@ -58,7 +58,7 @@ export const priceSchema = z
   });
 
 /** How far ahead a mission may be published. */
-export const MISSION_HORIZON_MONTHS = 12;
+const MISSION_HORIZON_MONTHS = 12;
 
 const coordinate = (limit: number) =>
   z
@@ -151,10 +151,10 @@ export const applySchema = z.object({
   confirmUnavailable: z.boolean({ error: 'Valeur invalide' }).optional(),
 });
 
-export const SEARCH_SORTS = ['start', 'price', 'distance', 'newest'] as const;
-export const SEARCH_PAGE_SIZE_MAX = 50;
+const SEARCH_SORTS = ['start', 'price', 'distance', 'newest'] as const;
+const SEARCH_PAGE_SIZE_MAX = 50;
 /** Deeper pages are not read by people; a narrower search is. */
-export const SEARCH_PAGE_MAX = 200;
+const SEARCH_PAGE_MAX = 200;
 
 const optionalNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).min(min, message).max(max, message).optional();
@@ -257,7 +257,7 @@ export const missionPageSchema = z.object({
 });
 export type MissionPage = z.infer<typeof missionPageSchema>;
 
-export const applicantSchema = z.object({
+const applicantSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   avatar: z.string().nullable(),
@@ -295,7 +295,7 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-export const missionEventSchema = z.object({
+const missionEventSchema = z.object({
   id: z.string(),
   type: z.string(),
   status: z.string().nullable(),

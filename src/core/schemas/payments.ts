@@ -35,7 +35,7 @@ export const paymentMessages = {
     'Cette mission est réglée en ligne : le chauffeur est payé par le versement que le transporteur valide.',
 } as const;
 
-export const paymentTermsSchema = z.enum(PAYMENT_TERMS, { error: 'Choisissez un délai de paiement' });
+const paymentTermsSchema = z.enum(PAYMENT_TERMS, { error: 'Choisissez un délai de paiement' });
 
 export const markPaidSchema = z.object({
   paidOn: daySchema(paymentMessages.paidOnRequired),
@@ -95,7 +95,7 @@ export const billingDetailsViewSchema = z.object({
 });
 export type BillingDetailsView = z.infer<typeof billingDetailsViewSchema>;
 
-export const moneyDocumentSchema = z.object({
+const moneyDocumentSchema = z.object({
   id: z.string(),
   /** invoice | pay_statement | payslip */
   type: z.enum(['invoice', 'pay_statement', 'payslip']),
@@ -225,7 +225,7 @@ export const transactionQuerySchema = z.object({
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 
-export const transactionSchema = z.object({
+const transactionSchema = z.object({
   id: z.string(),
   missionId: z.string().nullable(),
   missionTitle: z.string().nullable(),

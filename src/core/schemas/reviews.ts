@@ -64,7 +64,7 @@ const personSchema = z.object({
 });
 export type ReviewPerson = z.infer<typeof personSchema>;
 
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   id: z.string(),
   rating: z.number(),
   ...subScoreFields,
@@ -119,7 +119,7 @@ export const userReviewsQuerySchema = z.object({
     .default(10),
 });
 
-export const publicReviewSchema = reviewSchema.extend({
+const publicReviewSchema = reviewSchema.extend({
   missionTitle: z.string(),
   /** Whether the viewer may report it (they are the member reviewed and have not reported it yet). */
   canReport: z.boolean(),
@@ -127,7 +127,7 @@ export const publicReviewSchema = reviewSchema.extend({
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
-export const reviewSummarySchema = z.object({
+const reviewSummarySchema = z.object({
   count: z.number(),
   /** The plain average of the overall ratings (2 decimals), null without reviews. */
   average: z.number().nullable(),
@@ -140,7 +140,6 @@ export const reviewSummarySchema = z.object({
   /** users.reputationScore (Bayesian average, see core/rules/reviews.ts). */
   reputationScore: z.string(),
 });
-export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 export const userReviewsSchema = z.object({
   summary: reviewSummarySchema,
@@ -170,7 +169,7 @@ export const reviewReportDecisionSchema = z.object({
   }),
 });
 
-export const adminReviewReportSchema = z.object({
+const adminReviewReportSchema = z.object({
   id: z.string(),
   reason: z.string(),
   status: z.enum(REVIEW_REPORT_STATUSES),

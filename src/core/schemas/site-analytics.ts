@@ -22,7 +22,7 @@ const m = siteAnalyticsMessages;
 const clientId = z.string({ error: m.badId }).regex(/^[A-Za-z0-9_-]{16,64}$/, m.badId);
 const shortText = (max: number) => z.string({ error: m.tooLong }).max(max, m.tooLong);
 
-export const beaconEventSchema = z.object({
+const beaconEventSchema = z.object({
   /** 'page_view', or the name of an event ('sign_up', …). */
   type: z.string({ error: m.badType }).regex(EVENT_TYPE_PATTERN, m.badType),
   /** location.pathname (a query string or fragment is dropped on arrival). */
@@ -48,7 +48,6 @@ export const beaconSchema = z.object({
     .max(MAX_EVENTS_PER_BEACON, m.tooManyEvents),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
-export type BeaconEvent = z.infer<typeof beaconEventSchema>;
 
 /** From / to, Paris days, both included; the last 30 days by default, a year at most. */
 export const periodQuerySchema = z

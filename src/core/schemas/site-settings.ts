@@ -22,7 +22,7 @@ export const SITE_TEXT_SETTINGS = {
   maintenanceMessage: { label: 'Message de maintenance', max: 500 },
 } as const;
 export type SiteTextSetting = keyof typeof SITE_TEXT_SETTINGS;
-export const SITE_TEXT_KEYS = Object.keys(SITE_TEXT_SETTINGS) as SiteTextSetting[];
+const SITE_TEXT_KEYS = Object.keys(SITE_TEXT_SETTINGS) as SiteTextSetting[];
 /** Every key the settings form writes. */
 export const SITE_SETTING_KEYS = ['contactEmail', ...SITE_TEXT_KEYS] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
@@ -131,7 +131,7 @@ export const adminLogsQuerySchema = z.object({
 });
 export type AdminLogsQuery = z.infer<typeof adminLogsQuerySchema>;
 
-export const adminLogSchema = z.object({
+const adminLogSchema = z.object({
   id: z.uuid(),
   createdAt: z.string(),
   adminId: z.string().nullable(),

@@ -23,7 +23,7 @@ const coordinate = (min: number, max: number, message: string) =>
     .max(max, message)
     .transform((value) => roundCoordinate(value));
 
-export const positionInputSchema = z.object({
+const positionInputSchema = z.object({
   clientId: z.uuid({ error: 'Identifiant de point invalide' }),
   latitude: coordinate(-90, 90, 'Latitude invalide'),
   longitude: coordinate(-180, 180, 'Longitude invalide'),
@@ -45,7 +45,6 @@ export const positionInputSchema = z.object({
     .datetime({ offset: true, error: 'Heure du point invalide' })
     .transform((value) => new Date(value)),
 });
-export type PositionInput = z.input<typeof positionInputSchema>;
 
 export const positionsBatchSchema = z.object({
   points: z
@@ -65,7 +64,7 @@ export const positionsResultSchema = z.object({
 });
 export type PositionsResult = z.infer<typeof positionsResultSchema>;
 
-export const trackingPointSchema = z.object({
+const trackingPointSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   speed: z.number().nullable(),
@@ -77,7 +76,7 @@ export type TrackingPoint = z.infer<typeof trackingPointSchema>;
 
 const placeSchema = z.object({ latitude: z.number(), longitude: z.number(), label: z.string() }).nullable();
 
-export const tripSummarySchema = z.object({
+const tripSummarySchema = z.object({
   distanceKm: z.number(),
   durationMinutes: z.number(),
   averageSpeedKmh: z.number().nullable(),

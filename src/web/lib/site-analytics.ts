@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MINUTES } from '#core/rules/site-analytics.js';
 import { CONSENT_EVENT, readConsent } from './consent.js';
 
 /**
@@ -13,7 +14,7 @@ import { CONSENT_EVENT, readConsent } from './consent.js';
 const ENDPOINT = '/api/analytics/collect';
 const VISITOR_KEY = 'relais-visitor';
 const SESSION_KEY = 'relais-session';
-const IDLE_MS = 30 * 60_000;
+const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 const SEND_AFTER_MS = 5_000;
 /** The server takes 20 events per beacon. */
 const PER_BEACON = 20;
