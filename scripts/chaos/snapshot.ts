@@ -4,7 +4,7 @@ import type pg from 'pg';
  * The rows the chaos checks read, all of them, once per round, after the restart and with the load stopped: the
  * database of a chaos run holds only what the run wrote (tens of thousands of rows after 100 rounds).
  */
-export interface MissionRow {
+interface MissionRow {
   id: string;
   companyId: string;
   driverId: string | null;
@@ -17,7 +17,7 @@ export interface MissionRow {
   completedAt: boolean;
 }
 
-export interface ApplicationRow {
+interface ApplicationRow {
   id: string;
   missionId: string;
   driverId: string;
@@ -26,7 +26,7 @@ export interface ApplicationRow {
   month: string;
 }
 
-export interface MessageRow {
+interface MessageRow {
   id: string;
   conversationId: string;
   senderId: string;
@@ -39,7 +39,7 @@ export interface MessageRow {
   day: string;
 }
 
-export interface ConversationRow {
+interface ConversationRow {
   id: string;
   userOneId: string;
   userTwoId: string;

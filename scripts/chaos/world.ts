@@ -35,7 +35,7 @@ export interface ApplicationState {
   status: string;
 }
 
-export const PASSWORD = 'chaos-motdepasse';
+const PASSWORD = 'chaos-motdepasse';
 /** Each driver's papers, verified by Relais and valid two more years: the missions that require them admit them. */
 const PAPERS = ['permis', 'carte_conducteur', 'fco'] as const;
 

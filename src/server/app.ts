@@ -63,7 +63,7 @@ import { createStorage } from './platform/storage.js';
 import { createStripe } from './platform/stripe.js';
 import { registerWeb } from './platform/web.js';
 
-export interface RouteEntry {
+interface RouteEntry {
   method: string;
   url: string;
   /** Left out of the OpenAPI document (file downloads served raw). */

@@ -139,7 +139,7 @@ export interface AppConfig {
   demo: { maxSandboxes: number };
 }
 
-export interface StripeConfig {
+interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   /** Parsed STRIPE_API_URL, or null for api.stripe.com. */
@@ -208,7 +208,7 @@ export interface RateLimits {
   icsFeedPerIp: Rule;
 }
 
-export const defaultRateLimits: RateLimits = {
+const defaultRateLimits: RateLimits = {
   loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
   loginPerIpAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },

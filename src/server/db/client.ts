@@ -12,7 +12,7 @@ import * as platform from './schema/platform.js';
 import * as road from './schema/road.js';
 import * as users from './schema/users.js';
 
-export const schema = {
+const schema = {
   ...users,
   ...platform,
   ...missions,

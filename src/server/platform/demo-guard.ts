@@ -44,7 +44,7 @@ export const REFUSED_IN_DEMO = [
 /** The addresses demo accounts are created with: the domain cannot exist, and nothing is ever sent to it. */
 export const DEMO_EMAIL_DOMAIN = 'demo.relais.invalid';
 /** An address at the demo domain or one under it (the sandboxes' people: `…@personnages.demo.relais.invalid`). */
-export function isDemoAddress(address: string): boolean {
+function isDemoAddress(address: string): boolean {
   const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
   return domain === DEMO_EMAIL_DOMAIN || domain.endsWith(`.${DEMO_EMAIL_DOMAIN}`);
 }
@@ -115,7 +115,7 @@ export function rewriteDemoTwin(raw: IncomingMessage): string {
   return target + rest;
 }
 
-export const isDemoTwin = (request: FastifyRequest) => (request.raw as MarkedRequest)[DEMO_TWIN] === true;
+const isDemoTwin = (request: FastifyRequest) => (request.raw as MarkedRequest)[DEMO_TWIN] === true;
 
 /** Registered after the sessions (it reads request.user). */
 export function registerDemoGuard(app: FastifyInstance): void {

@@ -45,7 +45,7 @@ export const forbidden = (message = 'Accès refusé') => new AppError(403, messa
 export const notFound = (message = 'Ressource introuvable') => new AppError(404, message);
 
 export const CONFLICT_RETRY = 'Une autre opération est en cours sur ces données. Réessayez dans un instant.';
-export const GENERIC_ERROR = 'Une erreur interne est survenue. Veuillez réessayer dans quelques instants.';
+const GENERIC_ERROR = 'Une erreur interne est survenue. Veuillez réessayer dans quelques instants.';
 
 const fastifyErrorMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Le corps de la requête n’est pas un JSON valide'],
@@ -64,7 +64,7 @@ function fieldName(instancePath: string): string {
 /** 409 when what a change referred to disappeared during the request. */
 /** What a write across the demonstration boundary is told: what it pointed at does not exist for it. */
 export const NOT_FOUND_ACROSS_WORLDS = 'Introuvable : ce compte ou cette mission n’existe pas.';
-export const GONE_MEANWHILE = 'Ce que vous modifiiez n’existe plus. Rechargez la page.';
+const GONE_MEANWHILE = 'Ce que vous modifiiez n’existe plus. Rechargez la page.';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

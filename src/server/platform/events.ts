@@ -272,7 +272,7 @@ export interface EventDelivery {
   redelivery: boolean;
 }
 
-export type DomainEventHandler = (event: DomainEvent, delivery: EventDelivery) => Promise<void> | void;
+type DomainEventHandler = (event: DomainEvent, delivery: EventDelivery) => Promise<void> | void;
 
 export interface EventBus {
   /**

@@ -5,7 +5,7 @@ import { deleteStaleRateCounters } from './rate-limit.js';
 import { deleteExpiredSessions } from './sessions.js';
 
 /** Clean-up of expired rows. Idempotent deletes: a retry after a failure part-way is harmless. */
-export async function runHousekeeping(db: Db): Promise<void> {
+async function runHousekeeping(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteStaleRateCounters(db);
   // Links by e-mail, a day after they were spent or expired.

@@ -56,7 +56,7 @@ export interface Jobs {
   readonly worker: boolean;
 }
 
-export interface JobOptions {
+interface JobOptions {
   /** Tries after the first when the handler throws (default 3); the last failure is logged as an error. */
   retryLimit?: number;
   /** Wait before the first retry, doubled at each retry with jitter (default 30 s). */
@@ -65,7 +65,7 @@ export interface JobOptions {
   expireInSeconds?: number;
 }
 
-export interface ScheduleOptions extends JobOptions {
+interface ScheduleOptions extends JobOptions {
   /**
    * A slot whose time came while no worker ran (all stopped, a deploy) is still run when one starts within this
    * many seconds after it (default 300; at most 6 hours).
@@ -73,12 +73,12 @@ export interface ScheduleOptions extends JobOptions {
   catchUpSeconds?: number;
 }
 
-export interface SendOptions {
+interface SendOptions {
   singletonKey?: string;
   startAfter?: Date | number;
 }
 
-export interface JobRun<T> {
+interface JobRun<T> {
   id: string;
   name: string;
   data: T;
@@ -87,7 +87,7 @@ export interface JobRun<T> {
   log: FastifyBaseLogger;
 }
 
-export interface ScheduledRun {
+interface ScheduledRun {
   id: string;
   name: string;
   /** The instant the cron named (runNow: when it was asked). */
@@ -105,9 +105,9 @@ declare module 'fastify' {
 }
 
 /** Slots are French time: "15 7 * * *" is 07:15 in Paris, summer and winter. */
-export const JOBS_TIME_ZONE = 'Europe/Paris';
+const JOBS_TIME_ZONE = 'Europe/Paris';
 /** pg-boss's own connections per instance (worker polls, queuing, maintenance). */
-export const JOBS_POOL_SIZE = 4;
+const JOBS_POOL_SIZE = 4;
 const TICK_MS = 1000;
 const POLL_SECONDS = 2;
 const SKEW_EVERY_MS = 10 * 60 * 1000;

@@ -47,13 +47,13 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
  * Single-use tokens travel in page links (/verify-email?token=…), and a driver's calendar feed is read at a secret
  * address (/api/availability/ics/<token>.ics): they never reach the logs.
  */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   return url
     .replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[masqué]')
     .replace(/^(\/api\/availability\/ics\/)[^?#]*/i, '$1[masqué]');
 }
 
-export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): LoggerOptions {
+function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): LoggerOptions {
   return {
     level: config.logLevel,
     serializers: {

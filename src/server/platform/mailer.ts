@@ -19,7 +19,7 @@ export interface Mailer {
 }
 
 /** "jean.routier@exemple.fr" → "j***@exemple.fr": enough to follow a mail in the logs, not to collect addresses. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   return at > 0 ? `${address[0]}***${address.slice(at)}` : '***';
 }

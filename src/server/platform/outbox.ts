@@ -35,7 +35,7 @@ const FORGET_BATCH = 500;
  * A UUID of version 7 (RFC 9562): milliseconds first, then random bits. Time-ordered, so the outbox's primary
  * key grows at its right edge and the recovery takes the oldest events first.
  */
-export function newEventId(now = Date.now()): string {
+function newEventId(now = Date.now()): string {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;

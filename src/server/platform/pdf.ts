@@ -29,7 +29,7 @@ export interface PdfDoc {
   appendedPages?: number;
 }
 
-export interface PdfSignature {
+interface PdfSignature {
   /** "Transporteur", "Chauffeur"… */
   role: string;
   name: string;

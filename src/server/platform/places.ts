@@ -10,9 +10,9 @@ import { searchable } from '#core/rules/text.js';
  * commune's own ("commune") or, for the small communes without one, the middle of its neighbours ("approx",
  * ~10–20 km): the screens say which.
  */
-export type Precision = 'commune' | 'approx';
+type Precision = 'commune' | 'approx';
 
-export interface Commune {
+interface Commune {
   code: string;
   name: string;
   department: string;

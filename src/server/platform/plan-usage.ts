@@ -45,7 +45,7 @@ export async function messagesSentToday(tx: DbOrTx, userId: string): Promise<num
 }
 
 /** "3 messages restants aujourd’hui", or "Messages illimités". */
-export function messagesLeftLabel(left: number | null): string {
+function messagesLeftLabel(left: number | null): string {
   if (left === null) return 'Messages illimités';
   if (left === 0) return 'Aucun message restant aujourd’hui';
   return left === 1 ? '1 message restant aujourd’hui' : `${left} messages restants aujourd’hui`;

@@ -78,7 +78,7 @@ function hostAllowed(host: string, patterns: readonly string[]): boolean {
 }
 
 /** A DNS lookup that refuses names leading to a private address: the check holds for the connection itself. */
-export function guardedLookup(policy: PushEndpointPolicy): LookupFunction {
+function guardedLookup(policy: PushEndpointPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);

@@ -7,7 +7,7 @@ import { platformKeys, pushSubscriptions } from '../db/schema/platform.js';
 import { users } from '../db/schema/users.js';
 import { endpointShapeAllowed, postToPushService } from './push-endpoints.js';
 
-export interface PushMessage {
+interface PushMessage {
   title: string;
   body: string;
   /** Opened when the notification is clicked. */

@@ -7,9 +7,9 @@ import type { RealtimeEvent } from '#core/events.js';
  * What travels between instances: the events for the browsers, and the server's own signals, which never reach a
  * browser (`session-check`: some of these users' sessions ended, their sockets must be checked now).
  */
-export type BusEvent = RealtimeEvent | { type: 'session-check' };
+type BusEvent = RealtimeEvent | { type: 'session-check' };
 
-export const REALTIME_CHANNEL = 'relais_realtime';
+const REALTIME_CHANNEL = 'relais_realtime';
 /** The listener's application_name in pg_stat_activity. */
 export const LISTENER_NAME = 'relais-realtime-listener';
 /** Connections that publish (insert + NOTIFY), with asynchronous commit: see createRealtimeBus. */

@@ -15,7 +15,7 @@ export interface UploadType {
   ext: string;
 }
 
-export const UPLOAD_TYPES: Record<UploadKind, UploadType> = {
+const UPLOAD_TYPES: Record<UploadKind, UploadType> = {
   pdf: { kind: 'pdf', mime: 'application/pdf', ext: 'pdf' },
   jpeg: { kind: 'jpeg', mime: 'image/jpeg', ext: 'jpg' },
   png: { kind: 'png', mime: 'image/png', ext: 'png' },
@@ -27,7 +27,7 @@ export const PASSWORD_PDF = 'Ce PDF est protégé par un mot de passe : envoyez 
 export { TOO_COMPLEX as PDF_TOO_COMPLEX };
 export const DAMAGED_FILE = 'Ce fichier est illisible ou abîmé.';
 /** Decoded pixels an image may have (a 50-megapixel photo is already beyond any phone's default). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 const requireHere = createRequire(import.meta.url);
 

@@ -55,7 +55,7 @@ export interface FuzzFixtures {
   >;
 }
 
-export interface FuzzCase {
+interface FuzzCase {
   actor: Actor;
   method: string;
   url: string;
@@ -331,7 +331,7 @@ const actorArbitrary = (usual: Actor | undefined): fc.Arbitrary<Actor> =>
     : anyActor;
 
 /** The requests of one route: who asks, the path, the query, the body and its type. */
-export function caseArbitrary(
+function caseArbitrary(
   target: FuzzTarget,
   ids: string[],
   example: FuzzFixtures['examples'][string] = {},
@@ -446,7 +446,7 @@ export function targetsOf(t: TestApp): FuzzTarget[] {
 const ENGLISH =
   /\b(invalid|expected|required|received|must|should|cannot|not found|unauthorized|forbidden|bad request|error|failed|too (big|small|many|long|short)|unexpected|unknown|unrecognized|body|querystring|params|payload|request)\b/i;
 
-export function isFrenchMessage(message: unknown): boolean {
+function isFrenchMessage(message: unknown): boolean {
   return typeof message === 'string' && message.trim().length > 0 && !ENGLISH.test(message);
 }
 
@@ -458,7 +458,7 @@ export interface RouteReport {
 }
 
 /** What is wrong with an answer (null when nothing is). */
-export function problemWith(response: LightMyRequestResponse): string | null {
+function problemWith(response: LightMyRequestResponse): string | null {
   if (response.statusCode >= 500) return `réponse ${response.statusCode}`;
   if (response.statusCode < 400) return null;
   let body: { message?: unknown; errors?: Record<string, unknown> };

@@ -82,7 +82,7 @@ const bool = (value: Json | undefined) => value === true || value === 'true';
 export const str = (value: Json | undefined) =>
   value === undefined || value === null ? undefined : String(value);
 
-export function fail(error: Error): never {
+function fail(error: Error): never {
   throw error;
 }
 

@@ -365,5 +365,4 @@ export function injectInto(
   };
 }
 
-export { parseForm };
 export type { StripeObject };

@@ -25,8 +25,8 @@ import { avatarKey } from '../../platform/storage.js';
 import type { AppConfig } from '../../config.js';
 
 /** How a deleted person appears in the conversations and histories of others. */
-export const DELETED_USER_NAME = 'Utilisateur supprimé';
-export const CANCELLED_BY_DELETION = 'Le transporteur a fermé son compte Relais.';
+const DELETED_USER_NAME = 'Utilisateur supprimé';
+const CANCELLED_BY_DELETION = 'Le transporteur a fermé son compte Relais.';
 
 /** Sent to the address the account had, once it is gone: so that a deletion nobody asked for does not go unseen. */
 export function deletionMail(

@@ -10,7 +10,7 @@ import { cancelPendingLinks, isOpenAccount } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** A link to confirm a new address works once, for a day. */
-export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
+const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
 
 const taken = () => new AppError(409, authMessages.emailTaken, { newEmail: authMessages.emailTaken });
 

@@ -11,7 +11,7 @@ import { cancelPendingLinks } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** A reset link works once, for an hour. */
-export const RESET_TTL_SECONDS = 3600;
+const RESET_TTL_SECONDS = 3600;
 
 /**
  * "Mot de passe oublié": when the address belongs to an active account, a new single-use link is made and the

@@ -15,7 +15,7 @@ import type { RecordedEvent } from '../../platform/events.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { capturedPayments } from './detail.js';
 
-export const PAYMENT_CAPTURED = 'payment_captured';
+const PAYMENT_CAPTURED = 'payment_captured';
 
 const euros = (cents: number) =>
   `${(cents / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;

@@ -17,7 +17,7 @@ export const pendingApplicationCount = sql<number>`(select count(*)::int from mi
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The name a company is known by: its company name, else the person's. */
-export const companyLabel = (person: { companyName: string | null; fullName: string }) =>
+const companyLabel = (person: { companyName: string | null; fullName: string }) =>
   person.companyName ?? person.fullName;
 
 export interface ItemExtras {

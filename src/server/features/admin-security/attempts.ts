@@ -9,7 +9,7 @@ import { consumeRate, refundRate, tooManyAttempts, type RateRule } from '../../p
  * account guessed at from several sessions is refused for a while. Attempts are counted before the check (a burst
  * of concurrent guesses is counted exactly) and a good one is taken back.
  */
-export const ATTEMPT_LIMITS = {
+const ATTEMPT_LIMITS = {
   perSession: { limit: 5, windowSeconds: 15 * 60 } satisfies RateRule,
   // Per account, 10 an hour: someone who holds the password guesses slowly (3 codes in a million are valid at a
   // time), while the owner, held off, waits an hour or asks another administrator (and changes the password).

@@ -13,7 +13,7 @@ import { lockActiveUsers } from '../../platform/sessions.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 /** An invitation can be followed for 72 hours, once. */
-export const INVITATION_TTL_MS = 72 * 3600 * 1000;
+const INVITATION_TTL_MS = 72 * 3600 * 1000;
 
 type InvitationRow = typeof adminInvitations.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { adminRecoveryCodes } from '../../db/schema/admin.js';
 import { hashToken } from '../../platform/tokens.js';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/O, 1/I/L: codes are copied by hand from paper. 10 characters of 31 ≈ 50 bits each. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 

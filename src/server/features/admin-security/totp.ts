@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 /** The issuer the authenticator apps show next to the account. */
-export const TOTP_ISSUER = 'Relais';
+const TOTP_ISSUER = 'Relais';
 /** One step either side (±30 s): a phone's clock a little off, or a code typed as it changes. */
 const TOLERANCE_SECONDS = 30;
 

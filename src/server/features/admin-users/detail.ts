@@ -16,7 +16,7 @@ import { toRow } from './search.js';
 /** Rows of each list the page shows at most (the newest). */
 const RECENT = 50;
 /** A mission still under way: published and open, assigned, started or delivered but not yet closed. */
-export const UNDERWAY_STATUSES = ['available', 'assigned', 'in_progress', 'delivered'] as const;
+const UNDERWAY_STATUSES = ['available', 'assigned', 'in_progress', 'delivered'] as const;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -20,7 +20,7 @@ export function accountState(user: Pick<User, 'isActive' | 'accountStatus'>): Ac
   return user.isActive && user.accountStatus === 'active' ? 'active' : 'deactivated';
 }
 
-export const rowColumns = {
+const rowColumns = {
   id: users.id,
   fullName: users.fullName,
   email: users.email,

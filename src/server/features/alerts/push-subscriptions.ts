@@ -9,7 +9,7 @@ import { lockActiveUsers } from '../../platform/sessions.js';
 
 const invalidEndpoint =
   'Adresse d’abonnement invalide : elle doit venir du service de notifications du navigateur';
-export const deviceTaken = 'Cet appareil reçoit déjà les notifications d’un autre compte';
+const deviceTaken = 'Cet appareil reçoit déjà les notifications d’un autre compte';
 
 /**
  * Registers this device for the user's push notifications. Only endpoints of the known push services are kept

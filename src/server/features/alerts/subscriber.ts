@@ -27,7 +27,7 @@ export function alertIdFor(eventId: string, userId: string, n: number): string {
  * open screens, a push to the devices of those away (both at least once: a redelivery shows again what an
  * earlier delivery may have written without showing).
  */
-export async function writeAlerts(
+async function writeAlerts(
   { db, realtime, push }: Pick<FeatureDeps, 'db' | 'realtime' | 'push'>,
   event: DomainEvent,
   { eventId, redelivery }: EventDelivery,

@@ -58,10 +58,6 @@ export function bucketRows(period: AnalyticsPeriod): SQL {
 /** "2026-11-03" → "sem. du 3 nov." or "nov. 2026". */
 export const labelOf = (period: AnalyticsPeriod, start: string) => bucketLabel(period.bucket, start);
 
-/** A date column as text "YYYY-MM-DD", whatever pg returns. */
-export const dayText = (value: string | Date): string =>
-  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-
 /** numeric → number (or null), rounded to `digits` decimals. */
 export function num(value: string | number | null | undefined, digits = 1): number | null {
   if (value === null || value === undefined) return null;

@@ -11,7 +11,7 @@ import { analyticsCsv } from './export.js';
 import { periodFrom } from './period.js';
 import { transporterAnalytics } from './transporter-figures.js';
 
-export const ADMIN_REFUSED = 'Les statistiques concernent les chauffeurs et les transporteurs';
+const ADMIN_REFUSED = 'Les statistiques concernent les chauffeurs et les transporteurs';
 
 /** The signed-in driver's or transporter's own figures for the period asked (an administrator has none). */
 async function analyticsFor(db: Db, request: FastifyRequest, query: AnalyticsQuery) {

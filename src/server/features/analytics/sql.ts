@@ -8,7 +8,7 @@ export const moneyText = (sum: SQL): SQL => sql`(${sum})::numeric(30,2)::text`;
  * Great-circle distance in km between two points (the haversine of core/rules/tracking.ts, same radius). Never
  * give it a null: least() would skip it and answer half the Earth.
  */
-export function haversineSql(lat1: SQL, lng1: SQL, lat2: SQL, lng2: SQL): SQL {
+function haversineSql(lat1: SQL, lng1: SQL, lat2: SQL, lng2: SQL): SQL {
   return sql`(2 * 6371.0088 * asin(least(1, sqrt(
     power(sin(radians(${lat2} - ${lat1}) / 2), 2)
     + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;

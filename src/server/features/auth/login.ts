@@ -26,7 +26,7 @@ import { authenticate } from './service.js';
  * a successful one is taken back.
  */
 /** Failures an address may have had, while the account is under attack, and still try. */
-export const UNDER_ATTACK_GRACE = 2;
+const UNDER_ATTACK_GRACE = 2;
 
 export async function logIn(db: Db, limits: RateLimits, ip: string, input: LoginInput): Promise<User> {
   const client = addressKey(ip);

@@ -9,11 +9,11 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 import { sendVerificationMail, VERIFICATION_TTL_MS } from '../../platform/verification-mail.js';
 
 /** The verification mail is shared with the back office (its « renvoyer le lien »). */
-export { sendVerificationMail, VERIFICATION_TTL_MS };
+export { sendVerificationMail };
 
 const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
 
-export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db
     .select()
     .from(users)

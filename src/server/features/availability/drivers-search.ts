@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.js';
 
 const DEFAULT_RADIUS_KM = 50;
 
-export const searchDayMessages = {
+const searchDayMessages = {
   past: 'Cherchez un jour à venir',
   tooFar: 'Cherchez au plus un an à l’avance',
 } as const;

@@ -20,7 +20,7 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 
 const FEED_PATH = '/api/availability/ics/';
 const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
-export const FEED_NOT_FOUND = 'Calendrier introuvable ou révoqué';
+const FEED_NOT_FOUND = 'Calendrier introuvable ou révoqué';
 
 /**
  * POST /api/availability/ics: a new secret address for the driver's calendar (any older one stops working).

@@ -11,7 +11,7 @@ import { recordDomainEvent } from '../../platform/outbox.js';
 import { badgesOf } from './read.js';
 import { lockDriver } from './sync.js';
 
-export const awardMessages = {
+const awardMessages = {
   noDriver: 'Chauffeur introuvable',
   notADriver: 'Les badges sont réservés aux chauffeurs',
   alreadyHeld: `Ce chauffeur a déjà le badge « ${BADGE_LABELS.eco_driver} »`,

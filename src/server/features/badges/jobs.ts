@@ -4,18 +4,18 @@ import type { Jobs } from '../../platform/jobs.js';
 import { driversToSweep, syncDriverBadges } from './sync.js';
 
 export const RECOMPUTE_JOB = 'badges-recompute';
-export const SWEEP_JOB = 'badges-sweep';
+const SWEEP_JOB = 'badges-sweep';
 /**
  * Recomputes are gathered per driver in slices of this length: one job per driver and slice, run once the slice
  * has ended, so every change published during the slice is committed before it measures (a burst of messages
  * makes one recompute).
  */
-export const RECOMPUTE_SLICE_MS = 10_000;
+const RECOMPUTE_SLICE_MS = 10_000;
 /** A transporter's message left unanswered an hour counts against the driver: measured just after the hour. */
 const UNANSWERED_AFTER_S = 61 * 60;
 
 /** Queues a recompute of the user's badges, `afterSeconds` from now (0: at the end of the current slice). */
-export async function queueRecompute(jobs: Jobs, userId: string, afterSeconds = 0): Promise<void> {
+async function queueRecompute(jobs: Jobs, userId: string, afterSeconds = 0): Promise<void> {
   const slice = Math.floor((Date.now() + afterSeconds * 1000) / RECOMPUTE_SLICE_MS);
   await jobs.send(
     RECOMPUTE_JOB,

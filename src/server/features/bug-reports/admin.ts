@@ -20,7 +20,7 @@ import { contactEmail, missingReport, reportView, reporterOf, type BugReportRow 
 type ListQuery = z.output<typeof adminBugReportsQuerySchema>;
 type Update = z.output<typeof adminBugReportUpdateSchema>;
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 const reporterColumns = {
   id: users.id,

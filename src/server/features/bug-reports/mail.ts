@@ -17,7 +17,7 @@ type MailJob = Pick<SupportEvent, 'bugReportId' | 'statusChanged' | 'answerChang
  * hourly digest: its "support" alert is written as mailed). Only to a confirmed address of an open account, and
  * only when "Mes signalements de bugs" is ticked for e-mails (the default). Returns whether a mail went.
  */
-export async function sendBugReportMail(
+async function sendBugReportMail(
   { db, mailer, config }: Pick<FeatureDeps, 'db' | 'mailer' | 'config'>,
   job: MailJob,
 ): Promise<boolean> {

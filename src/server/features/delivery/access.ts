@@ -7,7 +7,6 @@ import type { User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 
 export type MissionRow = typeof missions.$inferSelect;
-export type Side = 'driver' | 'transporter' | 'admin';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**

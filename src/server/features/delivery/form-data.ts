@@ -32,7 +32,7 @@ function textOf(field: string, bytes: Buffer): string {
 }
 
 /** The boundary of a `multipart/form-data; boundary=…` type, or null. */
-export function boundaryOf(contentType: string | undefined): string | null {
+function boundaryOf(contentType: string | undefined): string | null {
   if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
   return match?.[1] ?? match?.[2] ?? null;

@@ -9,7 +9,7 @@ import { sha256Hex } from '../../platform/pdf.js';
 import type { Storage } from '../../platform/storage.js';
 import { buildProofPdf, missionReference, PROOF_TITLE } from './proof-pdf.js';
 
-export const DELIVERY_PROOF_DOCUMENT_TYPE = 'delivery_proof';
+const DELIVERY_PROOF_DOCUMENT_TYPE = 'delivery_proof';
 const DELIVERED = ['delivered', 'completed'];
 
 /**

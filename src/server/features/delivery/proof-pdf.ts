@@ -31,7 +31,7 @@ const AFTER_DELIVERY_NOTE =
 const contact = (user: User) =>
   [user.email, user.phone ? formatPhoneFr(user.phone) : null].filter(Boolean).join(' · ') || '—';
 
-export function positionText(latitude: string | null, longitude: string | null, accuracy: string | null) {
+function positionText(latitude: string | null, longitude: string | null, accuracy: string | null) {
   if (latitude === null || longitude === null) return 'Non communiquée (le téléphone ne l’a pas donnée)';
   const around = accuracy === null ? '' : ` (à ${Math.round(Number(accuracy))} m près)`;
   return `${Number(latitude).toFixed(6)}, ${Number(longitude).toFixed(6)}${around}`;

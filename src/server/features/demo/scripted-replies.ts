@@ -31,7 +31,7 @@ interface Persona {
 }
 
 /** Which of its lines a persona answers with: the visitor's words decide, then the turn of the conversation. */
-export function scriptedReply(
+function scriptedReply(
   content: string,
   persona: Pick<Persona, 'firstName' | 'personaIsCompany'>,
   turn: number,

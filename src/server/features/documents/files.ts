@@ -12,7 +12,7 @@ import { paperTypeCondition } from '../../platform/driver-papers.js';
  * Whether a transporter works with the driver now: a pending application to one of their missions, or the
  * driver assigned to one of their missions not yet finished. Only then may they open the driver's verified papers.
  */
-export async function transporterMayView(db: Db, transporterId: string, driverId: string): Promise<boolean> {
+async function transporterMayView(db: Db, transporterId: string, driverId: string): Promise<boolean> {
   const { rows } = await db.execute<{ ok: boolean }>(sql`
     select exists (
       select 1 from mission_applications a join missions m on m.id = a.mission_id

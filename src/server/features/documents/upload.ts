@@ -15,11 +15,11 @@ import { paperTypeCondition, syncDriverPapers } from '../../platform/driver-pape
 import { toDocumentView, type DocumentRow } from './papers.js';
 
 /** Papers a driver keeps at once (history of replaced ones aside): enough for every type and a few others. */
-export const MAX_LIVE_DOCUMENTS = 30;
+const MAX_LIVE_DOCUMENTS = 30;
 const tooMany = `Vous avez déjà ${MAX_LIVE_DOCUMENTS} documents : supprimez ceux qui ne servent plus.`;
 
 /** The name shown for the file: what the browser sent (URL-encoded header), cleaned, or the type's label. */
-export function displayName(raw: string | undefined, fallback: string, ext: string): string {
+function displayName(raw: string | undefined, fallback: string, ext: string): string {
   let name: string;
   try {
     name = raw ? decodeURIComponent(raw) : '';

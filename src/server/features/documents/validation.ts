@@ -22,7 +22,7 @@ import { toDocumentView } from './papers.js';
 type ApplicationRow = typeof driverApplications.$inferSelect;
 
 /** A driver with no row yet is waiting for validation: every driver account starts there. */
-export function toValidation(row: ApplicationRow | null | undefined): ValidationView {
+function toValidation(row: ApplicationRow | null | undefined): ValidationView {
   return {
     status: (row?.status ?? 'pending_validation') as ValidationView['status'],
     interviewDate: row?.interviewDate?.toISOString() ?? null,

@@ -23,7 +23,7 @@ import { recordDomainEvent } from '../../platform/outbox.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
-export function toChatMessage(row: MessageRow): ChatMessage {
+function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -62,7 +62,7 @@ async function lastWordFrom(tx: DbOrTx, from: string, to: string): Promise<Date 
  * the last 30 days; an unconfirmed address does not start a conversation. Nobody else, admins included. A member of
  * another world (demo or real) is not found: no one is reached across the boundary (platform/demo-world.ts).
  */
-export async function writeRefusal(
+async function writeRefusal(
   tx: DbOrTx,
   sender: User,
   receiverId: string,

@@ -6,7 +6,7 @@
  * details, "around me") are keyed by the viewer's visibility class and point, never by a user's identity; and
  * every search by the viewer's world (platform/demo-world.ts): a demo sandbox's page is never a real visitor's.
  */
-export const SEARCH_CACHE_MS = 3000;
+const SEARCH_CACHE_MS = 3000;
 const MAX_ENTRIES = 500;
 
 export class SearchCache {

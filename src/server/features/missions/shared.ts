@@ -39,8 +39,8 @@ export const missionErrors = {
   driverGone: 'Ce chauffeur a fermé son compte Relais',
 } as const;
 
-export const iso = (value: Date | null) => (value ? value.toISOString() : null);
-export const num = (value: string | null) => (value === null ? null : Number(value));
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const num = (value: string | null) => (value === null ? null : Number(value));
 
 export interface Viewer {
   user: User | null;

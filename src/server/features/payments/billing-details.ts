@@ -11,7 +11,7 @@ import { keepVatInStep } from './amounts.js';
 import { issueUnblockedInvoices } from './documents.js';
 import type { PaymentDeps } from './shared.js';
 
-export const DRIVER_ONLY_FIELD =
+const DRIVER_ONLY_FIELD =
   'Réservé aux chauffeurs indépendants : le SIRET d’une entreprise reste celui de son inscription, et le mandat de facturation comme le régime de TVA concernent le chauffeur.';
 const SIRET_CHECKSUM = 'Numéro SIRET invalide : la clé de contrôle ne correspond pas';
 const VAT_NUMBER_REQUIRED = 'Indiquez votre numéro de TVA intracommunautaire (assujetti à la TVA)';

@@ -65,7 +65,7 @@ const eventBase = (mission: MissionRow, payment: PaymentRow) => ({
  * invoiceNumber read under the lock). Numbered AF-<year>-<n> in the carrier's own gap-free series. Returns
  * whether it was issued now.
  */
-export async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boolean> {
+async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boolean> {
   const event = await storeInTransaction(deps, missionId, async (tx, save) => {
     const locked = await lockedPayment(tx, missionId);
     if (!locked || locked.payment.engagementType !== 'independent' || locked.mission.invoiceNumber)
@@ -151,7 +151,7 @@ export async function issueInvoice(deps: PaymentDeps, missionId: string): Promis
  * mission, numbered RH-<year>-<n> in the employer's series. It stands as the payslip reference until the
  * employer uploads the real payslip.
  */
-export async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boolean> {
+async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boolean> {
   return storeInTransaction(deps, missionId, async (tx, save) => {
     const locked = await lockedPayment(tx, missionId);
     if (!locked || locked.payment.engagementType !== 'employment') return false;

@@ -60,7 +60,7 @@ export function serviceDays(mission: ServiceDates): string {
   return first === last ? `le ${frenchDay(first)}` : `du ${frenchDay(first)} au ${frenchDay(last)}`;
 }
 
-export function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
+function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
   return `Facture émise par Relais au nom et pour le compte de ${sellerName} (mandat de facturation du ${frenchDay(parisDate(mandateAcceptedAt))})`;
 }
 

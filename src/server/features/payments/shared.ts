@@ -21,7 +21,6 @@ export type DocumentRow = typeof documents.$inferSelect;
 export type Side = 'driver' | 'transporter' | 'admin';
 
 export const MONEY_TYPES = Object.values(MONEY_DOCUMENT_TYPES);
-export type MoneyDocumentType = (typeof MONEY_TYPES)[number];
 
 export const missingPayment = () => notFound(paymentMessages.notFound);
 

@@ -82,7 +82,7 @@ export async function paymentView(
   }
 }
 
-export function moneyDocumentView(row: DocumentRow): MoneyDocument {
+function moneyDocumentView(row: DocumentRow): MoneyDocument {
   const type = row.type as MoneyDocument['type'];
   return {
     id: row.id,

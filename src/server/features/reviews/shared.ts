@@ -34,7 +34,7 @@ export const personColumns = {
 };
 
 /** The URL that serves a review's photo after checking who asks (routes.ts). */
-export const photoUrl = (reviewId: string, index: number) => `/api/reviews/${reviewId}/photos/${index}`;
+const photoUrl = (reviewId: string, index: number) => `/api/reviews/${reviewId}/photos/${index}`;
 
 export function reviewView(row: ReviewRow, reviewer: ReviewPerson): Review {
   return {

@@ -34,7 +34,7 @@ export const reviewErrors = {
 } as const;
 
 /** How a member signs a review in the alerts: the company's name for a transporter. */
-export const displayName = (user: Pick<User, 'fullName' | 'companyName' | 'userType' | 'isAdmin'>) =>
+const displayName = (user: Pick<User, 'fullName' | 'companyName' | 'userType' | 'isAdmin'>) =>
   roleOf(user) === 'transporter' && user.companyName ? user.companyName : user.fullName;
 
 /** The sub-scores given must be exactly those that apply to the member reviewed: others are refused. */

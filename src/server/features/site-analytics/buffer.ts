@@ -27,7 +27,7 @@ export interface BufferOptions {
   flushEveryMs: number;
 }
 
-export const DEFAULT_BUFFER_OPTIONS: BufferOptions = {
+const DEFAULT_BUFFER_OPTIONS: BufferOptions = {
   maxItems: 5_000,
   flushAtItems: 500,
   flushEveryMs: 2_000,

@@ -36,7 +36,7 @@ const parisDay = (instant: Date) => parisDayFormat.format(instant);
  * leaving half of a character — PostgreSQL's jsonb refuses a lone UTF-16 surrogate, and one such row used to make
  * the whole flush (every visitor's rows) fail. Lone surrogates sent as such become U+FFFD.
  */
-export function clampText(value: string | undefined, max: number): string | null {
+function clampText(value: string | undefined, max: number): string | null {
   // eslint-disable-next-line no-control-regex
   let text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   if (!text) return null;

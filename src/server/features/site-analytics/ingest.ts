@@ -44,7 +44,7 @@ export interface EventRow {
   at: Date;
 }
 
-export interface ConversionRow {
+interface ConversionRow {
   visitorId: string;
   userId: string;
 }

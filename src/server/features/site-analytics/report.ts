@@ -9,10 +9,7 @@ const DAY = 86_400_000;
 const MAX_DAYS = 366;
 
 /** The period asked for, Paris days, both included: the last 30 days by default, a year at most. */
-export function periodOf(
-  query: { from?: string; to?: string },
-  now = new Date(),
-): { from: string; to: string } {
+function periodOf(query: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
   const to = query.to ?? parisDate(now);
   const from = query.from ?? parisDate(new Date(Date.parse(`${to}T12:00:00Z`) - 29 * DAY));
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;

@@ -30,7 +30,7 @@ const LOGO_MAX_WIDTH = 1024;
 
 /** `/api/files/site/<name>`: the public address of a logo; a new name for every logo, so caches never lie. */
 export const LOGO_NAME = /^logo-(light|dark)-[a-f0-9]{16}\.(png|jpg|webp)$/;
-export const logoUrl = (name: string) => `/api/files/site/${name}`;
+const logoUrl = (name: string) => `/api/files/site/${name}`;
 export const logoStorageKey = (name: string) => `site/${name}`;
 /** The stored URL's file name, when it is one of ours. */
 function logoName(url: string | null | undefined): string | null {

@@ -17,7 +17,7 @@ import { lockSiteSettings, readSettings, writeSetting, type SettingChange } from
 const LOGO_KEYS = Object.values(LOGO_SETTING);
 
 /** Settings every visitor may read; the web app falls back to its built-in logos and texts when they are null. */
-export const PUBLIC_DEFAULTS: Record<string, string | null> = {
+const PUBLIC_DEFAULTS: Record<string, string | null> = {
   ...Object.fromEntries([...LOGO_KEYS, ...SITE_SETTING_KEYS].map((key) => [key, null])),
   contactEmail: DEFAULT_CONTACT_EMAIL,
 };

@@ -70,7 +70,7 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
  * Records the event and applies it, in one transaction with the domain events it causes (to publish once
  * committed); a replayed event changes nothing.
  */
-export async function receiveEvent(db: Db, event: Stripe.Event): Promise<RecordedEvent[]> {
+async function receiveEvent(db: Db, event: Stripe.Event): Promise<RecordedEvent[]> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)

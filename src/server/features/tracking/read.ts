@@ -67,7 +67,7 @@ type MissionRow = {
 };
 
 /** Average speed, remaining distance by road, ETA and late flag, from the route so far. */
-export function estimate(mission: MissionRow, points: TrackingPoint[], now = Date.now()) {
+function estimate(mission: MissionRow, points: TrackingPoint[], now = Date.now()) {
   const last = points.at(-1) ?? null;
   const average = averageSpeedKmh(points);
   const inProgress = mission.status === 'in_progress';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { missionTracking } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
@@ -81,4 +81,3 @@ export function announce(
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 export const num = (value: string | null) => (value === null ? null : Number(value));
-export type { Db };

@@ -278,7 +278,7 @@ export interface AnnouncedMission {
 }
 
 /** "« Titre » : départ de Lyon le lundi 23 novembre à 08:00, à 12 km de chez vous." */
-export function newMissionMessage(mission: AnnouncedMission, distanceKm: number): string {
+function newMissionMessage(mission: AnnouncedMission, distanceKm: number): string {
   const from = mission.pickupCity ? ` de ${mission.pickupCity}` : '';
   const distance = distanceKm <= 1 ? 'tout près de chez vous' : `à ${distanceKm} km de chez vous`;
   return `« ${mission.title} » : départ${from} le ${startFormat.format(mission.startDate)}, ${distance}.`;

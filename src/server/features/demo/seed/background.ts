@@ -26,7 +26,7 @@ interface Offer {
   applicants?: string[];
 }
 
-export const MARKET: readonly Offer[] = [
+const MARKET: readonly Offer[] = [
   {
     company: 'sophie-chevalier',
     from: 'corbas',

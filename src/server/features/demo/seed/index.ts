@@ -16,8 +16,8 @@ import { transporterDoor } from './transporter-door.js';
 import { DAY, World, type SeedInput } from './world.js';
 
 export type { SeedInput } from './world.js';
-export { DEMO_PERSONAS, type Persona } from './cast.js';
-export { PERSONA_EMAIL_DOMAIN, UNUSABLE_PASSWORD, demoEmail, isSandboxPersona, personaOf } from './people.js';
+export { DEMO_PERSONAS } from './cast.js';
+export { demoEmail, isSandboxPersona, personaOf } from './people.js';
 
 /**
  * Loads what the seed reads once per process (the commune register that places the sites, ~0.2 s) and runs the

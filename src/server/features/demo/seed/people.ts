@@ -13,13 +13,13 @@ import { DAY, HOUR, type Account, type Side, type World } from './world.js';
  * What the password column holds: not a scrypt hash (platform/passwords.ts verifyPassword reads the scheme first
  * and answers false for anything but "scrypt", without computing), so no password ever matches.
  */
-export const UNUSABLE_PASSWORD = 'demo$aucun-mot-de-passe';
+const UNUSABLE_PASSWORD = 'demo$aucun-mot-de-passe';
 
 /** The visitor's address: `demo-<first 8 characters of the sandbox id>@demo.relais.invalid` (never deliverable). */
 export const demoEmail = (sandboxId: string) => `demo-${sandboxId.slice(0, 8)}@demo.relais.invalid`;
 
 /** The domain of the fictional people's addresses: what tells a persona from the visitor. */
-export const PERSONA_EMAIL_DOMAIN = 'personnages.demo.relais.invalid';
+const PERSONA_EMAIL_DOMAIN = 'personnages.demo.relais.invalid';
 const personaEmail = (key: string, sandboxId: string) => `${key}.${sandboxId}@${PERSONA_EMAIL_DOMAIN}`;
 
 /** The Luhn key appended: a valid SIREN from 8 digits, a valid SIRET from 13. */
@@ -27,8 +27,8 @@ function withLuhnKey(digits: string): string {
   for (let key = 0; key <= 9; key++) if (luhnValid(`${digits}${key}`)) return `${digits}${key}`;
   throw new Error('unreachable');
 }
-export const sirenOf = (base: string) => withLuhnKey(base);
-export const siretOf = (base: string) => withLuhnKey(`${sirenOf(base)}0001`);
+const sirenOf = (base: string) => withLuhnKey(base);
+const siretOf = (base: string) => withLuhnKey(`${sirenOf(base)}0001`);
 
 /** A persona of the data set, told by its address: null for the visitor and for anyone outside a sandbox. */
 export function personaOf(user: { email: string; sandboxId: string | null }): Persona | null {

@@ -7,7 +7,7 @@ import { HOUR, MINUTE, type World } from './world.js';
  * them, and the home towns of its people. Each is placed by the app's own commune register (platform/places.ts,
  * postcode first), exactly as a published mission is: city, point and precision come from there.
  */
-export const ADDRESSES = {
+const ADDRESSES = {
   lyonPort: 'Port Édouard Herriot, 69007 Lyon',
   corbas: 'ZI Lyon Sud-Est, rue Marcel-Mérieux, 69960 Corbas',
   saintPriest: 'Parc technologique, 69800 Saint-Priest',
@@ -92,7 +92,7 @@ export function warmPlaces(): void {
 const point = (p: Place): LatLng => ({ latitude: p.lat, longitude: p.lng });
 
 /** Straight-line distance between two sites (km). */
-export const straightKm = (a: Place, b: Place) => haversineKm(point(a), point(b));
+const straightKm = (a: Place, b: Place) => haversineKm(point(a), point(b));
 /** By road, as the app estimates it (ROAD_FACTOR). */
 export const roadKm = (a: Place, b: Place) => straightKm(a, b) * ROAD_FACTOR;
 
