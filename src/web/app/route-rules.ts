@@ -5,12 +5,12 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-export type Layout = 'public' | 'sidebar' | 'admin';
+type Layout = 'public' | 'sidebar' | 'admin';
 export type RouteDecision = { redirect: string } | { layout: Layout; notFound?: true };
 
 /** Route patterns in the router's syntax (`:id` is one path segment); the router registers these same lists. */
 /** Reachable without an account. */
-export const PUBLIC_ONLY_PATHS = [
+const PUBLIC_ONLY_PATHS = [
   '/',
   '/explorer',
   '/profile/:id',
@@ -21,12 +21,12 @@ export const PUBLIC_ONLY_PATHS = [
   '/confirmer-email',
 ];
 /** The forms that make no sense once signed in. */
-export const SIGN_IN_PATHS = ['/login', '/register', '/mot-de-passe-oublie'];
+const SIGN_IN_PATHS = ['/login', '/register', '/mot-de-passe-oublie'];
 /**
  * Public pages that signed-in users also reach, inside their own layout. /demo/login too: a shared link opens
  * another demo for someone in one, and tells a real account why it cannot (rather than a silent redirect).
  */
-export const SHARED_PATHS = [
+const SHARED_PATHS = [
   '/pricing',
   '/privacy',
   '/cgu-cgv',
@@ -39,9 +39,9 @@ export const SHARED_PATHS = [
  * User-area pages a visitor may open from a shared link: they see a public preview (a mission without its
  * addresses or contact) in the public layout, and sign in to do more.
  */
-export const VISITOR_PREVIEW_PATHS = ['/mission/:id'];
+const VISITOR_PREVIEW_PATHS = ['/mission/:id'];
 /** The user area: signed in, not admin. */
-export const USER_AREA_PATHS = [
+const USER_AREA_PATHS = [
   '/dashboard',
   '/analytics',
   '/driver-map',

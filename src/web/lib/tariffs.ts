@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from './storage.js';
 
 export const TARIFF_STORAGE_KEY = 'tariff-settings';
 /** The server's tariffs (the source of truth since the back office, decision 021; the browser's copy is its cache). */
-export const TARIFFS_URL = '/api/tariffs';
+const TARIFFS_URL = '/api/tariffs';
 
 /** Missing, of another version or invalid → the defaults are restored (docs/specification.md §8). */
 export function loadTariffs(): Tariffs {

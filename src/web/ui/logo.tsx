@@ -1,7 +1,7 @@
 import { cn } from './cn.js';
 
 /** The Relais mark: an R whose leg is a road handing over to the next driver. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" className={cn('shrink-0', className)} aria-hidden="true">
       <rect width="64" height="64" rx="14" fill="#f76707" />

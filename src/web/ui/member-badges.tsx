@@ -5,7 +5,7 @@ import { BADGE_TYPES } from '#core/rules/enums.js';
 import { cn } from './cn.js';
 
 /** Badges (decision 019): the chips on applicant cards and the list on profiles, each saying what it means. */
-export const BADGE_ICONS: Record<BadgeType, LucideIcon> = {
+const BADGE_ICONS: Record<BadgeType, LucideIcon> = {
   reliable: Clock,
   expert: Award,
   top_rated: Star,

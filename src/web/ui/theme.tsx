@@ -7,7 +7,7 @@ import { cn } from './cn.js';
 export type Theme = 'light' | 'dark';
 
 /** docs/specification.md §4: light or dark, dark by default, a class on the root, remembered in `theme`. */
-export function storedTheme(): Theme {
+function storedTheme(): Theme {
   return readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark';
 }
 

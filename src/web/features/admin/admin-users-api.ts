@@ -34,7 +34,7 @@ export const NO_USER_FILTER: UserFilter = {
   page: 1,
 };
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | '' =>
   (allowed as readonly string[]).includes(value) ? (value as T) : '';
@@ -69,7 +69,7 @@ export function searchForUserFilter(filter: UserFilter): URLSearchParams {
 /** Accounts change without this screen (people register, other administrators act): read again when shown. */
 const live = { staleTime: 0, refetchInterval: 60_000 } as const;
 
-export const userKeys = {
+const userKeys = {
   all: ['/api/admin/users'] as const,
   detail: (id: string) => ['/api/admin/users', id] as const,
 };

@@ -29,7 +29,7 @@ export interface DocumentFilter {
  * Query keys. The paths are built here rather than by the default query function: it drops `all` from query
  * strings (docs/specification.md §7), and these admin routes read a missing status as "pending".
  */
-export const adminKeys = {
+const adminKeys = {
   documents: (filter: DocumentFilter) => ['/api/admin/documents', filter] as const,
   drivers: (status: DriverStatusFilter) => ['/api/admin/drivers', { status }] as const,
   driver: (id: string) => ['/api/admin/drivers', id] as const,

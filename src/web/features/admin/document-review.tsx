@@ -21,7 +21,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What the document says: number, categories, dates, file, where it stands. */
-export function DocumentFacts({ document }: { document: DocumentView }) {
+function DocumentFacts({ document }: { document: DocumentView }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:gap-x-6">
       <Fact label="Numéro">{document.number ?? 'Non renseigné'}</Fact>

@@ -2,7 +2,7 @@
  * French names of the journal's actions and targets. An action not listed here (a later feature's) shows as
  * written: nothing is hidden for want of a label.
  */
-export const ACTION_LABELS: Record<string, string> = {
+const ACTION_LABELS: Record<string, string> = {
   'admin.setup': 'Premier administrateur créé',
   'site_settings.update': 'Paramètres du site modifiés',
   'site_settings.logo': 'Logo changé',
@@ -34,7 +34,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'mission.cancel': 'Mission annulée',
 };
 
-export const TARGET_LABELS: Record<string, string> = {
+const TARGET_LABELS: Record<string, string> = {
   user: 'Membre',
   driver: 'Chauffeur',
   document: 'Document',

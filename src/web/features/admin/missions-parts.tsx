@@ -22,7 +22,7 @@ export function MissionStatusBadge({ status }: { status: MissionStatus }) {
 }
 
 /** "24/11/2026 08:00", Paris time. */
-export const shortDateTime = (iso: string) =>
+const shortDateTime = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', {
     day: '2-digit',
     month: '2-digit',
@@ -35,7 +35,7 @@ export const shortDateTime = (iso: string) =>
 export const euros = (amount: string) =>
   Number(amount).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 
-export const route = (mission: Pick<AdminMissionItem, 'pickupCity' | 'deliveryCity'>) =>
+const route = (mission: Pick<AdminMissionItem, 'pickupCity' | 'deliveryCity'>) =>
   `${mission.pickupCity ?? '?'} → ${mission.deliveryCity ?? '?'}`;
 
 export function Urgent() {

@@ -25,7 +25,7 @@ export function dailyPoints(days: { day: string }[], value: (index: number) => n
 }
 
 /** "En hausse" / "en baisse" / "stable", with its arrow, comparing a figure with the period before. */
-export function Trend({ now, before, against }: { now: number; before: number; against: string }) {
+function Trend({ now, before, against }: { now: number; before: number; against: string }) {
   const direction = now > before ? 'up' : now < before ? 'down' : 'flat';
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : ArrowRight;
   const words = direction === 'up' ? 'en hausse' : direction === 'down' ? 'en baisse' : 'stable';

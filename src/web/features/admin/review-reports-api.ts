@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminReviewReports } from '#core/schemas/reviews.js';
 import { apiRequest } from '#web/lib/api.js';
 
-export const reviewReportsKey = ['/api/admin/review-reports'] as const;
+const reviewReportsKey = ['/api/admin/review-reports'] as const;
 
 /** Reported reviews, open ones first (the page and the menu's counter share this answer). */
 export function useReviewReports() {

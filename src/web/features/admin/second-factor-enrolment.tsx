@@ -14,7 +14,7 @@ import { RecoveryCodes } from './second-factor-codes.js';
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /** The 6-digit code field every second-factor screen uses (the phone offers the code it received). */
-export function CodeField({
+function CodeField({
   value,
   onChange,
   error,

@@ -37,7 +37,7 @@ export function useSaveSiteSettings() {
 }
 
 /** The file in base64 (what the route takes), without the data URL's prefix. */
-export function fileToBase64(file: Blob): Promise<string> {
+function fileToBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {

@@ -4,7 +4,7 @@ import type { AdminSubscriptionList } from '#core/schemas/billing.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 
 /** Query key: the API path (docs/specification.md §7). */
-export const subscriptionKeys = { list: ['/api/admin/subscriptions'] as const };
+const subscriptionKeys = { list: ['/api/admin/subscriptions'] as const };
 
 /**
  * The requests waiting and the live subscriptions. Like the other queues, read again whenever shown and every

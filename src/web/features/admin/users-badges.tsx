@@ -22,7 +22,7 @@ function Pill({ tone, children }: { tone: keyof typeof tones; children: string }
   );
 }
 
-export const STATE_LABELS: Record<AdminUserRow['state'], string> = {
+const STATE_LABELS: Record<AdminUserRow['state'], string> = {
   active: 'Actif',
   deactivated: 'Désactivé',
   deleted: 'Supprimé',

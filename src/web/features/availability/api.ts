@@ -11,7 +11,7 @@ import { apiRequest, type QueryParams } from '#web/lib/api.js';
 import { fetchQueryKey } from '#web/lib/query-client.js';
 
 /** Query keys are the API paths: the default query function builds each path from its key. */
-export const availabilityKeys = {
+const availabilityKeys = {
   all: ['/api/availability'] as const,
   range: (from: string, to: string) => ['/api/availability', { from, to }] as const,
   settings: ['/api/availability/settings'] as const,

@@ -33,8 +33,6 @@ export const monthLabel = (month: string) => {
   const text = monthFormat.format(new Date(`${month}-01T00:00:00Z`));
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-const shortDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 /** "Du 23 au 29 novembre", "Du 30 nov. au 6 déc.", "Du 1er au 7 décembre" (a week of the phone list). */
 export function weekRange(monday: string, sunday: string): string {
   const dayNumber = (day: string) => (day.slice(8) === '01' ? '1er' : String(Number(day.slice(8))));

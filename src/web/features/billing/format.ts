@@ -13,7 +13,6 @@ import { planSummary } from '#core/rules/plans.js';
 import type { Tariffs } from '#core/rules/tariffs.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
-export type Role = SubscriptionView['role'];
 type Subscription = NonNullable<SubscriptionView['subscription']>;
 
 /** "23 novembre 2026", in Paris (a day, whether given as "2026-11-23" or as an instant). */
@@ -28,7 +27,7 @@ export function longDate(value: string): string {
 }
 
 /** "Premium", "Elite", "Transporteur": the plan's name in a button. */
-export const SHORT_PLAN_NAMES: Record<PaidPlan, string> = {
+const SHORT_PLAN_NAMES: Record<PaidPlan, string> = {
   premium: 'Premium',
   elite: 'Elite',
   transporter: 'Transporteur',
@@ -63,7 +62,7 @@ export function periodText(subscription: Subscription): string | null {
  * `pending`: a request waits; `locked`: with online payment, a live subscription changes elsewhere (Stripe's
  * portal, or Relais for a plan it granted), so nothing is chosen here.
  */
-export type ChoiceState = 'current' | 'switch' | 'change' | 'pending' | 'locked';
+type ChoiceState = 'current' | 'switch' | 'change' | 'pending' | 'locked';
 
 export interface PlanChoice {
   plan: PaidPlan;

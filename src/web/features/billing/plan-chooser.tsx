@@ -13,7 +13,7 @@ import { useToast } from '#web/ui/toast.js';
 import { billingApi, useBillingMutation } from './api.js';
 import { isEntitling, longDate, planAndInterval, planChoices } from './format.js';
 
-export const REQUEST_SENT = {
+const REQUEST_SENT = {
   title: 'Demande envoyée',
   description: 'Un administrateur active votre formule et vous envoie la facture, à régler par virement.',
 } as const;

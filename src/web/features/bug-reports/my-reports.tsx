@@ -25,7 +25,7 @@ const STATUS_TONES: Record<BugStatus, string> = {
   closed: 'border-line text-ink-muted',
 };
 
-export function BugStatusBadge({ status }: { status: BugStatus }) {
+function BugStatusBadge({ status }: { status: BugStatus }) {
   return (
     <span
       className={cn(

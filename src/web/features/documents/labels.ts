@@ -22,7 +22,7 @@ export type Tone = 'success' | 'pending' | 'danger' | 'muted';
 /** Today in Paris, `YYYY-MM-DD` (the server judges papers on the Paris day). */
 export const parisToday = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
-export const REQUIREMENT_TITLES: Record<RequiredDocument, string> = {
+const REQUIREMENT_TITLES: Record<RequiredDocument, string> = {
   permis: 'Permis de conduire',
   carte_conducteur: 'Carte de conducteur',
   fimo_fco: 'FIMO / FCO',

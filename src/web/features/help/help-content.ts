@@ -12,7 +12,7 @@ export type HelpBlock =
   /** Drawn by the page from what the server says (the payment mode, the contact address); `text` is searched. */
   | { live: 'paymentMode' | 'contact'; text: string };
 
-export interface HelpQuestion {
+interface HelpQuestion {
   /** The anchor of the question: `/documentation#documents-rappels`. */
   id: string;
   question: string;

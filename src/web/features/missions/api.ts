@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { Application, Mission, MissionDetail, MissionPage } from '#core/schemas/missions.js';
 import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
 
@@ -25,8 +24,6 @@ export const useMyApplications = (enabled = true) =>
     queryKey: missionKeys.applications,
     enabled,
   });
-
-export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: missionKeys.stats });
 
 /** After any change to missions or applications, everything that shows them is read again. */
 export function useMissionMutation<TVariables, TResult = unknown>(

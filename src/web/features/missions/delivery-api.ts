@@ -3,7 +3,7 @@ import type { MissionDelivery } from '#core/schemas/delivery.js';
 import { apiRequest, errorFromResponse } from '#web/lib/api.js';
 
 /** Proof of delivery, incidents and waiting times of a mission (GET /api/missions/:id/delivery). */
-export const deliveryKey = (missionId: string) => ['/api/missions', missionId, 'delivery'] as const;
+const deliveryKey = (missionId: string) => ['/api/missions', missionId, 'delivery'] as const;
 
 export const useDelivery = (missionId: string, enabled = true, live = false) =>
   useQuery<MissionDelivery>({

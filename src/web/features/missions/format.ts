@@ -10,12 +10,6 @@ export function formatPrice(price: string, pricingType: PricingType): string {
 
 export const vehicleLabel = (type: string) => VEHICLE_LABELS[type as VehicleType] ?? type;
 
-/** A datetime-local value ("2026-11-23T05:30") in the browser's time zone → ISO with offset. */
-export function localInputToIso(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 /** ISO → datetime-local value in the browser's time zone. */
 export function isoToLocalInput(iso: string): string {
   const date = new Date(iso);

@@ -38,7 +38,7 @@ const SORTS = [
 ];
 
 /** URL parameters → the API's query (the server places a city; dates become ISO times). */
-export function apiQuery(params: URLSearchParams): QueryParams {
+function apiQuery(params: URLSearchParams): QueryParams {
   const get = (key: string) => params.get(key) ?? undefined;
   const day = (value: string | undefined, end: boolean) =>
     value ? new Date(`${value}T${end ? '23:59:59' : '00:00:00'}`).toISOString() : undefined;

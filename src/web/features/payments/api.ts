@@ -9,7 +9,7 @@ import type {
 import { ApiError, apiRequest, errorFromResponse, toQueryString } from '#web/lib/api.js';
 
 /** Query keys are the API paths (docs/specification.md §7): the default query function builds each path from its key. */
-export const paymentKeys = {
+const paymentKeys = {
   payment: (missionId: string) => ['/api/missions', missionId, 'payment'] as const,
   billingDetails: ['/api/billing/details'] as const,
 };

@@ -28,7 +28,7 @@ function defaults(view: BillingDetailsView | undefined): BillingFormValues {
 }
 
 /** Whether the viewer's own details still keep an invoice from being issued. */
-export function ownDetailsMissing(view: BillingDetailsView, driver: boolean): boolean {
+function ownDetailsMissing(view: BillingDetailsView, driver: boolean): boolean {
   if (!view.billingAddress) return true;
   if (!driver) return false;
   return (
@@ -53,7 +53,7 @@ function GroupError({ id, message }: { id: string; message?: string }) {
  * The billing address (both parties), and for the driver the SIRET, the VAT regime (with the VAT number when
  * subject to VAT) and the self-billing mandate under which Relais issues the invoice in the driver's name.
  */
-export function BillingDetailsForm({
+function BillingDetailsForm({
   view,
   driver,
   onDone,

@@ -16,7 +16,7 @@ import { Button } from '#web/ui/button.js';
 import { ReviewPhotos, Stars } from '#web/ui/review-parts.js';
 import { ReportReviewDialog } from './report-review-dialog.js';
 
-export const REVIEWS_PAGE_SIZE = 10;
+const REVIEWS_PAGE_SIZE = 10;
 export const reviewsKey = (userId: string, page = 1) =>
   ['/api/reviews/user', userId, { page, pageSize: REVIEWS_PAGE_SIZE }] as const;
 

@@ -26,7 +26,7 @@ interface Plan {
  * The four plans of docs/specification.md §2 with what each gives today — only features that exist (decision 014): each feature
  * adds its line when it lands.
  */
-export function plansFrom(tariffs: Tariffs): Plan[] {
+function plansFrom(tariffs: Tariffs): Plan[] {
   return [
     {
       id: 'basic',

@@ -3,7 +3,7 @@ import type { TransactionPage, WalletBalance, WalletChart } from '#core/schemas/
 import { toQueryString, type QueryParams } from '#web/lib/api.js';
 
 /** Query keys are the API paths (docs/specification.md §7): the default query function builds each path from its key. */
-export const walletKeys = {
+const walletKeys = {
   balance: ['/api/wallet/balance'] as const,
   chart: ['/api/wallet/chart'] as const,
   transactions: (params: QueryParams) => ['/api/transactions', params] as const,

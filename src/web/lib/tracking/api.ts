@@ -7,7 +7,7 @@ import type { ActiveTracking, MissionTracking, TrackingView } from '#core/schema
  */
 const SLOW_POLL_MS = 2 * 60_000;
 
-export const trackingKeys = {
+const trackingKeys = {
   mission: (id: string, view: 'map' | 'status' = 'map') =>
     ['/api/missions', id, 'tracking', { view }] as const,
   views: (id: string) => ['/api/missions', id, 'tracking', 'views'] as const,

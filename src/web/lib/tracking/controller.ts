@@ -95,7 +95,7 @@ function newClientId(): string {
 }
 
 /** 'granted', 'denied', 'prompt', or 'unknown' where the Permissions API is missing. */
-export async function geolocationPermission(): Promise<PermissionState | 'unknown'> {
+async function geolocationPermission(): Promise<PermissionState | 'unknown'> {
   try {
     const result = await navigator.permissions.query({ name: 'geolocation' });
     return result.state;
@@ -173,7 +173,7 @@ function schedule(delay = SEND_EVERY_SECONDS * 1000) {
 }
 
 /** Sends what is queued, mission by mission, in batches; the server says what to keep, drop, or stop. */
-export async function flush(): Promise<void> {
+async function flush(): Promise<void> {
   if (!userId || sending) return;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   if (Date.now() < nextAllowedAt) return schedule(nextAllowedAt - Date.now());
@@ -285,7 +285,7 @@ export async function startTracking(missionId: string): Promise<void> {
 }
 
 /** Stops sharing (the mission ended, or another device said so); queued points are still sent. */
-export async function stopTracking(): Promise<void> {
+async function stopTracking(): Promise<void> {
   stopWatch();
   tracked = null;
   await writeTracked(null).catch(() => undefined);

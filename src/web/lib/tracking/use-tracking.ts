@@ -8,14 +8,10 @@ import {
 } from './controller.js';
 
 export {
-  flush as sendQueuedPoints,
-  geolocationPermission,
   missionStatusSeen,
   pauseTracking,
   resumeTracking,
   startTracking,
-  stopTracking,
-  trackingStateSeen,
   type TrackingStatus,
 } from './controller.js';
 

@@ -23,7 +23,7 @@ const SENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
  * progress (a 10 MB photo over a weak mobile network takes a while). Resolves with the saved document; rejects
  * with an ApiError holding the server's `{ message, errors }`.
  */
-export function sendDocument(
+function sendDocument(
   fields: DocumentFields,
   file: File,
   onProgress: (fraction: number) => void,
