@@ -83,6 +83,12 @@ export default tseslint.config(
             // The two sides meet only through core (and the HTTP API).
             { target: './src/server', from: './src/web', message: 'Le serveur ne dépend pas du web.' },
             { target: './src/web', from: './src/server', message: 'Le web ne dépend pas du serveur.' },
+            // The server's platform and database serve the features, never the other way round.
+            {
+              target: ['./src/server/platform', './src/server/db'],
+              from: './src/server/features',
+              message: 'La plateforme et la base ne dépendent pas des fonctionnalités.',
+            },
             // The web's shared code serves the features and the app shell, never the other way round.
             {
               target: ['./src/web/lib', './src/web/ui'],

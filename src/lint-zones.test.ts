@@ -28,6 +28,16 @@ const probes: Array<{ zone: string; file: string; imports: string[] }> = [
     imports: ['../messaging/service.js'],
   },
   {
+    zone: 'the server platform importing a server feature',
+    file: 'src/server/platform/__probe.ts',
+    imports: ['#server/features/alerts/digest.js', '../features/alerts/digest.js'],
+  },
+  {
+    zone: 'the server database code importing a server feature',
+    file: 'src/server/db/__probe.ts',
+    imports: ['#server/features/alerts/digest.js', '../features/alerts/digest.js'],
+  },
+  {
     zone: 'core importing the server, the web or anything else outside core',
     file: 'src/core/rules/__probe.ts',
     imports: ['#server/config.js', '#web/lib/api.js', '../../web/lib/api.js', '../../../vite.config.js'],
