@@ -49,8 +49,7 @@ export const changeEmailSchema = z.object({ newEmail: emailSchema, password: cur
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 /** A link's token alone (confirming an address, checking a reset link before the form). */
-export const confirmEmailChangeSchema = z.object({ token });
-export const linkTokenSchema = confirmEmailChangeSchema;
+export const linkTokenSchema = z.object({ token });
 
 export const deleteAccountSchema = z.object({ password: currentPassword });
 

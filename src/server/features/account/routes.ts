@@ -5,7 +5,6 @@ import {
   accountMessages,
   changeEmailSchema,
   changePasswordSchema,
-  confirmEmailChangeSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   linkTokenSchema,
@@ -156,7 +155,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       schema: {
         tags: ['account'],
         summary: 'Confirmer ma nouvelle adresse e-mail (lien reçu)',
-        body: confirmEmailChangeSchema,
+        body: linkTokenSchema,
         response: { 200: z.object({ message: z.string(), user: publicUserSchema }), ...errorResponses },
       },
     },
