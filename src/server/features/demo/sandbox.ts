@@ -97,13 +97,15 @@ export async function resetSandbox(deps: FeatureDeps, user: User): Promise<void>
  * persona's scripted reply, locking some of the same rows in the other order makes a deadlock, and the database
  * picks the reset (the older waiter) as its victim. The visitor clicked once: the reset tries again.
  */
-async function deadlockRetried<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+async function deadlockRetried<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
       const code = databaseErrorCode(error);
       if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+      // A moment, longer each time and never the same for two resets, for the other transaction to finish.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (50 + Math.random() * 100)));
     }
   }
 }
