@@ -150,10 +150,14 @@ function start(job) {
     });
 }
 
+/**
+ * SIGINT, as a developer's Ctrl+C: Vitest then stops its PostgreSQL and Playwright its web servers (they run in
+ * process groups of their own, which a signal to the step's group does not reach).
+ */
 function stopAll() {
   for (const child of children) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, 'SIGINT');
     } catch {
       // already gone
     }
