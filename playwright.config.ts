@@ -63,7 +63,15 @@ export default defineConfig({
   // npm test runs the two projects beside the API suite: on a busy machine a page is slower, not wrong.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  use: { locale: 'fr-FR', timezoneId: 'Europe/Paris', trace: 'off', launchOptions: chromium },
+  // No service worker but in the specs that test it (pwa, alerts, messaging, tracking: `test.use`): installing it
+  // fetches the whole app (about 250 files) again in every new browser context, which was a large part of the run.
+  use: {
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'off',
+    serviceWorkers: 'block',
+    launchOptions: chromium,
+  },
   projects: [
     {
       name: 'desktop',

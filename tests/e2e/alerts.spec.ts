@@ -7,6 +7,9 @@ import {
   signedInPage,
 } from './helpers.js';
 
+// The service worker runs in this file (pushed alerts are shown by the service worker); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 test('a driver’s alert badge rises when a mission in their zone is published, without a reload', async ({
   browser,
   page: probe,

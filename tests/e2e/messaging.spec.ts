@@ -8,6 +8,9 @@ import {
   transporterAndApplicant,
 } from './helpers.js';
 
+// The service worker runs in this file (a driver loses the network, as with the installed app); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 test('a transporter and a driver write to each other about a mission; unread and read marks follow', async ({
   browser,
   page: probe,

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './helpers.js';
 
+// The service worker runs in this file (the service worker is what this file tests); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest makes Relais installable (lang fr, icons 192 and 512, maskable)', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
+// The service worker runs in this file (a driver loses the network, as with the installed app); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Live tracking (decision 019) with Chromium's geolocation emulation: the driver starts the mission after the
  * explanation, drives north from Rungis, loses the network (points kept on the phone), gets it back (they
