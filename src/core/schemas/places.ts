@@ -30,7 +30,7 @@ export type CommuneSuggestion = z.infer<typeof communeSuggestionSchema>;
 /**
  * GET /api/geocode: an address suggestion of the national address base ("ban", placed exactly) or, when it does
  * not answer, a commune of the built-in register ("local", the street typed kept in the label).
- * @public The shape of what GET /api/geocode answers, written as a schema; the code reads its type.
+ * The answer's schema of GET /api/geocode (the route serialises through it) and the type the form reads.
  */
 export const addressSuggestionSchema = z.object({
   label: z.string(),

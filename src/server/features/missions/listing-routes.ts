@@ -1,6 +1,6 @@
 import { loadPapers } from '../../platform/driver-papers.js';
 import { documentCheck } from './shared.js';
-import { PLACEMENT_PRECISIONS } from '#core/schemas/places.js';
+import { addressSuggestionSchema } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,17 +97,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
           q: requiredText('Saisissez une adresse', { min: 2, max: 200, tooLong: 'Adresse trop longue' }),
         }),
         response: {
-          200: z.array(
-            z.object({
-              label: z.string(),
-              city: z.string(),
-              postcode: z.string().nullable(),
-              lat: z.number(),
-              lng: z.number(),
-              source: z.enum(['ban', 'local']),
-              precision: z.enum(PLACEMENT_PRECISIONS),
-            }),
-          ),
+          200: z.array(addressSuggestionSchema),
           ...errorResponses,
         },
       },
