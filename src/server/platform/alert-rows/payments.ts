@@ -5,11 +5,16 @@ import type { PaymentEvent } from '../events.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
-const quote = (title: string) => `« ${title} »`;
+export const quote = (title: string) => `« ${title} »`;
 
-/** The "payment" alerts of a mission's settlement: each step tells the other party, the overdue both. */
-export function paymentAlerts(event: PaymentEvent): NewAlert[] {
-  const row = (userId: string, title: string, message: string): NewAlert => ({
+/** One "payment" alert about a mission's money: it opens the mission's payment page (Stripe mode's too). */
+export function paymentRow(
+  event: { type: string; missionId: string },
+  userId: string,
+  title: string,
+  message: string,
+): NewAlert {
+  return {
     userId,
     type: 'payment',
     title,
@@ -17,7 +22,12 @@ export function paymentAlerts(event: PaymentEvent): NewAlert[] {
     link: `/mission/${event.missionId}/payment`,
     missionId: event.missionId,
     metadata: { event: event.type },
-  });
+  };
+}
+
+/** The "payment" alerts of a mission's settlement: each step tells the other party, the overdue both. */
+export function paymentAlerts(event: PaymentEvent): NewAlert[] {
+  const row = (userId: string, title: string, message: string) => paymentRow(event, userId, title, message);
   const amount = formatMoney(event.amount);
   const mission = quote(event.title);
   switch (event.type) {

@@ -1,10 +1,9 @@
 import { formatMoney, toCents } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { StripePaymentEvent } from '../events.js';
+import { paymentRow, quote } from './payments.js';
 
 type NewAlert = typeof alerts.$inferInsert;
-
-const quote = (title: string) => `« ${title} »`;
 
 /**
  * The "payment" alerts of Stripe mode: the driver hears that the deposit or the balance is paid and that the
@@ -12,19 +11,7 @@ const quote = (title: string) => `« ${title} »`;
  */
 export function stripeAlerts(event: StripePaymentEvent): NewAlert[] {
   const row = (userId: string | null, title: string, message: string): NewAlert[] =>
-    userId
-      ? [
-          {
-            userId,
-            type: 'payment',
-            title,
-            message,
-            link: `/mission/${event.missionId}/payment`,
-            missionId: event.missionId,
-            metadata: { event: event.type },
-          },
-        ]
-      : [];
+    userId ? [paymentRow(event, userId, title, message)] : [];
   const amount = formatMoney(event.amount);
   const mission = quote(event.title);
   switch (event.type) {
