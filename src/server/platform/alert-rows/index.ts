@@ -12,7 +12,7 @@ import {
   type DocumentEvent,
   type DomainEvent,
 } from '../events.js';
-import { paymentAlerts } from './payments.js';
+import { paymentAlerts, quote } from './payments.js';
 import { planAlerts } from './plans.js';
 import { roadAlerts } from './road.js';
 import { stripeAlerts } from './stripe.js';
@@ -26,7 +26,6 @@ import { supportAlerts } from './support.js';
 export type NewAlert = typeof alerts.$inferInsert;
 
 const missionLink = (missionId: string) => `/mission/${missionId}`;
-const quote = (title: string) => `« ${title} »`;
 
 /**
  * An alert whose text opens with a person's name says who (actorId, actorName): when that person deletes their

@@ -4,10 +4,9 @@ import { parisDate } from '#core/rules/money.js';
 import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { RoadEvent } from '../events.js';
+import { quote } from './payments.js';
 
 type NewAlert = typeof alerts.$inferInsert;
-
-const quote = (title: string) => `« ${title} »`;
 
 /**
  * On the road: an incident tells the transporter at once ("mission" alert, pushed like the other steps);
