@@ -96,6 +96,12 @@ export default tseslint.config(
               from: ['./src/web/features', './src/web/app'],
               message: 'lib et ui ne dépendent ni des fonctionnalités ni de app.',
             },
+            // The app shell composes the features; a feature never reaches back into it.
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'Une fonctionnalité ne dépend pas de app : ce qu’elles partagent va dans lib ou ui.',
+            },
             // Features talk through events and core, on each side.
             ...featureZones('server'),
             ...featureZones('web'),

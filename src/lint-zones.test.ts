@@ -53,6 +53,11 @@ const probes: Array<{ zone: string; file: string; imports: string[] }> = [
     imports: ['#server/config.js', '../../server/config.js'],
   },
   {
+    zone: 'a web feature importing the app shell',
+    file: 'src/web/features/missions/__probe.ts',
+    imports: ['#web/app/menus.js', '../../app/menus.js'],
+  },
+  {
     zone: 'web lib and ui importing a feature or the app shell',
     file: 'src/web/ui/__probe.ts',
     imports: ['#web/features/missions/api.js', '#web/app/menus.js', '../features/missions/api.js'],

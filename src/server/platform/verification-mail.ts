@@ -2,7 +2,7 @@ import type { AppConfig } from '../config.js';
 import type { User } from '../db/schema/users.js';
 import { actionMail, type Mailer } from './mailer.js';
 
-/** A verification link works for 24 hours (web/app/return-path.ts remembers the page as long). */
+/** A verification link works for 24 hours (web/lib/return-path.ts remembers the page as long). */
 export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 
 /**

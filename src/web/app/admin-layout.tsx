@@ -11,9 +11,9 @@ import { Logo } from '#web/ui/logo.js';
 import { SkipLink } from '#web/ui/skip-link.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
-import { ADMIN_MENU, badgeText, isCurrentAdminItem, type AdminMenuItem } from './menus.js';
-import { useLogout, type SessionUser } from './session.js';
-import { useLogoUrl } from './site-settings.js';
+import { ADMIN_MENU, ADMIN_TABS, badgeText, isCurrentAdminItem, type AdminMenuItem } from './menus.js';
+import { useLogout, type SessionUser } from '#web/lib/session.js';
+import { useLogoUrl } from '#web/lib/site-settings.js';
 
 export type WaitingCounts = Record<string, number>;
 
@@ -64,6 +64,61 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
                   <>
                     <span
                       className="ml-auto rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink"
+                      aria-hidden="true"
+                    >
+                      {badge}
+                    </span>
+                    <span className="sr-only">, {badge} en attente</span>
+                  </>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+type Section = keyof typeof ADMIN_TABS;
+
+/** The section whose tabs include this very page (a driver's own page, under /admin/chauffeurs/…, has none). */
+function sectionAt(location: string): Section | null {
+  const sections = Object.keys(ADMIN_TABS) as Section[];
+  return sections.find((section) => ADMIN_TABS[section].some((tab) => tab.href === location)) ?? null;
+}
+
+/**
+ * The pages of a back-office section (« Validation », « Signalements »), as tabs above the page's title, drawn by the
+ * layout on each page of the section. They wrap onto a second line on a phone rather than scroll sideways, so every
+ * tab and its count stay in sight.
+ */
+function AdminTabs() {
+  const [location] = useLocation();
+  const counts = useWaitingCounts();
+  const section = sectionAt(location);
+  if (!section) return null;
+  return (
+    <nav aria-label="Pages de la section" className="-mx-4 mb-6 border-b border-line px-4">
+      <ul className="flex flex-wrap gap-x-1">
+        {ADMIN_TABS[section].map((tab) => {
+          const active = location === tab.href;
+          const badge = waitingOf(tab, counts);
+          return (
+            <li key={tab.href}>
+              <Link
+                href={tab.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-11 items-center gap-2 border-b-2 px-3 font-semibold',
+                  active ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink',
+                )}
+              >
+                {tab.label}
+                {badge && (
+                  <>
+                    <span
+                      className="rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink"
                       aria-hidden="true"
                     >
                       {badge}
@@ -182,6 +237,7 @@ export function AdminLayout({ user, children }: { user: SessionUser; children: R
           </div>
         )}
         <main id="contenu" className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-8">
+          <AdminTabs />
           {children}
         </main>
       </div>

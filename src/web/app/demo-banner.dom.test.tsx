@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient, ME_KEY } from '#web/lib/query-client.js';
 import { ToastProvider } from '#web/ui/toast.js';
 import { DemoBanner } from './demo-banner.js';
-import type { SessionUser } from './session.js';
+import type { SessionUser } from '#web/lib/session.js';
 
 const demoUser = { id: 'd1', fullName: 'Lucas Démo', role: 'driver', isDemo: true } as SessionUser;
 
@@ -22,7 +22,7 @@ const json = (status: number, body: unknown) =>
 function show(user: SessionUser) {
   const client = createQueryClient();
   client.setQueryData(ME_KEY, user);
-  // An answer read before the reset, on no screen at the moment: it must be read again too.
+  // An answer read before the reset, on no screen at the moment: it must not outlive the reset.
   client.setQueryData(['/api/missions'], { missions: ['candidature envoyée'] });
   const { hook } = memoryLocation({ path: '/dashboard' });
   render(
@@ -55,7 +55,7 @@ describe('the MODE DÉMO banner', () => {
       expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
-  it('resets: busy while the server works, then every cached answer is stale and the success toast says so', async () => {
+  it('resets: busy while the server works, then every cached answer is dropped (the session is kept, to be read again) and the success toast says so', async () => {
     const answer = deferred();
     vi.mocked(fetch).mockReturnValue(answer.promise);
     const client = show(demoUser);
@@ -65,12 +65,15 @@ describe('the MODE DÉMO banner', () => {
     expect(busy.getAttribute('aria-busy')).toBe('true');
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/demo/reset');
     expect(vi.mocked(fetch).mock.calls[0]?.[1]?.method).toBe('POST');
-    expect(client.getQueryState(['/api/missions'])?.isInvalidated).toBe(false);
+    expect(client.getQueryData(['/api/missions'])).toEqual({ missions: ['candidature envoyée'] });
 
     answer.resolve(json(200, { message: 'ok' }));
     expect(await screen.findByText('Données réinitialisées')).toBeTruthy();
     expect(screen.getByText('Les données de démonstration ont été réinitialisées avec succès')).toBeTruthy();
-    expect(client.getQueryState(['/api/missions'])?.isInvalidated).toBe(true);
+    // The data set came back with new ids: nothing read before may be offered, even while it reloads.
+    expect(client.getQueryData(['/api/missions'])).toBeUndefined();
+    expect(client.getQueryData(ME_KEY)).toEqual(demoUser);
+    expect(client.getQueryState(ME_KEY)?.isInvalidated).toBe(true);
     expect(
       ((await screen.findByRole('button', { name: 'Réinitialiser' })) as HTMLButtonElement).disabled,
     ).toBe(false);

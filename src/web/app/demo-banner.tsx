@@ -4,7 +4,7 @@ import { demoMessages } from '#core/rules/demo.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
-import { useLogout, type SessionUser } from './session.js';
+import { ME_KEY, useLogout, type SessionUser } from '#web/lib/session.js';
 
 /** The server's own words (its body's `message`), else docs/specification.md §8's 'Échec de la réinitialisation'. */
 function resetFailure(error: unknown): string {
@@ -14,7 +14,8 @@ function resetFailure(error: unknown): string {
 
 /**
  * POST /api/demo/reset: the sandbox is back as it was given, so every answer cached is refreshed (docs/specification.md §7),
- * with the toasts of §8.
+ * with the toasts of §8. The cache is emptied rather than marked stale: the data set comes back with new ids, and a list
+ * kept on screen while it reloads would offer links to missions that no longer exist.
  */
 export function useDemoReset() {
   const queryClient = useQueryClient();
@@ -22,7 +23,9 @@ export function useDemoReset() {
   return useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/demo/reset'),
     onSuccess: () => {
-      void queryClient.invalidateQueries();
+      // The session itself stays (the account is the same): resetting it would show the loading screen.
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
       toast({ title: demoMessages.resetTitle, description: demoMessages.resetDone, variant: 'success' });
     },
     onError: (error) =>

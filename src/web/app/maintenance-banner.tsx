@@ -1,5 +1,5 @@
 import { Wrench } from 'lucide-react';
-import { useMaintenanceMessage } from './site-settings.js';
+import { useMaintenanceMessage } from '#web/lib/site-settings.js';
 
 /** The back office's maintenance message, above every page while one is set (« Paramètres du site »). */
 export function MaintenanceBanner() {

@@ -7,11 +7,11 @@ import { cn } from '#web/ui/cn.js';
 import { SkipLink } from '#web/ui/skip-link.js';
 import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
-import { forgetReturnPath, pendingReturnPath } from './return-path.js';
-import { homeFor } from './route-rules.js';
-import type { SessionUser } from './session.js';
+import { forgetReturnPath, pendingReturnPath } from '#web/lib/return-path.js';
+import { homeFor } from '#web/lib/route-rules.js';
+import type { SessionUser } from '#web/lib/session.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
-import { useContactEmail, useLogoUrl, useSupportHours } from './site-settings.js';
+import { useContactEmail, useLogoUrl, useSupportHours } from '#web/lib/site-settings.js';
 
 // Only a demo account sees it: visitors do not download it with the landing page.
 const DemoBanner = lazy(async () => ({ default: (await import('./demo-banner.js')).DemoBanner }));

@@ -2,9 +2,9 @@ import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#web/ui/spinner.js';
 import { PublicLayout } from './public-layout.js';
-import { rememberReturnPath } from './return-path.js';
-import { decideRoute, isReturnWorthy } from './route-rules.js';
-import { useSession } from './session.js';
+import { rememberReturnPath } from '#web/lib/return-path.js';
+import { decideRoute, isReturnWorthy } from '#web/lib/route-rules.js';
+import { useSession } from '#web/lib/session.js';
 
 // Signed-in layouts (and the tooltips they use) stay out of the entry that visitors download.
 const SidebarLayout = lazy(async () => ({ default: (await import('./sidebar-layout.js')).SidebarLayout }));

@@ -14,10 +14,10 @@ import { Logo } from '#web/ui/logo.js';
 import { ThemeToggle } from '#web/ui/theme.js';
 import { DRIVER_MENU, SUBSCRIPTION_MENU, TRANSPORTER_MENU, badgeText, type MenuItem } from './menus.js';
 import { DemoBanner } from './demo-banner.js';
-import { useLogout, type SessionUser } from './session.js';
+import { useLogout, type SessionUser } from '#web/lib/session.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
-import { useLogoUrl } from './site-settings.js';
-import { VerificationBanner } from './verification-banner.js';
+import { useLogoUrl } from '#web/lib/site-settings.js';
+import { VerificationBanner } from '#web/lib/verification-banner.js';
 
 const SIDEBAR_COOKIE = 'sidebar_state';
 const SEVEN_DAYS = 604800;

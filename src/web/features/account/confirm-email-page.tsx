@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
+import { ME_KEY, useSession, type SessionUser } from '#web/lib/session.js';
 import { useLinkToken } from '#web/lib/link-token.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { NotInDemoNote } from '#web/app/not-in-demo.js';
-import { useIsDemo } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/ui/not-in-demo.js';
+import { useIsDemo } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { accountMessages } from '#core/schemas/account.js';
 import { AuthCard } from '#web/ui/auth-card.js';
-import { useSignedIn, type SessionUser } from '#web/app/session.js';
+import { useSignedIn, type SessionUser } from '#web/lib/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';

@@ -1,6 +1,6 @@
 import { Bell, Palette } from 'lucide-react';
 import { Link } from 'wouter';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { useTheme, type Theme } from '#web/ui/theme.js';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { SecondFactorStatus, SignInAnswer } from '#core/schemas/admin.js';
 import { adminSetupSchema, type AdminSetupInput } from '#core/schemas/auth.js';
-import { useSignedIn } from '#web/app/session.js';
+import { useSignedIn } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';

@@ -12,7 +12,6 @@ import { BUG_CATEGORIES, BUG_PRIORITIES, BUG_STATUSES } from '#core/rules/enums.
 import type { AdminBugReportItem } from '#core/schemas/bug-reports.js';
 import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
-import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { SelectField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -158,7 +157,6 @@ export function AdminBugReportsPage() {
 
   return (
     <>
-      <AdminTabs section="reports" />
       <PageHeader
         title="Signalements de bugs"
         description="Ce que les membres signalent, les ouverts d’abord. Changez le statut ou répondez : le déclarant est prévenu par une alerte et un e-mail."

@@ -8,7 +8,6 @@ import {
 } from '#core/rules/documents.js';
 import { Pager } from '#web/ui/pager.js';
 import { cn } from '#web/ui/cn.js';
-import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { SelectField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -133,7 +132,6 @@ export function AdminDocumentsPage() {
 
   return (
     <>
-      <AdminTabs section="validation" />
       <PageHeader
         title="Documents à vérifier"
         description="Les pièces déposées par les chauffeurs, les plus anciennes d’abord. Vérifiez chaque fichier ou refusez-le en disant pourquoi."

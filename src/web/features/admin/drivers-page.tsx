@@ -2,7 +2,6 @@ import { CalendarClock, ChevronRight, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { cn } from '#web/ui/cn.js';
-import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useDriverQueue, type AdminDriver, type DriverStatusFilter } from './api.js';
@@ -56,7 +55,6 @@ export function AdminDriversPage() {
   const drivers = queue.data?.drivers ?? [];
   return (
     <>
-      <AdminTabs section="validation" />
       <PageHeader
         title="Validation des chauffeurs"
         description="Vérifiez les documents de chaque chauffeur, fixez un entretien, puis validez ou refusez son compte."

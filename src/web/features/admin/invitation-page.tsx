@@ -9,7 +9,7 @@ import {
   type SecondFactorStatus,
   type SignInAnswer,
 } from '#core/schemas/admin.js';
-import { useSession, useSignedIn } from '#web/app/session.js';
+import { useSession, useSignedIn } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';

@@ -4,7 +4,6 @@ import { SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { AdminReviewReport } from '#core/schemas/reviews.js';
 import { ReviewPhotos } from '#web/ui/review-parts.js';
 import { Button } from '#web/ui/button.js';
-import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
@@ -94,7 +93,6 @@ export function AdminReviewReportsPage() {
   const list = reports.data?.reports ?? [];
   return (
     <div className="space-y-5">
-      <AdminTabs section="reports" />
       <PageHeader
         title="Avis signalés"
         description="Un avis retiré n’est plus affiché ni compté dans la note du membre ; la décision est journalisée avec sa raison."

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SecurityOverview } from '#core/schemas/admin.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';

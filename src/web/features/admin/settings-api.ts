@@ -9,7 +9,7 @@ import type {
 } from '#core/schemas/site-settings.js';
 import { apiRequest, toQueryString } from '#web/lib/api.js';
 import { refreshTariffs } from '#web/lib/tariffs.js';
-import { SITE_SETTINGS_KEY } from '#web/app/site-settings.js';
+import { SITE_SETTINGS_KEY } from '#web/lib/site-settings.js';
 
 const ADMIN_SETTINGS_KEY = ['/api/admin/site-settings'] as const;
 

@@ -10,7 +10,6 @@ import {
 import { formatMoney } from '#core/rules/money.js';
 import type { AdminSubscription } from '#core/schemas/billing.js';
 import { Button } from '#web/ui/button.js';
-import { AdminTabs } from '#web/app/admin-tabs.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -163,7 +162,6 @@ export function AdminSubscriptionsPage() {
   const live = (data?.subscriptions ?? []).filter((row) => matches(row, search));
   return (
     <>
-      <AdminTabs section="validation" />
       <PageHeader
         title="Abonnements"
         description="Activez les formules demandées une fois la facture envoyée (réglée par virement), ou mettez-y fin. Chaque décision est enregistrée dans le journal d’administration."

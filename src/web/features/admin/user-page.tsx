@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { PLAN_NAMES } from '#core/rules/billing.js';
 import { ROLE_LABELS } from '#core/rules/roles.js';
 import { ApiError } from '#web/lib/api.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useAdminUser } from './admin-users-api.js';

@@ -1,7 +1,7 @@
 import { BarChart3, Download } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
 import type { Analytics, DriverAnalytics } from '#core/schemas/analytics.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { ApiError } from '#web/lib/api.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

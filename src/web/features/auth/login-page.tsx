@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import type { SecondFactorStatus, SignInAnswer } from '#core/schemas/admin.js';
 import type { LoginInput } from '#core/schemas/auth.js';
 import type { PublicUser } from '#core/schemas/users.js';
-import { useSignedIn } from '#web/app/session.js';
+import { useSignedIn } from '#web/lib/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';

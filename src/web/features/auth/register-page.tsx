@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import type { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
-import { useSignedIn, type SessionUser } from '#web/app/session.js';
+import { useSignedIn, type SessionUser } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useHydrated } from '#web/lib/hydrated.js';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { forgetPageAwaitingConfirmation, pageAwaitingConfirmation } from '#web/app/return-path.js';
+import { forgetPageAwaitingConfirmation, pageAwaitingConfirmation } from '#web/lib/return-path.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
+import { ME_KEY, useSession, type SessionUser } from '#web/lib/session.js';
 import { useLinkToken } from '#web/lib/link-token.js';
-import { useResendVerification } from '#web/app/verification-banner.js';
+import { useResendVerification } from '#web/lib/verification-banner.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { roleOf } from '#core/rules/roles.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { browserParisToday, mondayOf, type DayView } from './calendar-model.js';
 import { DayEditor } from './day-editor.js';

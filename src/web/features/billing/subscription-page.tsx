@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { ME_KEY } from '#web/lib/query-client.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

@@ -16,9 +16,9 @@ import {
   type BugReport,
   type BugReportInput,
 } from '#core/schemas/bug-reports.js';
-import { NotInDemoNote } from '#web/app/not-in-demo.js';
-import { useIsDemo } from '#web/app/session.js';
-import { useContactEmail } from '#web/app/site-settings.js';
+import { NotInDemoNote } from '#web/ui/not-in-demo.js';
+import { useIsDemo } from '#web/lib/session.js';
+import { useContactEmail } from '#web/lib/site-settings.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';

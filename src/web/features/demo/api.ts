@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DemoRole } from '#core/rules/demo.js';
-import { useDemoSignedIn, type SessionUser } from '#web/app/session.js';
+import { useDemoSignedIn, type SessionUser } from '#web/lib/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { expectSignOut } from '#web/lib/query-client.js';
 

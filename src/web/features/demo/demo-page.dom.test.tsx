@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { demoMessages } from '#core/rules/demo.js';
-import type { SessionUser } from '#web/app/session.js';
+import type { SessionUser } from '#web/lib/session.js';
 import { createQueryClient, ME_KEY } from '#web/lib/query-client.js';
 import { DemoPage } from './demo-page.js';
 

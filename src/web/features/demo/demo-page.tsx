@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { DEMO_IDLE_HOURS, demoMessages, type DemoRole } from '#core/rules/demo.js';
-import { useLogout, useSession, type SessionUser } from '#web/app/session.js';
+import { useLogout, useSession, type SessionUser } from '#web/lib/session.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { enterError, roleFromSearch, useEnterDemo } from './api.js';

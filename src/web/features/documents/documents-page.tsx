@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { DriverDocumentType } from '#core/rules/documents.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideRoute } from '#web/app/route-rules.js';
+import { decideRoute } from '#web/lib/route-rules.js';
 import { DRIVER_GUIDE } from './driver-help.js';
 import {
   blockTexts,

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronDown, SearchX } from 'lucide-react';
 import { Fragment, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useContactEmail } from '#web/app/site-settings.js';
-import { useSession } from '#web/app/session.js';
+import { useContactEmail } from '#web/lib/site-settings.js';
+import { useSession } from '#web/lib/session.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { TextField } from '#web/ui/field.js';
 import {

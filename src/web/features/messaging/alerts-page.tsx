@@ -11,7 +11,7 @@ import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { NotificationSettings } from './notification-settings.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 
 const FILTER_LABELS: Record<(typeof ALERT_FILTERS)[number] | 'toutes', string> = {
   toutes: 'Toutes',

@@ -13,8 +13,8 @@ import {
 } from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
-import { useSession } from '#web/app/session.js';
-import { EmailRequiredNotice } from '#web/app/verification-banner.js';
+import { useSession } from '#web/lib/session.js';
+import { EmailRequiredNotice } from '#web/lib/verification-banner.js';
 import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';

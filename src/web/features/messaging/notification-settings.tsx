@@ -9,8 +9,8 @@ import {
   type AlertType,
   type NotificationPreferences,
 } from '#core/rules/notifications.js';
-import { NotInDemoNote } from '#web/app/not-in-demo.js';
-import { useIsDemo, type SessionUser } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/ui/not-in-demo.js';
+import { useIsDemo, type SessionUser } from '#web/lib/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import {
   disablePush,

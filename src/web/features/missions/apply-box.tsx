@@ -6,7 +6,7 @@ import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/pl
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.js';
-import { EmailRequiredNotice } from '#web/app/verification-banner.js';
+import { EmailRequiredNotice } from '#web/lib/verification-banner.js';
 import { AVAILABILITY_UNAVAILABLE } from '#core/rules/availability.js';
 import { ApiError } from '#web/lib/api.js';
 import { Button, buttonClasses } from '#web/ui/button.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { SearchPanel } from './search-panel.js';
 

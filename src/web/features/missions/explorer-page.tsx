@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { SearchPanel } from './search-panel.js';

@@ -14,9 +14,9 @@ import {
   type VehicleType,
 } from '#core/rules/missions.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
-import { rememberReturnPath } from '#web/app/return-path.js';
-import { useOnlinePayment } from '#web/app/site-settings.js';
-import { useSession } from '#web/app/session.js';
+import { rememberReturnPath } from '#web/lib/return-path.js';
+import { useOnlinePayment } from '#web/lib/site-settings.js';
+import { useSession } from '#web/lib/session.js';
 import { formatDateTime } from '#web/lib/dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

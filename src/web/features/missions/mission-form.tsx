@@ -13,7 +13,7 @@ import {
   VEHICLE_TYPES,
 } from '#core/rules/missions.js';
 import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
-import { useOnlinePayment } from '#web/app/site-settings.js';
+import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';

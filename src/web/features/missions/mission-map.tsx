@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { Mission } from '#core/schemas/missions.js';
-import { useMapTiles } from '#web/app/site-settings.js';
+import { useMapTiles } from '#web/lib/site-settings.js';
 import { L, popupContent, textNode, type PopupEntry } from '#web/lib/map/base-map.js';
 import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { formatPrice, vehicleLabel } from './format.js';

@@ -4,8 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { applicationsLeftLabel } from '#core/rules/plans.js';
 
-import { useSession } from '#web/app/session.js';
-import { EmailRequiredNotice } from '#web/app/verification-banner.js';
+import { useSession } from '#web/lib/session.js';
+import { EmailRequiredNotice } from '#web/lib/verification-banner.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';

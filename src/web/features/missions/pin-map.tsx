@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMapTiles } from '#web/app/site-settings.js';
+import { useMapTiles } from '#web/lib/site-settings.js';
 import { L, createBaseMap } from '#web/lib/map/base-map.js';
 
 /**

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { seenAgo } from '#core/rules/tracking.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import type { TrackingView } from '#core/schemas/tracking.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { formatShortDateTime } from '#web/lib/dates.js';
 import { useMissionTracking, useTrackingViews } from '#web/lib/tracking/api.js';
 import {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatMoney } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
-import { NotInDemoNote } from '#web/app/not-in-demo.js';
-import { useIsDemo } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/ui/not-in-demo.js';
+import { useIsDemo } from '#web/lib/session.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { useToast, type ToastInput } from '#web/ui/toast.js';

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
 import type { ProfileFormValues, ProfileUpdate } from '#core/schemas/profile.js';
-import { ME_KEY, useSession, type SessionUser } from '#web/app/session.js';
+import { ME_KEY, useSession, type SessionUser } from '#web/lib/session.js';
 import { apiRequest, errorFromResponse } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';

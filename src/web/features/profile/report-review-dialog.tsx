@@ -1,8 +1,8 @@
 import { deName } from '#core/rules/text.js';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { NotInDemoNote } from '#web/app/not-in-demo.js';
-import { useIsDemo } from '#web/app/session.js';
+import { NotInDemoNote } from '#web/ui/not-in-demo.js';
+import { useIsDemo } from '#web/lib/session.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useContactEmail, useLegalNotice, useSupportHours } from '#web/app/site-settings.js';
+import { useContactEmail, useLegalNotice, useSupportHours } from '#web/lib/site-settings.js';
 import { setConsent } from '#web/lib/consent.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { Button } from '#web/ui/button.js';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { COORDINATION_NOTE, planSummary } from '#core/rules/plans.js';
-import { useSession } from '#web/app/session.js';
+import { useSession } from '#web/lib/session.js';
 import { PlanGrid, type PlanHolder } from './plans.js';
 
 /** A signed-in member's role and plan; null for a visitor or an administrator. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { seenAgo } from '#core/rules/tracking.js';
 import type { ActiveTracking } from '#core/schemas/tracking.js';
-import { useMapTiles } from '#web/app/site-settings.js';
+import { useMapTiles } from '#web/lib/site-settings.js';
 import { L, popupContent, textNode } from '#web/lib/map/base-map.js';
 import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { truckDot } from './markers.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { MissionTracking } from '#core/schemas/tracking.js';
-import { useMapTiles } from '#web/app/site-settings.js';
+import { useMapTiles } from '#web/lib/site-settings.js';
 import { L, textNode } from '#web/lib/map/base-map.js';
 import { useLayerMap } from '#web/lib/map/use-layer-map.js';
 import { truckDot } from './markers.js';
