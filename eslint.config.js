@@ -132,7 +132,7 @@ export default tseslint.config(
     // Hooks called in the same order on every render. (exhaustive-deps is not on yet: it finds 14 effects, mostly
     // maps and forms reset from loaded data, that each need a real look.)
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['scripts/**/*.ts', 'src/server/main.ts', 'src/server/db/seed/**/*.ts'],

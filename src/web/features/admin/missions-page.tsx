@@ -32,10 +32,14 @@ export function AdminMissionsPage() {
 
   // The search is written to the address once typing pauses.
   useEffect(() => {
-    if (search.trim() === filter.q.trim()) return;
-    const timer = setTimeout(() => set({ q: search }), 350);
+    const current = filterFromSearch(params);
+    if (search.trim() === current.q.trim()) return;
+    const timer = setTimeout(
+      () => setParams(searchForFilter({ ...current, page: 1, q: search }), { replace: true }),
+      350,
+    );
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, params, setParams]);
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -61,7 +61,11 @@ function SettingsForm({
   const toast = useToast();
   // Saved elsewhere (another administrator, another form): the fields show what is stored.
   const storedKey = keys.map((key) => stored[key] ?? '').join('\u0000');
-  useEffect(() => setValues(initial()), [storedKey]);
+  const [shown, setShown] = useState(storedKey);
+  if (shown !== storedKey) {
+    setShown(storedKey);
+    setValues(initial());
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -56,6 +56,16 @@ export interface GrantTarget {
   replaces?: string | null;
 }
 
+/** What "Activer" proposes: the plan and interval asked for when the member's role has them, else its first plan. */
+function grantDefaults(target: GrantTarget | null): GrantForm {
+  const roleplans = target ? paidPlansFor(target.user.role) : [];
+  return {
+    plan: target?.plan && roleplans.includes(target.plan) ? target.plan : (roleplans[0] ?? 'premium'),
+    interval: target?.interval ?? 'month',
+    invoiceReference: '',
+  };
+}
+
 /**
  * "Activer": the plan and interval (those asked for by default), the reference of the invoice sent (optional), and
  * the amount to invoice. The server's field errors show under the fields, any other refusal above the buttons.
@@ -70,17 +80,12 @@ export function GrantDialog({
   onConfirm: (values: GrantForm) => Promise<unknown>;
 }) {
   const roleplans = target ? paidPlansFor(target.user.role) : [];
-  const defaults = (): GrantForm => ({
-    plan: target?.plan && roleplans.includes(target.plan) ? target.plan : (roleplans[0] ?? 'premium'),
-    interval: target?.interval ?? 'month',
-    invoiceReference: '',
-  });
-  const form = useForm<GrantForm>({ resolver: grantResolver, defaultValues: defaults() });
+  const form = useForm<GrantForm>({ resolver: grantResolver, defaultValues: grantDefaults(target) });
   const { errors, isSubmitting } = form.formState;
+  // Reset when another member is chosen (the defaults follow the target).
   useEffect(() => {
-    if (target) form.reset(defaults());
-    // Reset when another member is chosen (the defaults follow the target).
-  }, [target]);
+    if (target) form.reset(grantDefaults(target));
+  }, [target, form]);
   const plan = form.watch('plan');
   const interval = form.watch('interval');
   const tariffs = useTariffs();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   TARIFF_LABELS,
   annualSaving,
@@ -46,8 +46,13 @@ export function AdminTariffsPage() {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const save = useSaveTariffs();
   const toast = useToast();
+  // Saved elsewhere (another administrator): the fields show what is stored.
   const currentKey = JSON.stringify(current);
-  useEffect(() => setTexts(textsOf(current)), [currentKey]);
+  const [shown, setShown] = useState(currentKey);
+  if (shown !== currentKey) {
+    setShown(currentKey);
+    setTexts(textsOf(current));
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

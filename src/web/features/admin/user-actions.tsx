@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PLAN_NAMES, type BillingInterval } from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
@@ -163,11 +163,9 @@ export function UserActions({ detail, selfId }: { detail: AdminUserDetail; selfI
     subscriptionAdminApi.end({ userId: profile.id, reason }),
   );
 
-  // One object while the dialog is open: the dialog resets its form when its target changes.
-  const grantTarget = useMemo(
-    () => (open === 'grant' ? { user: holderOf(detail) } : null),
-    [open, profile.id],
-  );
+  // Taken when the dialog opens, one object while it is open: the dialog resets its form when its target changes,
+  // not when the member's page is read again.
+  const [grantTarget, setGrantTarget] = useState<GrantTarget | null>(null);
   const deleted = profile.state === 'deleted';
   const active = profile.state === 'active';
   const member = profile.role !== 'admin';
@@ -193,7 +191,13 @@ export function UserActions({ detail, selfId }: { detail: AdminUserDetail; selfI
     <>
       <div className="flex flex-col gap-2">
         {active && member && (
-          <Button variant="secondary" onClick={() => setOpen('grant')}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setGrantTarget({ user: holderOf(detail) });
+              setOpen('grant');
+            }}
+          >
             Activer une formule
           </Button>
         )}
@@ -303,7 +307,7 @@ export function UserActions({ detail, selfId }: { detail: AdminUserDetail; selfI
       {member && (
         <>
           <GrantDialog
-            target={grantTarget}
+            target={open === 'grant' ? grantTarget : null}
             onOpenChange={close}
             onConfirm={async (values) => {
               const reference = values.invoiceReference.trim();

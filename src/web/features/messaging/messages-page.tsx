@@ -194,10 +194,11 @@ function Thread({ otherId, missionId }: { otherId: string; missionId: string | n
   }, [newest]);
   useEffect(() => {
     if (unread === 0) return;
-    void apiRequest('POST', `/api/messages/${otherId}/read${toQueryString(scope)}`).then(() =>
+    const read = toQueryString({ missionId: missionId ?? 'none' });
+    void apiRequest('POST', `/api/messages/${otherId}/read${read}`).then(() =>
       queryClient.invalidateQueries({ queryKey: CONVERSATIONS }),
     );
-  }, [unread, otherId, missionId]);
+  }, [unread, otherId, missionId, queryClient]);
 
   const send = useMutation({
     mutationFn: (content: string) =>

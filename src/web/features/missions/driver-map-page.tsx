@@ -12,12 +12,13 @@ export function DriverMapPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const located = params.has('lat') || params.has('city') || params.has('near');
+  const home = user?.currentLocation;
   useEffect(() => {
     if (located) return;
     let cancelled = false;
     const fromProfile = () => {
-      if (cancelled || !user?.currentLocation) return;
-      setParams(new URLSearchParams({ city: user.currentLocation, radiusKm: '100' }), { replace: true });
+      if (cancelled || !home) return;
+      setParams(new URLSearchParams({ city: home, radiusKm: '100' }), { replace: true });
     };
     if (!('permissions' in navigator) || !('geolocation' in navigator)) return fromProfile();
     navigator.permissions
@@ -44,8 +45,8 @@ export function DriverMapPage() {
     return () => {
       cancelled = true;
     };
-    // Once, on arrival without a point.
-  }, []);
+    // On arrival without a point (and once the session tells the profile's city).
+  }, [located, setParams, home]);
   return (
     <>
       <PageHeader title="Carte" description="Les missions ouvertes autour de vous." />

@@ -103,7 +103,7 @@ export default function MissionMap({
     if (points.length === 1) map.current.setView(points[0]!, 8);
     else if (points.length > 1)
       map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 9 });
-  }, [missions, centerLat, centerLng, radiusKm, ready]);
+  }, [missions, centerLat, centerLng, radiusKm, ready, map, layer]);
 
   return (
     <div

@@ -21,9 +21,14 @@ export default function PinMap({
   const marker = useRef<L.CircleMarker | null>(null);
 
   const tiles = useMapTiles();
+  // The map is built once, from the point and tiles known then; later picks move the marker themselves.
+  const built = useRef({ point, tiles });
+  built.current = { point, tiles };
+  const ready = tiles !== undefined;
 
   useEffect(() => {
     // Built once the tile source is known (the site settings, usually read already).
+    const { point, tiles } = built.current;
     if (!element.current || tiles === undefined) return;
     const map = createBaseMap(element.current, point, tiles);
     const place = (lat: number, lng: number) => {
@@ -45,8 +50,7 @@ export default function PinMap({
     return () => {
       map.remove();
     };
-    // The map is built once; later picks move the marker themselves.
-  }, [tiles === undefined]);
+  }, [ready]);
 
   return (
     <div

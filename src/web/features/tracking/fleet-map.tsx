@@ -58,7 +58,7 @@ export default function FleetMap({ items }: { items: ActiveTracking[] }) {
       if (points.length === 1) map.current.setView(points[0]!, 9);
       else map.current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 10 });
     }
-  }, [items, ready]);
+  }, [items, ready, map, layer]);
 
   return (
     <div

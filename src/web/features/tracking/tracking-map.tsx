@@ -60,7 +60,7 @@ export default function TrackingMap({ tracking }: { tracking: MissionTracking })
       if (bounds.length === 1) map.current.setView(bounds[0]!, 10);
       else map.current.fitBounds(L.latLngBounds(bounds), { padding: [30, 30], maxZoom: 13 });
     }
-  }, [tracking, ready]);
+  }, [tracking, ready, map, layer]);
 
   return (
     <div

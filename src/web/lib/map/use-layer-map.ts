@@ -20,10 +20,13 @@ export function useLayerMap(tiles: TileSource | null | undefined, onRemove?: () 
   const layer = useRef<L.LayerGroup | null>(null);
   const removed = useRef(onRemove);
   removed.current = onRemove;
+  // Read when the map is built; a later change of the settings' answer does not rebuild it.
+  const source = useRef(tiles);
+  source.current = tiles;
   const ready = tiles !== undefined;
   useEffect(() => {
-    if (!element.current || map.current || tiles === undefined) return;
-    map.current = createBaseMap(element.current, null, tiles);
+    if (!element.current || map.current || source.current === undefined) return;
+    map.current = createBaseMap(element.current, null, source.current);
     layer.current = L.layerGroup().addTo(map.current);
     return () => {
       map.current?.remove();
@@ -31,7 +34,6 @@ export function useLayerMap(tiles: TileSource | null | undefined, onRemove?: () 
       layer.current = null;
       removed.current?.();
     };
-    // Built once, when the tile source is known.
   }, [ready]);
   return { element, map, layer };
 }
