@@ -712,6 +712,22 @@ describe('an account closed while its requests are on their way', () => {
     expect(answered.json().message).toBe(accountMessages.stillWorking);
   });
 
+  it('a transporter who accepts the application of a driver gone meanwhile is told the account was closed', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const driver = await signIn(t, { subscriptionPlan: 'premium' });
+    const missionId = (await company.agent.post('/api/missions', missionPayload())).json().mission.id;
+    const application = (await driver.agent.post(`/api/missions/${missionId}/apply`, {})).json().id;
+    const deleted = await driver.agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const accepted = await company.agent.post(`/api/applications/${application}/accept`);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().message).toBe('Ce chauffeur a fermé son compte Relais');
+  });
+
   it('races an acceptance without a deadlock or a half-done state', async () => {
     for (let round = 0; round < 5; round++) {
       const company = await signIn(t, { userType: 'company' });

@@ -168,6 +168,9 @@ export async function decideApplication(
       .from(missionApplications)
       .where(eq(missionApplications.id, applicationId))
       .for('update');
+    // A driver who closed the account had the application withdrawn: the transporter is told why.
+    if (decision === 'accept' && !isOpenAccount(people.get(current!.driverId)))
+      throw new AppError(409, missionErrors.driverGone);
     if (current!.status !== 'pending') throw new AppError(409, missionErrors.notPending);
     if (decision === 'reject') {
       await tx
@@ -184,7 +187,6 @@ export async function decideApplication(
     }
     if (mission.status !== 'available' || mission.driverId)
       throw new AppError(409, missionErrors.alreadyAssigned);
-    if (!isOpenAccount(people.get(current!.driverId))) throw new AppError(409, missionErrors.driverGone);
     const now = new Date();
     await tx
       .update(missions)
