@@ -20,6 +20,8 @@ const reports: RouteReport[] = [];
 
 // Built before the tests are listed: there is one test per route of the running app.
 const t: TestApp = await createTestApp({
+  // Errors only: the lines of every request would cost more than the requests (and are not read).
+  logLevel: 'error',
   logTo: new Writable({
     write(chunk: Buffer, _encoding, done) {
       // Only errors are kept (a long run logs millions of requests).

@@ -61,6 +61,8 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     /** Where the app's log lines go (the platform's own logger, writing there): to read what would be logged. */
     logTo?: DestinationStream;
+    /** The level of what is written to `logTo` ('info' unless given: every request is logged). */
+    logLevel?: string;
     /** Another app's database (several instances on one database); a fresh clone of the template otherwise. */
     databaseUrl?: string;
   } = {},
@@ -88,7 +90,9 @@ export async function createTestApp(
   const unlimited: AppConfig = { ...base, rateLimits };
   const config = options.configure ? options.configure(unlimited) : unlimited;
   const database = openDatabase(url, 5);
-  const logger = options.logTo ? createLogger({ ...config, logLevel: 'info' }, options.logTo) : undefined;
+  const logger = options.logTo
+    ? createLogger({ ...config, logLevel: options.logLevel ?? 'info' }, options.logTo)
+    : undefined;
   const app = await buildApp({ config, database, mailer: options.mailer, logger });
   options.routes?.(app);
   await app.ready();
