@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
 import { buttonClasses } from './button.js';
+import { dialogOverlay, dialogPanel } from './dialog.js';
 
 /**
  * Asks before an action that others will feel (choosing a driver, say): what will happen and who will be told,
@@ -29,7 +30,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <AlertDialog.Overlay className={dialogOverlay} />
         <AlertDialog.Content
           onOpenAutoFocus={() => {
             returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -41,7 +42,7 @@ export function ConfirmDialog({
               target.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl"
+          className={dialogPanel()}
         >
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>

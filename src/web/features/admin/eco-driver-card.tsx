@@ -12,7 +12,8 @@ import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { badgeSince } from '#web/ui/member-badges.js';
 import { useToast } from '#web/ui/toast.js';
-import { DialogFrame, ReasonDialog } from './reason-dialog.js';
+import { DialogFrame } from '#web/ui/dialog.js';
+import { ReasonDialog } from './reason-dialog.js';
 
 interface ReasonForm {
   reason: string;

@@ -1,12 +1,10 @@
-import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AdminCancelMissionInput, AdminMissionDetail } from '#core/schemas/admin-missions.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
-import { Button } from '#web/ui/button.js';
+import { FormDialog } from '#web/ui/dialog.js';
 import { Checkbox, TextAreaField } from '#web/ui/field.js';
-import { DialogFrame } from './reason-dialog.js';
 import { euros } from './missions-parts.js';
 
 interface CancelForm {
@@ -61,7 +59,7 @@ export function CancelMissionDialog({
     .replace(/, ([^,]*)$/, ' et $1');
   const told = `${parties.charAt(0).toUpperCase()}${parties.slice(1)} ${parties.includes(' et ') ? 'recevront' : 'recevra'} une alerte avec votre motif.`;
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Annuler cette mission"
@@ -73,46 +71,37 @@ export function CancelMissionDialog({
           <p>Cette action est définitive et inscrite au journal.</p>
         </>
       }
+      submitLabel="Annuler la mission"
+      cancelLabel="Garder la mission"
+      busy={isSubmitting}
+      danger
+      rootError={errors.root?.message}
+      onSubmit={(event) => void submit(event)}
     >
-      <form noValidate className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label="Motif de l’annulation"
-          rows={4}
-          maxLength={500}
-          hint="Montré aux parties. De 5 à 500 caractères."
-          error={errors.reason?.message}
-          onFocus={resolver.preload}
-          {...form.register('reason')}
-        />
-        {captured.length > 0 && (
-          <div className="space-y-2 rounded-xl border border-danger/60 bg-danger/10 p-3 text-sm">
-            <p className="font-semibold">
-              Paiement par carte encaissé :{' '}
-              {captured
-                .map((payment) => `${KIND_LABELS[payment.kind] ?? payment.kind} de ${euros(payment.amount)}`)
-                .join(', ')}
-              .
-            </p>
-            <p>
-              Relais ne rembourse pas de lui-même : faites le remboursement depuis le tableau de bord Stripe.
-            </p>
-            <Checkbox label="Je rembourse ce paiement sur Stripe" {...form.register('refundAcknowledged')} />
-          </div>
-        )}
-        {errors.root?.message && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {errors.root.message}
+      <TextAreaField
+        label="Motif de l’annulation"
+        rows={4}
+        maxLength={500}
+        hint="Montré aux parties. De 5 à 500 caractères."
+        error={errors.reason?.message}
+        onFocus={resolver.preload}
+        {...form.register('reason')}
+      />
+      {captured.length > 0 && (
+        <div className="space-y-2 rounded-xl border border-danger/60 bg-danger/10 p-3 text-sm">
+          <p className="font-semibold">
+            Paiement par carte encaissé :{' '}
+            {captured
+              .map((payment) => `${KIND_LABELS[payment.kind] ?? payment.kind} de ${euros(payment.amount)}`)
+              .join(', ')}
+            .
           </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Garder la mission</Button>
-          </Dialog.Close>
-          <Button type="submit" variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Envoi...' : 'Annuler la mission'}
-          </Button>
+          <p>
+            Relais ne rembourse pas de lui-même : faites le remboursement depuis le tableau de bord Stripe.
+          </p>
+          <Checkbox label="Je rembourse ce paiement sur Stripe" {...form.register('refundAcknowledged')} />
         </div>
-      </form>
-    </DialogFrame>
+      )}
+    </FormDialog>
   );
 }

@@ -16,7 +16,8 @@ import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField, TextField } from '#web/ui/field.js';
-import { DialogFrame, ReasonDialog } from './reason-dialog.js';
+import { DialogFrame } from '#web/ui/dialog.js';
+import { ReasonDialog } from './reason-dialog.js';
 
 type Holder = AdminSubscription['user'];
 

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { userAdminApi, useUserAction } from './admin-users-api.js';
-import { DialogFrame, ReasonDialog } from './reason-dialog.js';
+import { DialogFrame } from '#web/ui/dialog.js';
+import { ReasonDialog } from './reason-dialog.js';
 import { EndDialog, GrantDialog, type GrantTarget } from './subscription-dialogs.js';
 import { subscriptionAdminApi, type GrantInput } from './subscriptions-api.js';
 

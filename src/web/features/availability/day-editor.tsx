@@ -5,6 +5,7 @@ import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
+import { dialogOverlay, dialogPanel } from '#web/ui/dialog.js';
 import { availabilityApi, useAvailabilityMutation, type DayInput } from './api.js';
 import { formatHour, formatLongDay, type DayView } from './calendar-model.js';
 import { STATUS_LOOK } from './status.js';
@@ -61,7 +62,7 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
   return (
     <Dialog.Root open={view !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -70,7 +71,7 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
             event.preventDefault();
             if (opener.current?.isConnected) opener.current.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-5 shadow-xl"
+          className={dialogPanel('compact')}
         >
           <Dialog.Title className="text-lg font-bold">{view ? formatLongDay(view.date) : ''}</Dialog.Title>
           <Dialog.Description asChild>

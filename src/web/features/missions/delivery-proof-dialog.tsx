@@ -7,6 +7,7 @@ import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
+import { dialogOverlay } from '#web/ui/dialog.js';
 import { missionApi, useMissionMutation } from './api.js';
 import {
   appendPosition,
@@ -102,7 +103,7 @@ export function DeliveryProofDialog({
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !sending && onCancel()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <Dialog.Overlay className={dialogOverlay} />
         <Dialog.Content
           aria-describedby="delivery-proof-intro"
           className="fixed inset-0 z-[60] overflow-y-auto bg-surface-raised p-4 pb-8 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line sm:p-6 sm:shadow-xl"

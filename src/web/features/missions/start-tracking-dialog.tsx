@@ -5,6 +5,7 @@ import { TRACKING_RETENTION_DAYS } from '#core/rules/tracking.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { askPosition, startTracking } from '#web/lib/tracking/use-tracking.js';
 import { buttonClasses } from '#web/ui/button.js';
+import { dialogOverlay, dialogPanel } from '#web/ui/dialog.js';
 
 type Step = 'explain' | 'asking' | 'denied' | 'unsupported';
 
@@ -41,8 +42,8 @@ export function StartTrackingDialog({
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && !busy && onCancel()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[60] max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface-raised p-6 shadow-xl">
+        <AlertDialog.Overlay className={dialogOverlay} />
+        <AlertDialog.Content className={dialogPanel('wide')}>
           <AlertDialog.Title className="flex items-center gap-2 text-lg font-bold">
             <MapPin className="h-5 w-5 text-accent" aria-hidden="true" />
             Démarrer la mission et partager votre position

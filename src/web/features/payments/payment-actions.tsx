@@ -9,7 +9,7 @@ import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { paymentApi, usePaymentMutation } from './api.js';
-import { FormDialog } from './form-dialog.js';
+import { FormDialog } from '#web/ui/dialog.js';
 import type { PayslipFormValues } from './form-values.js';
 import { formatDay } from './format.js';
 import { Panel } from './panel.js';
