@@ -1,4 +1,5 @@
-import { addDays, daysBetween, monthLabel } from './money.js';
+import { monthLabel } from './money.js';
+import { addDays, daysBetween } from './days.js';
 
 /**
  * The periods of "Analytics Avancés" (decision 020), as Paris calendar days: the period asked for, the one it is

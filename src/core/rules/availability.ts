@@ -1,5 +1,5 @@
 import type { AVAILABILITY_STATUSES } from './enums.js';
-import { addDays, daysBetween, parisDate } from './money.js';
+import { addDays, daysBetween, parisDate } from './days.js';
 
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
@@ -51,9 +51,6 @@ export function daysOf(from: string, to: string): string[] {
   for (let index = 0; index <= count; index++) days.push(addDays(from, index));
   return days;
 }
-
-/** Today in Paris: the day every rule starts from (never the browser's clock). */
-export const parisToday = (now: Date = new Date()) => parisDate(now);
 
 /** Why a day cannot be changed (null when it can): in the past, or too far ahead. */
 export function dayOutOfReach(day: string, today: string): string | null {

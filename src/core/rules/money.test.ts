@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planPriceCents, periodEnd, planFitsRole } from './billing.js';
 import {
-  addDays,
   amountOwed,
   centsToDecimal,
   dueDateFor,
@@ -10,13 +9,13 @@ import {
   formatMoney,
   isOverdue,
   mulDiv,
-  parisDate,
   paymentDueDate,
   settlementTransition,
   toCents,
   withVat,
 } from './money.js';
 import { DEFAULT_TARIFFS } from './tariffs.js';
+import { addDays, parisDate } from './days.js';
 
 describe('cents', () => {
   it('reads decimal strings and numbers without floating-point error', () => {

@@ -4,6 +4,7 @@
  * and due dates, the settlement steps and the legal mentions of a French invoice live here, shared by the
  * server (PDFs, checks) and the screens.
  */
+import { addDays, daysBetween, parisDate } from './days.js';
 
 const DECIMAL = /^(-)?(\d{1,10})(?:[.,](\d{1,2}))?$/;
 
@@ -63,13 +64,6 @@ export const PAYMENT_TERMS_LEGAL_NOTE =
 export const EMPLOYMENT_PAY_NOTE =
   'Dans le cadre d’un contrat de travail, la rémunération est versée par l’employeur avec la paie, au moins une fois par mois (article L3242-1 du Code du travail).';
 
-/** "2026-11-23" + 30 days → "2026-12-23" (calendar dates, no time zone involved). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 export function dueDateFor(terms: PaymentTerms | string, issuedOn: string): string {
   return addDays(issuedOn, TERMS_DAYS[terms as PaymentTerms] ?? 0);
 }
@@ -88,24 +82,6 @@ export function paymentDueDate(
   const [year, month] = completedOn.split('-').map(Number);
   const monthEnd = new Date(Date.UTC(year!, month!, 0)).toISOString().slice(0, 10);
   return agreed > monthEnd ? agreed : monthEnd;
-}
-
-/** The calendar day in Paris of an instant: "2026-11-23". */
-// One formatter for every call: building an Intl.DateTimeFormat costs far more than formatting with it.
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-export function parisDate(instant: Date | string): string {
-  return PARIS_DAY.format(new Date(instant));
-}
-
-/** Days between two calendar dates (b − a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 // ——— What a mission owes ———————————————————————————————————————————————————————————

@@ -7,9 +7,9 @@ import {
   hoursProblem,
   PATTERN_MAX_DAYS,
 } from '../rules/availability.js';
-import { daysBetween } from '../rules/money.js';
 import { daySchema } from './dates.js';
 import { optionalText } from './text.js';
+import { daysBetween } from '#core/rules/days.js';
 
 const day = daySchema('Date invalide (AAAA-MM-JJ)');
 const hours = z

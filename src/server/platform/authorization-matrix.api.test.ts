@@ -13,8 +13,8 @@ import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../tes
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 import { createStorage } from './storage.js';
 import { hashToken } from './tokens.js';
-import { parisDate } from '#core/rules/money.js';
 import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
+import { parisDate } from '#core/rules/days.js';
 
 /** A minimal PDF: what the upload checks accept (it parses with pdf-lib). */
 const PDF_BYTES = Buffer.from(

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '#core/rules/money.js';
-import { parisToday } from '#core/rules/availability.js';
 import { bugReports } from '../db/schema/admin.js';
 import { documents } from '../db/schema/documents.js';
 import { alerts, conversations, messages } from '../db/schema/messaging.js';
@@ -15,6 +13,7 @@ import { Agent, agentFor, createTestApp, type TestApp } from '../test/harness.js
 import { WORLD_BOUNDARY_CODE } from './demo-world.js';
 import { databaseErrorCode, NOT_FOUND_ACROSS_WORLDS } from './errors.js';
 import { createStorage } from './storage.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 /**
  * The demonstration boundary (decision 022) across the features, one test per data path: a real member

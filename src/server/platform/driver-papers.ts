@@ -5,10 +5,10 @@ import {
   type DriverDocumentType,
   type Paper,
 } from '#core/rules/documents.js';
-import { parisDate } from '#core/rules/money.js';
 import type { DbOrTx } from '../db/client.js';
 import { documents } from '../db/schema/documents.js';
 import { users } from '../db/schema/users.js';
+import { parisToday } from '#core/rules/days.js';
 
 /**
  * Drivers' professional papers as the rules of core/rules/documents.ts read them (the documents table is the
@@ -60,12 +60,6 @@ export async function loadPapers(db: DbOrTx, driverIds: readonly string[]): Prom
     byDriver.get(row.userId)?.push({ ...row, uploadedAt: row.uploadedAt.toISOString() });
   return byDriver;
 }
-
-/** Today in Europe/Paris, `YYYY-MM-DD` (a document valid "until the 12th" is valid all that French day). */
-export const parisToday = (now = new Date()): string => parisDate(now);
-
-/** A mission's last day in Europe/Paris. */
-export const parisDay = (instant: Date): string => parisDate(instant);
 
 export const fileUrlOf = (id: string) => `/api/documents/${id}/file`;
 

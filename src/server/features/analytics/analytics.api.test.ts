@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodMessages, resolvePeriod } from '#core/rules/analytics-period.js';
-import { parisDate } from '#core/rules/money.js';
 import { haversineKm, ROAD_FACTOR, routeKm } from '#core/rules/tracking.js';
 import type { DriverAnalytics, TransporterAnalytics } from '#core/schemas/analytics.js';
 import type { missions } from '../../db/schema/missions.js';
@@ -11,6 +10,7 @@ import { missionTracking } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
 import { createUser, insertMission } from '../../test/factories.js';
 import { agentFor, type Agent, createTestApp, type TestApp } from '../../test/harness.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * A known data set written straight into the database, on fixed dates: January 2025 (custom period, Paris days)

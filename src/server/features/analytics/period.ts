@@ -6,9 +6,9 @@ import {
   resolvePeriod,
   type AnalyticsPeriod,
 } from '#core/rules/analytics-period.js';
-import { parisDate } from '#core/rules/money.js';
 import type { AnalyticsQuery } from '#core/schemas/analytics.js';
 import { AppError } from '../../platform/errors.js';
+import { parisDate } from '#core/rules/days.js';
 
 export type LabelledPeriod = AnalyticsPeriod & { label: string; previousLabel: string };
 

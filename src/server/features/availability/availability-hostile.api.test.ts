@@ -1,12 +1,11 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisToday } from '#core/rules/availability.js';
-import { addDays } from '#core/rules/money.js';
 import { driverCalendars } from '../../db/schema/documents.js';
 import { users, type NewUser } from '../../db/schema/users.js';
 import { createUser, insertMission, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 /** What a hostile member or visitor tries on availability (decision 020), and what must hold. */
 

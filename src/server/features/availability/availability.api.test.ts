@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekday, parisToday } from '#core/rules/availability.js';
-import { addDays } from '#core/rules/money.js';
+import { isoWeekday } from '#core/rules/availability.js';
 import { availability, driverCalendars } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { users, type NewUser } from '../../db/schema/users.js';
 import { createUser, insertMission, missionPayload } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { and, between, eq, notInArray, sql } from 'drizzle-orm';
-import { dayOutOfReach, missionDayMessage, parisToday } from '#core/rules/availability.js';
+import { dayOutOfReach, missionDayMessage } from '#core/rules/availability.js';
 import type { AvailabilityDay, Calendar, SetDayInput } from '#core/schemas/availability.js';
 import type { Db } from '../../db/client.js';
 import { availability } from '../../db/schema/documents.js';
@@ -7,6 +7,7 @@ import { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { heldDays, lockDriver } from './shared.js';
+import { parisToday } from '#core/rules/days.js';
 
 const toDay = (row: typeof availability.$inferSelect): AvailabilityDay => ({
   date: row.date,

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { AHEAD_MAX_DAYS, DRIVER_SEARCH_PAGE_SIZE, parisToday } from '#core/rules/availability.js';
+import { AHEAD_MAX_DAYS, DRIVER_SEARCH_PAGE_SIZE } from '#core/rules/availability.js';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { licenseCovers } from '#core/rules/missions.js';
-import { daysBetween } from '#core/rules/money.js';
 import type { DriverSearchInput, DriverSearchResult } from '#core/schemas/availability.js';
 import type { Db } from '../../db/client.js';
 import type { User } from '../../db/schema/users.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
+import { daysBetween, parisToday } from '#core/rules/days.js';
 
 const DEFAULT_RADIUS_KM = 50;
 

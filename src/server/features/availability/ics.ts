@@ -4,11 +4,9 @@ import {
   availabilitySummary,
   FEED_DAYS_AHEAD,
   FEED_DAYS_BACK,
-  parisToday,
   type AvailabilityStatus,
 } from '#core/rules/availability.js';
 import { STATUS_LABELS } from '#core/rules/missions.js';
-import { addDays } from '#core/rules/money.js';
 import type { IcsCreated } from '#core/schemas/availability.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -17,6 +15,7 @@ import { missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { notFound } from '../../platform/errors.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 const FEED_PATH = '/api/availability/ics/';
 const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;

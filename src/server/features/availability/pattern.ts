@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { dayOutOfReach, daysOf, parisToday, planPattern, type PlannedDay } from '#core/rules/availability.js';
+import { dayOutOfReach, daysOf, planPattern, type PlannedDay } from '#core/rules/availability.js';
 import type { ApplyResult, HolidaysInput, PatternInput } from '#core/schemas/availability.js';
 import type { Db } from '../../db/client.js';
 import { availability } from '../../db/schema/documents.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { heldDays, lockDriver } from './shared.js';
+import { parisToday } from '#core/rules/days.js';
 
 /** The range must start today or later and end within a year. */
 function checkRange(from: string, to: string) {

@@ -9,7 +9,7 @@ import {
 } from '#core/rules/billing.js';
 import { frenchDay } from '#core/rules/documents.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
-import { centsToDecimal, parisDate } from '#core/rules/money.js';
+import { centsToDecimal } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
 import {
   adminBillingMessages,
@@ -34,6 +34,7 @@ import {
   liveSubscription,
   type SubscriptionRow,
 } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 /** Rows of each list the page shows at most. */
 const LIST_LIMIT = 500;

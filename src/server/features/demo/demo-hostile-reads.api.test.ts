@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDate } from '#core/rules/money.js';
 import { adminUsersMessages } from '#core/schemas/admin-users.js';
 import { missions, reviews } from '../../db/schema/missions.js';
 import { users } from '../../db/schema/users.js';
 import { createUser, insertMission } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * The hostile review of the demonstration (decision 022), reading side: whatever a real member, a visitor or an administrator asks for, with

@@ -1,7 +1,8 @@
 import { documentState, type DriverDocumentType } from '#core/rules/documents.js';
 import type { DocumentView } from '#core/schemas/documents.js';
 import type { documents } from '../../db/schema/documents.js';
-import { fileUrlOf, parisToday, toPaper } from '../../platform/driver-papers.js';
+import { fileUrlOf, toPaper } from '../../platform/driver-papers.js';
+import { parisToday } from '#core/rules/days.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

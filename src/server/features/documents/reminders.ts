@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DRIVER_DOCUMENT_LABELS, type DriverDocumentType } from '#core/rules/documents.js';
 import type { Db } from '../../db/client.js';
-import { paperTypeSql, parisToday, syncDriverPapers } from '../../platform/driver-papers.js';
+import { paperTypeSql, syncDriverPapers } from '../../platform/driver-papers.js';
 import type { DocumentEvent, EventBus } from '../../platform/events.js';
 import { recordDomainEvents } from '../../platform/outbox.js';
+import { parisToday } from '#core/rules/days.js';
 
 /** The papers a mission depends on: an expiring one concerns the transporter of an assigned mission too. */
 const PROFESSIONAL = ['permis', 'carte_conducteur', 'fimo', 'fco', 'adr'];

@@ -13,7 +13,7 @@ import {
 } from '#core/schemas/documents.js';
 import { documents } from '../../db/schema/documents.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { papersOf, paperTypeCondition, parisToday } from '../../platform/driver-papers.js';
+import { papersOf, paperTypeCondition } from '../../platform/driver-papers.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
@@ -23,6 +23,7 @@ import { toDocumentView } from './papers.js';
 import { sendExpiryReminders } from './reminders.js';
 import { deleteDocument, uploadDocument } from './upload.js';
 import { validationOf } from './validation.js';
+import { parisToday } from '#core/rules/days.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 /** The file is the request body; the browser says its type, the content decides. */

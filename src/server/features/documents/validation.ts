@@ -9,7 +9,6 @@ import {
   papersOf,
   paperTypeCondition,
   paperTypeSql,
-  parisToday,
   syncDriverPapers,
 } from '../../platform/driver-papers.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
@@ -18,6 +17,7 @@ import type { EventBus } from '../../platform/events.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { historyOf } from './history.js';
 import { toDocumentView } from './papers.js';
+import { parisToday } from '#core/rules/days.js';
 
 type ApplicationRow = typeof driverApplications.$inferSelect;
 

@@ -2,7 +2,6 @@ import { and, between, desc, eq } from 'drizzle-orm';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import { AVAILABILITY_UNAVAILABLE, unavailableApplyMessage } from '#core/rules/availability.js';
-import { parisDate } from '#core/rules/money.js';
 import type { Application } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { availability } from '../../db/schema/documents.js';
@@ -28,6 +27,7 @@ import {
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { applicationsThisMonth } from '../../platform/plan-usage.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * Applying (drivers). The driver's row is locked for the transaction, so concurrent applications of one

@@ -11,11 +11,6 @@ import type { Mission } from '#core/schemas/missions.js';
 
 const PARIS = 'Europe/Paris';
 
-/** "2026-11-23" of an instant, in Paris. */
-export function parisDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('sv-SE', { timeZone: PARIS });
-}
-
 const when = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleString('fr-FR', { timeZone: PARIS, dateStyle: 'short', timeStyle: 'short' })

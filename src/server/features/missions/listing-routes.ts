@@ -16,7 +16,8 @@ import { errorResponses } from '../../platform/errors.js';
 import { requireRole } from '../../platform/sessions.js';
 import { enforceRates } from '../../platform/rate-limit.js';
 import { worldOf } from '../../platform/demo-world.js';
-import { missionsCsv, parisDay } from './export.js';
+import { missionsCsv } from './export.js';
+import { parisDate } from '#core/rules/days.js';
 import { suggestAddresses } from './geocoder.js';
 import type { SearchCache } from './search-cache.js';
 import { listMyMissions } from './detail.js';
@@ -134,7 +135,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
       const missions = (
         await listMyMissions(db, user, status.length ? status : ['completed', 'cancelled'])
       ).filter((mission) => {
-        const day = parisDay(mission.startDate);
+        const day = parisDate(mission.startDate);
         return (!from || day >= from) && (!to || day <= to);
       });
       return reply

@@ -13,7 +13,7 @@ import type { LicenseType } from '#core/rules/enums.js';
 import type { DbOrTx } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
-import { parisDay } from '../../platform/driver-papers.js';
+import { parisDate } from '#core/rules/days.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
 export type MissionRow = typeof missions.$inferSelect;
@@ -164,7 +164,7 @@ export function documentCheck(
   const result = paperEligibility(
     papers,
     missionRequirements(mission.requiredDocuments, mission.cargoType),
-    parisDay(mission.endDate),
+    parisDate(mission.endDate),
   );
   const requirements = result.verdicts.map(verdictView);
   const missing = result.verdicts

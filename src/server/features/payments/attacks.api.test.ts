@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, parisDate } from '#core/rules/money.js';
 import { documents } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -9,6 +8,7 @@ import { users, type NewUser, type User } from '../../db/schema/users.js';
 import { missionPayload, VALID_SIRET } from '../../test/factories.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { AMOUNT_TOO_LARGE } from './amounts.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * A hostile user against the mission payment, its documents, the billing details and the wallet, through the real

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { centsToDecimal, DEFAULT_PAYMENT_TERMS, parisDate, paymentDueDate } from '#core/rules/money.js';
+import { centsToDecimal, DEFAULT_PAYMENT_TERMS, paymentDueDate } from '#core/rules/money.js';
 import { frenchDay } from '#core/rules/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -8,6 +8,7 @@ import { recordDomainEvent } from '../../platform/outbox.js';
 import { amountsOf } from './amounts.js';
 import { issueDueDocuments } from './documents.js';
 import { quoted, type PaymentDeps, type PaymentRow } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * The one payment of a completed mission (what it owes, due when), made once: when the transporter confirms the

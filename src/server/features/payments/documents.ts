@@ -4,7 +4,6 @@ import {
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
   formatCents,
-  parisDate,
   toCents,
   type PaymentTerms,
 } from '#core/rules/money.js';
@@ -21,6 +20,7 @@ import { invoiceBlockers } from './blockers.js';
 import { frenchQuantity, invoiceModel, statementModel } from './invoice-model.js';
 import { nextNumber } from './sequences.js';
 import { documentUrl, lockedPayment, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 type Tx = Parameters<Parameters<PaymentDeps['db']['transaction']>[0]>[0];
 

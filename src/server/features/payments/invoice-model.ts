@@ -4,12 +4,12 @@ import {
   formatCents,
   LATE_PAYMENT_MENTION,
   PAYMENT_TERMS_LABELS,
-  parisDate,
   TRANSPORT_VAT_RATE_PERCENT,
   VAT_FRANCHISE_MENTION,
   type PaymentTerms,
 } from '#core/rules/money.js';
 import type { PdfDoc, PdfRow } from '../../platform/pdf.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * What the money documents say, as plain data (sections, rows, paragraphs) for platform/pdf.ts: a pure function

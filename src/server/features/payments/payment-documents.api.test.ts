@@ -3,7 +3,6 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDate } from '#core/rules/money.js';
 import { documents } from '../../db/schema/documents.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
@@ -11,6 +10,7 @@ import { documentSequences, driverPayments } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
 import { deliverWithProof, missionPayload, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { parisDate } from '#core/rules/days.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, parisDate } from '#core/rules/money.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { createUser } from '../../test/factories.js';
 import { agentFor, createTestApp, type TestApp } from '../../test/harness.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /** Two instances working jobs on one database: the daily overdue check alerts each party once. */
 let a: TestApp;

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateFor, parisDate, paymentDueDate } from '#core/rules/money.js';
+import { dueDateFor, paymentDueDate } from '#core/rules/money.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
 import { deliverWithProof, missionPayload, VALID_SIRET } from '../../test/factories.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { parisDate } from '#core/rules/days.js';
 
 let t: TestApp;
 beforeAll(async () => {

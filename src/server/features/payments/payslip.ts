@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { MONEY_DOCUMENT_LABELS, MONEY_DOCUMENT_TYPES, parisDate } from '#core/rules/money.js';
+import { MONEY_DOCUMENT_LABELS, MONEY_DOCUMENT_TYPES } from '#core/rules/money.js';
 import { paymentMessages } from '#core/schemas/payments.js';
 import { documents } from '../../db/schema/documents.js';
 import { driverPayments } from '../../db/schema/payments.js';
@@ -18,6 +18,7 @@ import {
   sideOf,
   type PaymentDeps,
 } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 export const PAYSLIP_MAX_BYTES = 10 * 1024 * 1024;
 export const PAYSLIP_PDF_ONLY = 'Le bulletin de paie doit être un fichier PDF.';

@@ -12,7 +12,6 @@ import {
 import { requiredText } from '#core/schemas/text.js';
 import type { User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { parisToday } from '../../platform/driver-papers.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
@@ -23,6 +22,7 @@ import { alertOverduePayments } from './overdue.js';
 import { PAYSLIP_MAX_BYTES, PAYSLIP_PDF_ONLY, uploadPayslip } from './payslip.js';
 import { settle, type SettlementInput } from './settle.js';
 import { paymentView } from './view.js';
+import { parisToday } from '#core/rules/days.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const documentParams = idParams.extend({

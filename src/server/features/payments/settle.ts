@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { frenchDay } from '#core/rules/documents.js';
-import {
-  parisDate,
-  SETTLEMENT_ACTIONS,
-  settlementTransition,
-  type SettlementStatus,
-} from '#core/rules/money.js';
+import { SETTLEMENT_ACTIONS, settlementTransition, type SettlementStatus } from '#core/rules/money.js';
 import { paymentMessages, type DisputeInput, type MarkPaidInput } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
@@ -22,6 +17,7 @@ import {
   sideOf,
   type PaymentDeps,
 } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 export type SettlementInput =
   | { action: 'markPaid'; input: MarkPaidInput }

@@ -5,7 +5,6 @@ import {
   isOverdue,
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
-  parisDate,
   SETTLEMENT_ACTIONS,
   settlementTransition,
   type PaymentTerms,
@@ -32,6 +31,7 @@ import {
   type PaymentRow,
   type Side,
 } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * GET /api/missions/:id/payment: what the mission owes, how and by when, where its settlement stands, its

@@ -17,19 +17,7 @@ import type { RateRule } from '../../platform/rate-limit.js';
 import { addressKey } from '../../platform/rate-limit.js';
 import type { Contribution } from './buffer.js';
 import type { EventRow, SessionRow, VisitRow } from './ingest.js';
-
-/**
- * The Paris day of an instant, with one formatter for the process: a formatter per call (as money.ts's
- * parisDate does) holds native memory until a GC finalises it, and at a few thousand beacons a second the
- * server's memory grew by hundreds of megabytes (bench:analytics).
- */
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const parisDay = (instant: Date) => parisDayFormat.format(instant);
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * A text as stored: control characters (line breaks, NUL…) become spaces, and the text is cut at `max` without
@@ -81,7 +69,7 @@ export function contributionOf(
     return { event, at, page: normalisePath(event.path) };
   });
   const pageViews = items.filter((item) => item.event.type === PAGE_VIEW);
-  const audience = pageViews.map(({ at, page }) => ({ day: parisDay(at), page, deviceType }));
+  const audience = pageViews.map(({ at, page }) => ({ day: parisDate(at), page, deviceType }));
   if (!consent) return { ...none, audience, size: audience.length };
 
   const visitorId = beacon.visitorId!;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { parisDate } from '#core/rules/money.js';
 import { siteAnalyticsMessages, type EventsReport, type Overview } from '#core/schemas/site-analytics.js';
 import type { Db } from '../../db/client.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { AppError } from '../../platform/errors.js';
+import { parisDate } from '#core/rules/days.js';
 
 const DAY = 86_400_000;
 const MAX_DAYS = 366;

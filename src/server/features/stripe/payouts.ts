@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { centsToDecimal, parisDate, toCents } from '#core/rules/money.js';
+import { centsToDecimal, toCents } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
 import { paymentMessages } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
@@ -19,6 +19,7 @@ import {
   stripeMessages,
   type StripeDeps,
 } from './shared.js';
+import { parisDate } from '#core/rules/days.js';
 
 /**
  * POST /api/missions/:id/payment/validate: the transporter validates the mission once it is paid in full, and

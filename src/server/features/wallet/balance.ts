@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { monthLabel, parisDate } from '#core/rules/money.js';
+import { monthLabel } from '#core/rules/money.js';
 import type { WalletBalance, WalletChart } from '#core/schemas/payments.js';
 import type { Db } from '../../db/client.js';
 import type { User } from '../../db/schema/users.js';
+import { parisDate } from '#core/rules/days.js';
 
 export type WalletRole = 'driver' | 'transporter';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { parisDate } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
 import {
   transactionPageSchema,
@@ -14,6 +13,7 @@ import { errorResponses, forbidden } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { walletBalance, walletChart, type WalletRole } from './balance.js';
 import { listTransactions, transactionsCsv, walletMessages } from './transactions.js';
+import { parisDate } from '#core/rules/days.js';
 
 /** The wallet's holder: a driver or a transporter (an administrator has none). */
 function holder(request: FastifyRequest): { user: User; role: WalletRole } {

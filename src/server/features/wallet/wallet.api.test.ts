@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, centsToDecimal, monthLabel, parisDate, toCents } from '#core/rules/money.js';
+import { centsToDecimal, monthLabel, toCents } from '#core/rules/money.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { createUser } from '../../test/factories.js';
 import { agentFor, Agent, createTestApp, type TestApp } from '../../test/harness.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * The wallet reads driver_payments and transactions, written here straight into the database (the settlement

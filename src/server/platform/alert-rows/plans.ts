@@ -1,9 +1,9 @@
 import { PLAN_NAMES } from '#core/rules/billing.js';
 import { frenchDay } from '#core/rules/documents.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
-import { parisDate } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { PlanEvent } from '../events.js';
+import { parisDate } from '#core/rules/days.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

@@ -1,10 +1,10 @@
 import { BADGE_LABELS } from '#core/rules/badges.js';
 import { frenchDay } from '#core/rules/documents.js';
-import { parisDate } from '#core/rules/money.js';
 import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { RoadEvent } from '../events.js';
 import { quote } from './payments.js';
+import { parisDate } from '#core/rules/days.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 

@@ -1,6 +1,6 @@
-import { addDays } from '#core/rules/money.js';
 import { isoWeekday, missionDays } from '#core/rules/availability.js';
 import type { AvailabilityDay, Calendar, CalendarMission } from '#core/schemas/availability.js';
+import { addDays } from '#core/rules/days.js';
 
 /** Today in Paris, for where the calendar opens (the server decides what may change). */
 export const browserParisToday = () =>

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
-import { addDays } from '#core/rules/money.js';
 import { searchable } from '#core/rules/text.js';
 import type { AvailableDriver } from '#core/schemas/availability.js';
 import type { CommuneSuggestion } from '#core/schemas/places.js';
@@ -18,6 +17,7 @@ import { Spinner } from '#web/ui/spinner.js';
 import { useDriverSearch } from './api.js';
 import { browserParisToday, formatLongDay } from './calendar-model.js';
 import { StatusChip } from './status.js';
+import { addDays } from '#core/rules/days.js';
 
 const RADII = [25, 50, 100, 200];
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { WEEKDAY_LABELS, formatDay } from '#core/rules/availability.js';
-import { addDays } from '#core/rules/money.js';
 import type { ApplyResult } from '#core/schemas/availability.js';
 import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, FormFields, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { availabilityApi, useAvailabilityMutation } from './api.js';
+import { addDays } from '#core/rules/days.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 

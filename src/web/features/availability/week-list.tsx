@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react';
-import { addDays } from '#core/rules/money.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { useCalendar } from './api.js';
 import { byDay, formatLongDay, weekRange, type DayView } from './calendar-model.js';
 import { dayLabel, MissionLink } from './month-calendar.js';
 import { STATUS_LOOK, StatusChip } from './status.js';
+import { addDays } from '#core/rules/days.js';
 
 /** Phone: one week as a list, a day per row with its status, note and missions, and "Modifier". */
 export function WeekList({

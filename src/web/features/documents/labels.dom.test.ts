@@ -5,11 +5,11 @@ import {
   documentTitle,
   fileSize,
   frenchDateTime,
-  parisToday,
   requirementLine,
   typeToAdd,
   validationSummary,
 } from './labels.js';
+import { parisToday } from '#core/rules/days.js';
 
 const verdict = (over: Partial<RequirementVerdictView>): RequirementVerdictView => ({
   requirement: 'carte_conducteur',

@@ -11,6 +11,7 @@ import {
 } from '#core/rules/documents.js';
 import type { RequiredDocument } from '#core/rules/missions.js';
 import type { DocumentView, RequirementVerdictView, ValidationView } from '#core/schemas/documents.js';
+import { parisToday } from '#core/rules/days.js';
 
 /**
  * What the driver reads on /documents: each required paper's state and what it blocks, each document's badge,
@@ -18,9 +19,6 @@ import type { DocumentView, RequirementVerdictView, ValidationView } from '#core
  */
 
 export type Tone = 'success' | 'pending' | 'danger' | 'muted';
-
-/** Today in Paris, `YYYY-MM-DD` (the server judges papers on the Paris day). */
-export const parisToday = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
 const REQUIREMENT_TITLES: Record<RequiredDocument, string> = {
   permis: 'Permis de conduire',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { formatMoney, parisDate } from '#core/rules/money.js';
+import { formatMoney } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -13,6 +13,7 @@ import { FormDialog } from '#web/ui/dialog.js';
 import type { PayslipFormValues } from './form-values.js';
 import { formatDay } from './format.js';
 import { Panel } from './panel.js';
+import { parisDate } from '#core/rules/days.js';
 
 interface MarkPaidValues {
   paidOn: string;

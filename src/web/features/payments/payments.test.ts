@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, parisDate } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
 import { formatDay, settlementBadge } from './format.js';
 import { whoOwesWhom } from './payment-summary.js';
 import { settlementSteps } from './payment-timeline.js';
 import { billingInput, billingResolver, markPaidResolver } from './resolvers.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 const payment = (over: Partial<MissionPayment> = {}): MissionPayment => ({
   missionId: 'm1',

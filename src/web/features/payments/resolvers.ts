@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { parisDate } from '#core/rules/money.js';
 import { DOCUMENT_MAX_BYTES, documentMessages } from '#core/schemas/documents.js';
 import {
   billingDetailsSchema,
@@ -10,6 +9,7 @@ import {
   type BillingDetailsInput,
 } from '#core/schemas/payments.js';
 import type { BillingFormContext, BillingFormValues, PayslipFormValues } from './form-values.js';
+import { parisDate } from '#core/rules/days.js';
 
 /** The API's own schemas validate the forms (loaded on demand through lazyResolver). */
 export const disputeResolver = zodResolver(disputeSchema);

@@ -1,4 +1,4 @@
-import { addDays, parisDate, paymentDueDate } from '#core/rules/money.js';
+import { paymentDueDate } from '#core/rules/money.js';
 import { reviewClosesAt } from '#core/rules/reviews.js';
 import { alert, newMissionAlert } from './alerts.js';
 import type { JobKey } from './jobs.js';
@@ -10,6 +10,7 @@ import { review } from './reputation.js';
 import { finishedTrip, liveTrail, looks } from './road.js';
 import { driverTalks } from './driver-talks.js';
 import { DAY, earliest, HOUR, latest, MINUTE, plus, rounded, type Account, type World } from './world.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * The driver's door: Camille Durand drives from Villeurbanne for six transporters. A mission under way (GPS trail,

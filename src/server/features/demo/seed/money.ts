@@ -2,10 +2,8 @@ import { frenchDay } from '#core/rules/documents.js';
 import {
   amountOwed,
   centsToDecimal,
-  daysBetween,
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
-  parisDate,
   paymentDueDate,
   withVat,
   type SettlementStatus,
@@ -13,6 +11,7 @@ import {
 import type { driverPayments } from '../../../db/schema/payments.js';
 import type { Mission } from './missions.js';
 import { earliest, latest, MINUTE, plus, type World } from './world.js';
+import { daysBetween, parisDate } from '#core/rules/days.js';
 
 /**
  * The settlement of a completed mission, as the payments feature writes it: the one payment (the agreed price

@@ -6,10 +6,10 @@ import {
   type DriverDocumentType,
   type Paper,
 } from '#core/rules/documents.js';
-import { addDays, parisDate } from '#core/rules/money.js';
 import { fileUrlOf } from '../../../platform/driver-papers.js';
 import { alert } from './alerts.js';
 import { DAY, earliest, HOUR, latest, plus, type Account, type World } from './world.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * Drivers' professional papers as the documents feature stores them (one row each, verified by Relais, the file

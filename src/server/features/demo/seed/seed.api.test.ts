@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earnedBadges, type DriverBadgeFigures } from '#core/rules/badges.js';
 import { MISSION_STATUSES } from '#core/rules/enums.js';
-import { parisDate, addDays } from '#core/rules/money.js';
 import { reputationScore } from '#core/rules/reviews.js';
 import { isValidSiret } from '#core/rules/siret.js';
 import { demoSandboxes } from '../../../db/schema/demo.js';
@@ -19,6 +18,7 @@ import {
   seedSandbox,
   type SeedInput,
 } from './index.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * The demonstration data set (decision 022): both doors seeded into a real database, what each visitor must find,

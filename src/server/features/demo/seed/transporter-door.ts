@@ -1,4 +1,4 @@
-import { addDays, parisDate, paymentDueDate } from '#core/rules/money.js';
+import { paymentDueDate } from '#core/rules/money.js';
 import { reviewClosesAt } from '#core/rules/reviews.js';
 import { alert } from './alerts.js';
 import type { JobKey } from './jobs.js';
@@ -10,6 +10,7 @@ import { review } from './reputation.js';
 import { finishedTrip, incident, liveTrail, looks, waited } from './road.js';
 import { transporterTalks } from './transporter-talks.js';
 import { DAY, earliest, HOUR, latest, MINUTE, plus, rounded, type Account, type World } from './world.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /**
  * The transporter's door: Transports Durand (Vénissieux) publishes missions in every state. Open ones with

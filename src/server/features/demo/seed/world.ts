@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, parisDate } from '#core/rules/money.js';
 import { parseDate } from '#core/schemas/dates.js';
 import type {
   badges,
@@ -28,6 +27,7 @@ import type {
 import type { NewUser } from '../../../db/schema/users.js';
 import type { Persona } from './cast.js';
 import type { Place } from './places.js';
+import { addDays, parisDate } from '#core/rules/days.js';
 
 /** What the sandbox service gives the seed (decision 022): the world, the visitor, the door, the clock, the file. */
 export interface SeedInput {
