@@ -14,11 +14,9 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { RecordedEvent } from '../../platform/events.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { capturedPayments } from './detail.js';
+import { formatCents } from '#core/rules/money.js';
 
 const PAYMENT_CAPTURED = 'payment_captured';
-
-const euros = (cents: number) =>
-  `${(cents / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 /**
  * POST /api/admin/missions/:id/cancel: the Relais team cancels a (fraudulent) mission in any status before its
@@ -46,7 +44,7 @@ export async function cancelMissionAsTeam(
       const cents = captured.reduce((total, payment) => total + Math.round(Number(payment.amount) * 100), 0);
       throw new AppError(
         409,
-        adminMissionMessages.paymentCaptured(euros(cents)),
+        adminMissionMessages.paymentCaptured(formatCents(cents)),
         undefined,
         undefined,
         PAYMENT_CAPTURED,

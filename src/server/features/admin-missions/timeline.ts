@@ -10,6 +10,7 @@ import { missionApplications, missionEvents, reviews } from '../../db/schema/mis
 import { driverPayments, stripePayments } from '../../db/schema/payments.js';
 import { deliveryProofs, missionIncidents, missionTracking, waitingPeriods } from '../../db/schema/road.js';
 import { users } from '../../db/schema/users.js';
+import { formatMoney } from '#core/rules/money.js';
 
 /** The steps of mission_events (missions, engagements features), as the team reads them. */
 const EVENT_LABELS: Record<string, string> = {
@@ -25,9 +26,6 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 const KIND_LABELS: Record<string, string> = { deposit: 'Acompte', balance: 'Solde' };
-
-const euros = (amount: string) =>
-  `${Number(amount).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 type Person = {
   id: string;
@@ -209,7 +207,7 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
     add(row.endedAt, 'waiting', `Attente ${place} terminée`, row.startedBy);
   }
   for (const row of settlement) {
-    add(row.createdAt, 'payment', 'Paiement ouvert', row.transporterId, euros(row.amount));
+    add(row.createdAt, 'payment', 'Paiement ouvert', row.transporterId, formatMoney(row.amount));
     add(row.markedPaidAt, 'payment', 'Paiement déclaré effectué', row.transporterId, row.paymentReference);
     add(row.confirmedAt, 'payment', 'Paiement reçu, confirmé par le chauffeur', row.driverId);
     add(row.disputedAt, 'payment', 'Paiement contesté', row.driverId, row.disputeReason);
@@ -221,7 +219,7 @@ export async function missionTimeline(db: Db, missionId: string): Promise<Timeli
         'payment',
         `${KIND_LABELS[row.kind] ?? 'Paiement'} payé par carte`,
         row.userId,
-        euros(row.amount),
+        formatMoney(row.amount),
       );
   for (const row of rated) {
     add(row.createdAt, 'review', 'Avis déposé', row.reviewerId, `${row.rating}/5`);

@@ -9,6 +9,7 @@ import {
 import type { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { formatParisDateTime, renderPdf } from '../../platform/pdf.js';
+import { formatMoney } from '#core/rules/money.js';
 
 type MissionRow = typeof missions.$inferSelect;
 
@@ -16,9 +17,6 @@ export const ENGAGEMENT_TITLES: Record<EngagementType, string> = {
   employment: 'Proposition de contrat court',
   independent: 'Ordre de transport',
 };
-
-const euros = (price: string) =>
-  `${Number(price).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 const contact = (user: User) =>
   [user.email, user.phone].filter((value): value is string => Boolean(value)).join(' · ') || '—';
@@ -37,7 +35,7 @@ export async function buildEngagementPdf(
   const kind = mission.engagementType as EngagementType;
   const title = ENGAGEMENT_TITLES[kind];
   const companyName = company.companyName ?? company.fullName;
-  const pay = `${euros(mission.price)} — ${PRICING_LABELS[mission.pricingType as PricingType] ?? mission.pricingType}`;
+  const pay = `${formatMoney(mission.price)} — ${PRICING_LABELS[mission.pricingType as PricingType] ?? mission.pricingType}`;
   const missionRows = [
     { label: 'Mission', value: mission.title },
     { label: 'Enlèvement', value: mission.pickupAddress },

@@ -5,7 +5,7 @@ import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { FormDialog } from '#web/ui/dialog.js';
 import { Checkbox, TextAreaField } from '#web/ui/field.js';
-import { euros } from './missions-parts.js';
+import { formatMoney } from '#core/rules/money.js';
 
 interface CancelForm {
   reason: string;
@@ -92,7 +92,9 @@ export function CancelMissionDialog({
           <p className="font-semibold">
             Paiement par carte encaissé :{' '}
             {captured
-              .map((payment) => `${KIND_LABELS[payment.kind] ?? payment.kind} de ${euros(payment.amount)}`)
+              .map(
+                (payment) => `${KIND_LABELS[payment.kind] ?? payment.kind} de ${formatMoney(payment.amount)}`,
+              )
               .join(', ')}
             .
           </p>

@@ -24,7 +24,8 @@ import { useAdminMission, useCancelMission } from './admin-missions-api.js';
 import { frenchDateTime } from './format.js';
 import { CancelMissionDialog } from './mission-cancel-dialog.js';
 import { MissionTimeline } from './mission-timeline.js';
-import { Demo, euros, MissionStatusBadge, Urgent } from './missions-parts.js';
+import { formatMoney } from '#core/rules/money.js';
+import { Demo, MissionStatusBadge, Urgent } from './missions-parts.js';
 import { StatusBadge } from './status-badge.js';
 
 const ACCOUNT_LABELS: Record<string, string> = {
@@ -99,7 +100,8 @@ function Details({ detail }: { detail: AdminMissionDetail }) {
       <Row label="Véhicule">{VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType}</Row>
       {mission.cargoType && <Row label="Marchandise">{mission.cargoType}</Row>}
       <Row label="Prix">
-        {euros(mission.price)} · {PRICING_LABELS[mission.pricingType as PricingType] ?? mission.pricingType}
+        {formatMoney(mission.price)} ·{' '}
+        {PRICING_LABELS[mission.pricingType as PricingType] ?? mission.pricingType}
       </Row>
       <Row label="Cadre">
         {ENGAGEMENT_LABELS[mission.engagementType as EngagementType] ?? mission.engagementType}
@@ -116,7 +118,7 @@ function Details({ detail }: { detail: AdminMissionDetail }) {
       )}
       {detail.settlement && (
         <Row label="Règlement">
-          {euros(detail.settlement.amount)} · échéance{' '}
+          {formatMoney(detail.settlement.amount)} · échéance{' '}
           {detail.settlement.dueDate.split('-').reverse().join('/')}
         </Row>
       )}
@@ -208,7 +210,7 @@ export function AdminMissionPage() {
             {detail.capturedPayments
               .map(
                 (payment) =>
-                  `${payment.kind === 'deposit' ? 'acompte' : 'solde'} de ${euros(payment.amount)}`,
+                  `${payment.kind === 'deposit' ? 'acompte' : 'solde'} de ${formatMoney(payment.amount)}`,
               )
               .join(', ')}
             .{' '}

@@ -4,6 +4,7 @@ import type { MissionStatus } from '#core/rules/enums.js';
 import { STATUS_LABELS } from '#core/rules/missions.js';
 import type { AdminMissionItem } from '#core/schemas/admin-missions.js';
 import { StatusBadge } from './status-badge.js';
+import { formatMoney } from '#core/rules/money.js';
 
 const PARIS = 'Europe/Paris';
 
@@ -31,9 +32,6 @@ const shortDateTime = (iso: string) =>
     minute: '2-digit',
     timeZone: PARIS,
   });
-
-export const euros = (amount: string) =>
-  Number(amount).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 
 const route = (mission: Pick<AdminMissionItem, 'pickupCity' | 'deliveryCity'>) =>
   `${mission.pickupCity ?? '?'} → ${mission.deliveryCity ?? '?'}`;
@@ -122,7 +120,7 @@ export function MissionTable({ missions }: { missions: AdminMissionItem[] }) {
               </td>
               <td className="whitespace-nowrap px-4 py-3">{shortDateTime(mission.startDate)}</td>
               <td className="whitespace-nowrap px-4 py-3">{shortDateTime(mission.createdAt)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right">{euros(mission.price)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">{formatMoney(mission.price)}</td>
             </tr>
           ))}
         </tbody>
@@ -155,7 +153,7 @@ export function MissionCards({ missions }: { missions: AdminMissionItem[] }) {
               {mission.driver ? ` · ${mission.driver.name}` : ''}
             </span>
             <span className="block text-sm text-ink-muted">
-              Début {shortDateTime(mission.startDate)} · {euros(mission.price)}
+              Début {shortDateTime(mission.startDate)} · {formatMoney(mission.price)}
             </span>
             <span className="block text-xs text-ink-muted">{applicationsText(mission)}</span>
           </Link>
