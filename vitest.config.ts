@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.api.test.ts', 'src/web/**/*.dom.test.{ts,tsx}', 'node_modules/**'],
           environment: 'node',
+          // npm test runs these beside the API suite and the browsers: a busy machine makes a test slower, not wrong.
+          testTimeout: 30_000,
         },
       },
       {
@@ -24,6 +26,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.dom.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 30_000,
         },
       },
       {
