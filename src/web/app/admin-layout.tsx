@@ -38,6 +38,21 @@ export function waitingOf(item: AdminMenuItem, counts: WaitingCounts): string | 
   return badgeText((item.badges ?? []).reduce((sum, key) => sum + (counts[key] ?? 0), 0));
 }
 
+/** How many wait in a section or a page (99+ past 99), read out as « , 3 en attente ». */
+function WaitingBadge({ badge, className }: { badge: string; className?: string }) {
+  return (
+    <>
+      <span
+        className={cn('rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink', className)}
+        aria-hidden="true"
+      >
+        {badge}
+      </span>
+      <span className="sr-only">, {badge} en attente</span>
+    </>
+  );
+}
+
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
   const counts = useWaitingCounts();
@@ -60,17 +75,7 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <item.icon className={cn('h-5 w-5 shrink-0', active && 'text-accent')} aria-hidden="true" />
                 <span className="min-w-0 leading-tight">{item.label}</span>
-                {badge && (
-                  <>
-                    <span
-                      className="ml-auto rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink"
-                      aria-hidden="true"
-                    >
-                      {badge}
-                    </span>
-                    <span className="sr-only">, {badge} en attente</span>
-                  </>
-                )}
+                {badge && <WaitingBadge badge={badge} className="ml-auto" />}
               </Link>
             </li>
           );
@@ -115,17 +120,7 @@ function AdminTabs() {
                 )}
               >
                 {tab.label}
-                {badge && (
-                  <>
-                    <span
-                      className="rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-accent-ink"
-                      aria-hidden="true"
-                    >
-                      {badge}
-                    </span>
-                    <span className="sr-only">, {badge} en attente</span>
-                  </>
-                )}
+                {badge && <WaitingBadge badge={badge} />}
               </Link>
             </li>
           );

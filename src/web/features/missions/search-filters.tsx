@@ -2,6 +2,7 @@ import { LocateFixed, Search, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
+import type { Placement } from '#core/schemas/places.js';
 import { CommuneSuggestions } from '#web/lib/places.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, FormFields, SelectField, TextField } from '#web/ui/field.js';
@@ -28,8 +29,6 @@ const SORTS = [
   { value: 'newest', label: 'Plus récentes' },
 ];
 
-type Place = { city: string; postcode?: string | null };
-
 /**
  * The search form: keywords, the loading city (placed by the server, or said unknown) and a radius, then the
  * filters behind « Plus de filtres ». « Rechercher » writes them all to the address, so a shared link opens the
@@ -47,7 +46,7 @@ export function SearchFilters({
   setParams: (next: URLSearchParams) => void;
   view: string;
   /** Where the server placed the city searched, if it did. */
-  place: Place | null;
+  place: Placement | null;
   unknownCity: boolean;
   canSearchNearMe: boolean;
 }) {
