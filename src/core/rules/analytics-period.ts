@@ -1,5 +1,6 @@
 import { monthLabel } from './money.js';
 import { addDays, daysBetween } from './days.js';
+import { formatShortDate, formatShortDay } from './french-dates.js';
 
 /**
  * The periods of "Analytics Avancés" (decision 020), as Paris calendar days: the period asked for, the one it is
@@ -123,14 +124,7 @@ export function resolvePeriod(
 
 /** "3 nov.", "1er nov. 2026" (French writes the first of the month "1er"). */
 const shortDate = (day: string, withYear = false) =>
-  new Date(`${day}T12:00:00Z`)
-    .toLocaleDateString('fr-FR', {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: 'short',
-      ...(withYear ? { year: 'numeric' } : {}),
-    })
-    .replace(/^1 /, '1er ');
+  (withYear ? formatShortDate : formatShortDay)(day).replace(/^1 /, '1er ');
 
 /** "du 25 oct. au 23 nov. 2026" (the year once when both days share it). */
 export function rangeLabel(from: string, to: string): string {

@@ -1,5 +1,6 @@
 import type { AVAILABILITY_STATUSES } from './enums.js';
 import { addDays, daysBetween, parisDate } from './days.js';
+import { formatWeekdayDay } from './french-dates.js';
 
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
@@ -124,20 +125,11 @@ export function availabilitySummary(
   return AVAILABILITY_LABELS[status];
 }
 
-const longDay = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
-/** "2026-12-14" → "lundi 14 décembre". */
-export const formatDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
-
 /** The refusal of setting a mission day available. */
 export const missionDayMessage = (day: string, title: string) =>
-  `Vous avez déjà la mission « ${title} » le ${formatDay(day)} : ce jour ne peut pas être marqué disponible. Indiquez plutôt des horaires (partiellement disponible).`;
+  `Vous avez déjà la mission « ${title} » le ${formatWeekdayDay(day)} : ce jour ne peut pas être marqué disponible. Indiquez plutôt des horaires (partiellement disponible).`;
 
 /** The question asked before applying on a day the driver said they could not work. */
 export const unavailableApplyMessage = (day: string) =>
-  `Vous vous êtes déclaré indisponible le ${formatDay(day)}. Postuler quand même ?`;
+  `Vous vous êtes déclaré indisponible le ${formatWeekdayDay(day)}. Postuler quand même ?`;
 export const AVAILABILITY_UNAVAILABLE = 'availability_unavailable';

@@ -1,6 +1,6 @@
 /**
  * Calendar days, the way every rule of Relais counts them: in Paris (never the browser's or the server's clock
- * zone), written "2026-11-23". Dates to show people are formatted by the web's lib/dates.ts; dates read from
+ * zone), written "2026-11-23". Dates to show people are formatted by french-dates.ts; dates read from
  * people by core/schemas/dates.ts.
  */
 

@@ -1,6 +1,7 @@
 import type { LicenseType } from './enums.js';
 import { LICENSE_TYPES } from './enums.js';
 import type { RequiredDocument } from './missions.js';
+import { formatNumericDay } from './french-dates.js';
 
 /**
  * A driver's professional papers and what they allow (decision 017). Pure rules shared by the server (eligibility,
@@ -184,12 +185,6 @@ const REQUIREMENT_FEMININE: Record<RequiredDocument, boolean> = {
   fimo_fco: true,
 };
 
-/** `2027-03-12` → `12/03/2027`. */
-export function frenchDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-}
-
 /** The precise French reason a verdict refuses an application, or null when it does not. */
 function verdictRefusal(verdict: RequirementVerdict): string | null {
   const name = REQUIREMENT_NAMES[verdict.requirement];
@@ -203,7 +198,7 @@ function verdictRefusal(verdict: RequirementVerdict): string | null {
     case 'rejected':
       return `${name} a été refusé${e} par Relais${verdict.reason ? ` (${verdict.reason})` : ''} : envoyez-en une nouvelle version.`;
     case 'expires_before_end':
-      return `${name} expire le ${frenchDay(verdict.expiresOn)}, avant la fin de cette mission.`;
+      return `${name} expire le ${formatNumericDay(verdict.expiresOn)}, avant la fin de cette mission.`;
   }
 }
 

@@ -3,6 +3,7 @@
  * types, required documents, engagement frames, and the lifecycle (docs/specification.md §3–§4, decision 009).
  */
 import type { APPLICATION_STATUSES, LicenseType, MissionStatus } from './enums.js';
+import { formatDateTime } from './french-dates.js';
 
 export const VEHICLE_TYPES = [
   'porteur_leger',
@@ -162,20 +163,7 @@ export function startableFrom(startDate: Date | string): Date {
 }
 
 /** "mer. 25 nov. à 04:00", in Paris time, for the messages of the server and the screens alike. */
-function parisDateTime(date: Date): string {
-  const day = date.toLocaleDateString('fr-FR', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Europe/Paris',
-  });
-  const time = date.toLocaleTimeString('fr-FR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Paris',
-  });
-  return `${day} à ${time}`;
-}
+const parisDateTime = (date: Date) => formatDateTime(date).replace(',', ' à');
 
 export const startTooEarlyMessage = (from: Date) =>
   `Vous pourrez démarrer cette mission à partir du ${parisDateTime(from)}, ${START_EARLY_HOURS} h avant le départ prévu.`;

@@ -25,7 +25,11 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 123450 → "1 234,50 €" (narrow no-break space between thousands, no-break space before €). */
+/**
+ * 123450 → "1 234,50 €": what `Intl.NumberFormat('fr-FR', EUR)` prints (narrow no-break space between thousands,
+ * no-break space before €; tariffs.test.ts compares them), written out because creating that formatter costs ~20 ms
+ * on a phone, on the landing page's critical path.
+ */
 export function formatCents(cents: number): string {
   const abs = Math.abs(cents);
   const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');

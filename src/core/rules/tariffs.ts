@@ -1,3 +1,4 @@
+import { formatCents } from './money.js';
 /** docs/specification.md §3, §9: tariff settings (EUR), stored by the browser under version 2.0. */
 export const TARIFF_VERSION = '2.0';
 export const TARIFF_ERROR = 'Le tarif doit être positif';
@@ -50,17 +51,8 @@ export function annualSaving(monthly: number, annual: number): number {
 /** Freemium limits (docs/specification.md §1, §9). */
 export const FREEMIUM_LIMITS = { messagesPerDay: 5, applicationsPerMonth: 3 } as const;
 
-/**
- * 14.9 → "14,90 €", 1234.5 → "1 234,50 €": what `Intl.NumberFormat('fr-FR', EUR)` prints (narrow no-break
- * space between thousands, no-break space before €), written out because creating that formatter costs
- * ~20 ms on a phone, on the landing page's critical path.
- */
-export function formatEuros(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const units = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  return `${sign}${units},${String(cents % 100).padStart(2, '0')}\u00a0€`;
-}
+/** 14.9 → "14,90 €", 1234.5 → "1 234,50 €": a tariff in euros, written as every amount is (formatCents). */
+export const formatEuros = (amount: number): string => formatCents(Math.round(amount * 100));
 
 /** The seven tariff settings, in the order the back office and the pricing page list them. */
 export const TARIFF_KEYS = Object.keys(DEFAULT_TARIFFS) as Array<keyof Tariffs>;

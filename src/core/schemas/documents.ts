@@ -10,6 +10,7 @@ import {
 import { REQUIRED_DOCUMENTS } from '../rules/missions.js';
 import { dateSchema, parseDate } from './dates.js';
 import { optionalText, requiredText } from './text.js';
+import { parisToday } from '../rules/days.js';
 
 export const documentMessages = {
   type: 'Choisissez le type de document',
@@ -61,8 +62,6 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, message:
       return [...new Set(items)] as Array<T[number]>;
     });
 
-const todayInParis = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-
 /** What accompanies an uploaded file (sent in the query string; the body is the file itself). */
 export const documentUploadSchema = z
   .object({
@@ -79,17 +78,17 @@ export const documentUploadSchema = z
     const rule = DOCUMENT_RULES[type];
     const issuedAt = input.issuedAt || null;
     let expiresAt = input.expiresAt || null;
-    if (issuedAt && issuedAt > todayInParis())
+    if (issuedAt && issuedAt > parisToday())
       ctx.addIssue({ code: 'custom', path: ['issuedAt'], message: documentMessages.issuedFuture });
     if (!expiresAt && issuedAt && rule.defaultYears) expiresAt = addYears(issuedAt, rule.defaultYears);
     if (!expiresAt && rule.expiryRequired)
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expiresRequired });
-    if (expiresAt && expiresAt < todayInParis())
+    if (expiresAt && expiresAt < parisToday())
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expired });
     else if (expiresAt && issuedAt && expiresAt <= issuedAt)
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: documentMessages.expiresBeforeIssued });
     // Without an issue date, the longest validity counts from today.
-    if (expiresAt && rule.maxYears && expiresAt > addYears(issuedAt ?? todayInParis(), rule.maxYears))
+    if (expiresAt && rule.maxYears && expiresAt > addYears(issuedAt ?? parisToday(), rule.maxYears))
       ctx.addIssue({
         code: 'custom',
         path: ['expiresAt'],

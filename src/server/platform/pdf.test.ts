@@ -1,9 +1,9 @@
+import { formatParisStamp } from '#core/rules/french-dates.js';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   appendSignaturePage,
-  formatParisDateTime,
   renderPdf,
   sha256Hex,
   toWinAnsi,
@@ -215,7 +215,7 @@ describe('helpers', () => {
   });
 
   it('writes dates as French readers do, in Paris time', () => {
-    expect(formatParisDateTime(new Date('2025-01-05T08:04:03Z'))).toBe(
+    expect(formatParisStamp(new Date('2025-01-05T08:04:03Z'))).toBe(
       '5 janvier 2025 à 09:04:03 (heure de Paris, UTC+1)',
     );
   });

@@ -1,3 +1,4 @@
+import { formatParisStamp } from '#core/rules/french-dates.js';
 import { createHash } from 'node:crypto';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
@@ -374,27 +375,6 @@ export function footAppendedPage(
 
 // ——— Signatures ———
 
-const PARIS = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** "12 mars 2025 à 14:05:09 (heure de Paris, UTC+1)". */
-export function formatParisDateTime(date: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    PARIS.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return (
-    `${part('day')} ${part('month')} ${part('year')} à ${part('hour')}:${part('minute')}:${part('second')} ` +
-    `(heure de Paris, ${part('timeZoneName')})`
-  );
-}
-
 /**
  * The document with a page (or more, for many signers) added at its end, listing who signed, when (Paris time),
  * from which address, what they accepted, and the SHA-256 of the document as it was before. The original pages
@@ -420,7 +400,7 @@ export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignatureP
   for (const signature of page.signatures) {
     layout.heading(`${signature.role} : ${signature.name}`, 12);
     layout.rows([
-      { label: 'Signé le', value: formatParisDateTime(signature.signedAt) },
+      { label: 'Signé le', value: formatParisStamp(signature.signedAt) },
       { label: 'Adresse IP', value: signature.ipAddress },
       { label: 'Consentement', value: signature.consent },
     ]);

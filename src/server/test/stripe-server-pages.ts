@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { formatCents } from '#core/rules/money.js';
 import type { StripeObject } from './stripe-server-objects.js';
 import type { StripeServer } from './stripe-server.js';
@@ -168,8 +169,7 @@ function portalPage(server: StripeServer, portal: StripeObject): PageAnswer {
   const subscriptions = [...server.subscriptions.values()].filter(
     (subscription) => subscription.customer === portal.customer && subscription.status !== 'canceled',
   );
-  const day = (seconds: number) =>
-    new Date(seconds * 1000).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long' });
+  const day = (seconds: number) => formatDay(new Date(seconds * 1000));
   const cards = subscriptions.map((subscription) => {
     const item = ((subscription.items as StripeObject).data as StripeObject[])[0]!;
     const price = item.price as StripeObject;
@@ -201,7 +201,7 @@ function invoicePage(invoice: StripeObject): PageAnswer {
       `Facture ${String(invoice.number)}`,
       `<div class="card"><table>
 <tr><td>Émise par</td><td>${escape(String(invoice.account_name))}</td></tr>
-<tr><td>Payée le</td><td>${new Date(paidAt * 1000).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long' })}</td></tr>
+<tr><td>Payée le</td><td>${formatDay(new Date(paidAt * 1000))}</td></tr>
 <tr><td><strong>Montant payé</strong></td><td><strong>${formatCents(Number(invoice.amount_paid))}</strong></td></tr>
 </table></div>`,
     ),

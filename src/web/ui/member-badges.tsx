@@ -1,3 +1,4 @@
+import { formatMonthYear } from '#core/rules/french-dates.js';
 import { Award, Clock, Leaf, ShieldCheck, Star, Zap, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { BADGE_LABELS, BADGE_MEANINGS, type BadgeType } from '#core/rules/badges.js';
@@ -95,5 +96,5 @@ export function BadgeItem({
 
 /** "en novembre 2026", for when a badge was earned. */
 export function badgeSince(earnedAt: string): string {
-  return `en ${new Date(earnedAt).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' })}`;
+  return `en ${formatMonthYear(earnedAt)}`;
 }

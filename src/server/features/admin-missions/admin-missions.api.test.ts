@@ -1,3 +1,4 @@
+import { parisDate, parisToday } from '#core/rules/days.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REAUTH_REQUIRED } from '#core/schemas/admin.js';
@@ -106,13 +107,11 @@ describe('GET /api/admin/missions', () => {
     expect((await list(`driverId=${driver.id}`)).total).toBe(1);
     expect((await list(`companyId=${company.id}&urgent=true`)).total).toBe(1);
     expect((await list(`companyId=${company.id}&urgent=false`)).total).toBe(21);
-    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-    const fiveDaysAgo = new Date(Date.now() - 5 * day).toLocaleDateString('sv-SE', {
-      timeZone: 'Europe/Paris',
-    });
+    const today = parisToday();
+    const fiveDaysAgo = parisDate(new Date(Date.now() - 5 * day));
     const recent = await list(`companyId=${company.id}&from=${fiveDaysAgo}&to=${today}`);
     expect(recent.total).toBe(6);
-    const tomorrow = new Date(Date.now() + day).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    const tomorrow = parisDate(new Date(Date.now() + day));
     const starting = await list(`companyId=${company.id}&dateField=start&from=${tomorrow}&to=${tomorrow}`);
     expect(starting.missions.map((m) => m.title)).toEqual(['Benne Évreux → Caen']);
   });

@@ -1,3 +1,4 @@
+import { parisToday } from '#core/rules/days.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDate } from '#core/schemas/dates.js';
 import type { AdminOverview } from '#core/schemas/admin-overview.js';
@@ -20,7 +21,6 @@ afterAll(async () => {
 
 const day = 86_400_000;
 /** Today's first instant in Paris (the test's clock and the database's are the same machine's). */
-const parisToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 const parisMidnight = () => (parseDate(parisToday()) as { date: Date }).date;
 
 async function talk(from: User, to: User) {

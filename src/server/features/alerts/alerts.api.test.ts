@@ -1,3 +1,4 @@
+import { parisDate } from '#core/rules/days.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts } from '../../db/schema/messaging.js';
@@ -97,7 +98,7 @@ describe('alerts', () => {
     await wideZone.agent.put('/api/alerts/preferences', { ...prefs, zoneRadiusKm: 400 });
 
     const start = new Date(Date.now() + 3 * 86_400_000);
-    const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start);
+    const parisDay = parisDate(start);
     await t.db
       .insert(availability)
       .values({ driverId: unavailable.user.id, date: parisDay, status: 'unavailable' });

@@ -6,7 +6,7 @@ import { missions } from '../../db/schema/missions.js';
 import { users, type NewUser } from '../../db/schema/users.js';
 import { createUser, insertMission, missionPayload } from '../../test/factories.js';
 import { Agent, agentFor, createTestApp, signIn, type TestApp } from '../../test/harness.js';
-import { addDays, parisToday } from '#core/rules/days.js';
+import { addDays, parisDate, parisToday } from '#core/rules/days.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -510,7 +510,7 @@ describe('applying on a day marked unavailable', () => {
       }),
     );
     const missionId = published.json().mission.id as string;
-    const startDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start);
+    const startDay = parisDate(start);
     const { agent } = await driver();
     await agent.put(`/api/availability/${startDay}`, { status: 'unavailable' });
     const asked = await agent.post(`/api/missions/${missionId}/apply`, { message: 'Dispo finalement' });
@@ -542,7 +542,7 @@ describe('new-mission alerts', () => {
     const partial = await driver(paris);
     const off = await driver(paris);
     const start = new Date(Date.now() + 5 * 86_400_000);
-    const startDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start);
+    const startDay = parisDate(start);
     await partial.agent.put(`/api/availability/${startDay}`, {
       status: 'busy',
       startTime: '06:00',

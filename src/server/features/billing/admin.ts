@@ -7,7 +7,7 @@ import {
   type BillingInterval,
   type PaidPlan,
 } from '#core/rules/billing.js';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { centsToDecimal } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
@@ -34,7 +34,6 @@ import {
   liveSubscription,
   type SubscriptionRow,
 } from './shared.js';
-import { parisDate } from '#core/rules/days.js';
 
 /** Rows of each list the page shows at most. */
 const LIST_LIMIT = 500;
@@ -210,7 +209,7 @@ export async function grantPlan(
         type: 'debit',
         category: 'subscription',
         amount,
-        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${frenchDay(parisDate(start))} au ${frenchDay(parisDate(end))}${reference ? ` — facture ${reference}` : ''}`,
+        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${formatNumericDay(start)} au ${formatNumericDay(end)}${reference ? ` — facture ${reference}` : ''}`,
       });
       await logAdminAction(tx, {
         adminId: admin.id,

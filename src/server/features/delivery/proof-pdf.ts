@@ -1,3 +1,4 @@
+import { formatParisStamp } from '#core/rules/french-dates.js';
 import { PDFDocument, rgb, StandardFonts, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
@@ -6,14 +7,7 @@ import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
-import {
-  formatParisDateTime,
-  footAppendedPage,
-  renderPdf,
-  toWinAnsi,
-  type PdfRow,
-  type PdfSection,
-} from '../../platform/pdf.js';
+import { footAppendedPage, renderPdf, toWinAnsi, type PdfRow, type PdfSection } from '../../platform/pdf.js';
 import type { MissionRow } from './access.js';
 import { isPdfKey } from './files.js';
 
@@ -79,10 +73,8 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
           value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType,
         },
         ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
-        ...(mission.startedAt ? [{ label: 'Départ', value: formatParisDateTime(mission.startedAt) }] : []),
-        ...(mission.deliveredAt
-          ? [{ label: 'Livrée', value: formatParisDateTime(mission.deliveredAt) }]
-          : []),
+        ...(mission.startedAt ? [{ label: 'Départ', value: formatParisStamp(mission.startedAt) }] : []),
+        ...(mission.deliveredAt ? [{ label: 'Livrée', value: formatParisStamp(mission.deliveredAt) }] : []),
       ],
     },
     {
@@ -99,7 +91,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
       heading: 'Réception',
       rows: [
         { label: 'Réceptionné par', value: proof.recipientName },
-        { label: 'Signé le', value: formatParisDateTime(proof.signedAt) },
+        { label: 'Signé le', value: formatParisStamp(proof.signedAt) },
         { label: 'Position', value: positionText(proof.latitude, proof.longitude, proof.accuracy) },
         ...(proof.note ? [{ label: 'Remarque du chauffeur', value: proof.note }] : []),
         {
@@ -116,7 +108,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
       ...(input.incidents.length
         ? {
             rows: input.incidents.map((incident): PdfRow => ({
-              label: formatParisDateTime(incident.occurredAt),
+              label: formatParisStamp(incident.occurredAt),
               value: `${INCIDENT_LABELS[incident.type as IncidentType]}${incident.note ? ` — ${incident.note}` : ''}`,
             })),
             paragraphs: [AFTER_DELIVERY_NOTE],
@@ -143,7 +135,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
     subtitle: mission.title,
     meta: [
       { label: 'Référence', value: reference },
-      { label: 'Établie le', value: formatParisDateTime(new Date()) },
+      { label: 'Établie le', value: formatParisStamp(new Date()) },
     ],
     sections,
     footer,
@@ -182,7 +174,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
 
   imagePage(
     `Signature de ${proof.recipientName}`,
-    `Signée le ${formatParisDateTime(proof.signedAt)} sur le téléphone du chauffeur.`,
+    `Signée le ${formatParisStamp(proof.signedAt)} sur le téléphone du chauffeur.`,
     await document.embedPng(input.signature),
     260,
   );

@@ -1,3 +1,4 @@
+import { parisDate } from '#core/rules/days.js';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -30,8 +31,7 @@ async function pdf(): Promise<Buffer> {
   doc.addPage().drawText('Permis de conduire');
   return Buffer.from(await doc.save());
 }
-const day = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+const day = (offsetDays: number) => parisDate(new Date(Date.now() + offsetDays * 86_400_000));
 
 function upload(agent: Agent, query: Record<string, string>, body: Buffer, type = 'application/pdf') {
   return agent.request({

@@ -1,3 +1,4 @@
+import { formatParisStamp } from '#core/rules/french-dates.js';
 import {
   ENGAGEMENT_LABELS,
   PRICING_LABELS,
@@ -8,7 +9,7 @@ import {
 } from '#core/rules/missions.js';
 import type { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
-import { formatParisDateTime, renderPdf } from '../../platform/pdf.js';
+import { renderPdf } from '../../platform/pdf.js';
 import { formatMoney } from '#core/rules/money.js';
 
 type MissionRow = typeof missions.$inferSelect;
@@ -40,8 +41,8 @@ export async function buildEngagementPdf(
     { label: 'Mission', value: mission.title },
     { label: 'Enlèvement', value: mission.pickupAddress },
     { label: 'Livraison', value: mission.deliveryAddress },
-    { label: 'Début', value: formatParisDateTime(mission.startDate) },
-    { label: 'Fin prévue', value: formatParisDateTime(mission.endDate) },
+    { label: 'Début', value: formatParisStamp(mission.startDate) },
+    { label: 'Fin prévue', value: formatParisStamp(mission.endDate) },
     { label: 'Véhicule', value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType },
     ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
   ];
@@ -93,7 +94,7 @@ export async function buildEngagementPdf(
     subtitle: ENGAGEMENT_LABELS[kind],
     meta: [
       { label: 'Référence', value: reference },
-      { label: 'Établi le', value: formatParisDateTime(new Date()) },
+      { label: 'Établi le', value: formatParisStamp(new Date()) },
     ],
     sections,
     footer: `Relais — ${title} ${reference}`,

@@ -8,13 +8,9 @@ import {
 } from '#core/rules/missions.js';
 import type { Role } from '#core/rules/roles.js';
 import type { Mission } from '#core/schemas/missions.js';
+import { formatNumericDateTime } from '#core/rules/french-dates.js';
 
-const PARIS = 'Europe/Paris';
-
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('fr-FR', { timeZone: PARIS, dateStyle: 'short', timeStyle: 'short' })
-    : '';
+const when = (iso: string | null) => (iso ? formatNumericDateTime(iso) : '');
 
 /** The user's missions as a spreadsheet: one row each, amounts with a decimal comma. */
 export function missionsCsv(missions: Mission[], role: Role): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { centsToDecimal, DEFAULT_PAYMENT_TERMS, paymentDueDate } from '#core/rules/money.js';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import { users } from '../../db/schema/users.js';
@@ -54,7 +54,7 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
       .onConflictDoNothing({ target: driverPayments.missionId })
       .returning();
     if (!row) return null;
-    const due = `échéance le ${frenchDay(dueDate)}`;
+    const due = `échéance le ${formatNumericDay(dueDate)}`;
     await tx.insert(transactions).values([
       {
         userId: driver.id,

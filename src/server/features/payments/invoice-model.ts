@@ -1,4 +1,4 @@
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import {
   EMPLOYMENT_PAY_NOTE,
   formatCents,
@@ -10,6 +10,7 @@ import {
 } from '#core/rules/money.js';
 import type { PdfDoc, PdfRow } from '../../platform/pdf.js';
 import { parisDate } from '#core/rules/days.js';
+import { formatNumericDateTime } from '#core/rules/french-dates.js';
 
 /**
  * What the money documents say, as plain data (sections, rows, paragraphs) for platform/pdf.ts: a pure function
@@ -57,11 +58,13 @@ export const frenchQuantity = (quantity: string) =>
 export function serviceDays(mission: ServiceDates): string {
   const first = parisDate(mission.startedAt ?? mission.startDate);
   const last = parisDate(mission.deliveredAt ?? mission.endDate);
-  return first === last ? `le ${frenchDay(first)}` : `du ${frenchDay(first)} au ${frenchDay(last)}`;
+  return first === last
+    ? `le ${formatNumericDay(first)}`
+    : `du ${formatNumericDay(first)} au ${formatNumericDay(last)}`;
 }
 
 function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
-  return `Facture émise par Relais au nom et pour le compte de ${sellerName} (mandat de facturation du ${frenchDay(parisDate(mandateAcceptedAt))})`;
+  return `Facture émise par Relais au nom et pour le compte de ${sellerName} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)})`;
 }
 
 /** The carrier's invoice, issued by Relais under the self-billing mandate: the mentions of a French invoice. */
@@ -87,8 +90,8 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
     title: `Facture n° ${input.number}`,
     subtitle: `Autofacturation — ${selfBillingLine(seller.name, input.mandateAcceptedAt)}`,
     meta: [
-      { label: 'Date d’émission', value: frenchDay(input.issuedOn) },
-      { label: 'Échéance', value: frenchDay(input.dueDate) },
+      { label: 'Date d’émission', value: formatNumericDay(input.issuedOn) },
+      { label: 'Échéance', value: formatNumericDay(input.dueDate) },
     ],
     sections: [
       { heading: 'Prestataire (vendeur)', rows: sellerRows },
@@ -119,7 +122,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
         heading: 'Montants et règlement',
         rows: [
           ...totals,
-          { label: 'Échéance', value: frenchDay(input.dueDate) },
+          { label: 'Échéance', value: formatNumericDay(input.dueDate) },
           { label: 'Conditions de paiement', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
           { label: 'Mode de paiement', value: 'Virement bancaire' },
         ],
@@ -149,17 +152,8 @@ export interface StatementInput {
 export const STATEMENT_NOTICE =
   'Ce document n’est pas un bulletin de paie : il sert à l’employeur pour établir la paie.';
 
-const when = (date: Date) =>
-  new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(date)
-    .replace(' ', ' à ');
+/** "24/11/2026 à 10:05". */
+const when = (date: Date) => formatNumericDateTime(date).replace(' ', ' à ');
 
 const RATE_LABELS: Record<string, string> = {
   hourly: 'Taux horaire convenu',
@@ -178,7 +172,7 @@ export function statementModel(input: StatementInput): PdfDoc {
   return {
     title: `Relevé d’heures et de rémunération n° ${input.number}`,
     subtitle: STATEMENT_NOTICE,
-    meta: [{ label: 'Établi le', value: frenchDay(input.issuedOn) }],
+    meta: [{ label: 'Établi le', value: formatNumericDay(input.issuedOn) }],
     sections: [
       { heading: 'À l’attention de l’employeur', paragraphs: [STATEMENT_NOTICE, EMPLOYMENT_PAY_NOTE] },
       {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { SETTLEMENT_ACTIONS, settlementTransition, type SettlementStatus } from '#core/rules/money.js';
 import { paymentMessages, type DisputeInput, type MarkPaidInput } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
@@ -90,7 +90,7 @@ export async function settle(deps: PaymentDeps, viewer: User, missionId: string,
         payment.transporterId,
         'debit',
         'mission_marked_paid',
-        `${title} : virement déclaré payé le ${frenchDay(paidOn)} (réf. ${reference})`,
+        `${title} : virement déclaré payé le ${formatNumericDay(paidOn)} (réf. ${reference})`,
       );
       return recordDomainEvent(tx, { type: 'payment.marked_paid', ...base, paidOn, reference });
     }

@@ -7,6 +7,7 @@ import { missions } from '../../db/schema/missions.js';
 import { transactions } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
+import { formatNumericDateTime } from '#core/rules/french-dates.js';
 
 export type TransactionFilters = Omit<TransactionQuery, 'page' | 'pageSize'>;
 
@@ -95,16 +96,13 @@ export async function listTransactions(
   };
 }
 
-const frenchDateTime = (instant: Date) =>
-  instant.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
-
 /** The same rows as a French spreadsheet (toCsv: `;`, BOM, formula-safe cells), amounts with a decimal comma. */
 export async function transactionsCsv(db: Db, user: User, filters: TransactionFilters): Promise<string> {
   const found = await rows(db, conditions(user, filters)).limit(EXPORT_LIMIT);
   return toCsv([
     ['Date', 'Mission', 'Type', 'Catégorie', 'Montant (€)', 'Description'],
     ...found.map((row) => [
-      frenchDateTime(row.createdAt),
+      formatNumericDateTime(row.createdAt),
       row.missionTitle,
       row.type === 'credit' ? 'Crédit' : 'Débit',
       TRANSACTION_CATEGORY_LABELS[row.category as TransactionCategory] ?? row.category,

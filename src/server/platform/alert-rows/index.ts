@@ -1,4 +1,4 @@
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { NEW_MISSION_NOTIFICATION } from '#core/rules/notifications.js';
 import { conversationPath } from '#core/schemas/messaging.js';
 import type { alerts } from '../../db/schema/messaging.js';
@@ -17,6 +17,7 @@ import { planAlerts } from './plans.js';
 import { roadAlerts } from './road.js';
 import { stripeAlerts } from './stripe.js';
 import { supportAlerts } from './support.js';
+import { formatFullDateTime, formatWeekdayDateTime } from '#core/rules/french-dates.js';
 
 /**
  * The alerts each domain event leaves, in the words a member reads: who is told, the French title and message,
@@ -215,8 +216,8 @@ function documentAlerts(event: DocumentEvent): NewAlert[] {
     case 'document.expiring': {
       const when =
         event.daysLeft === 0
-          ? `expire aujourd’hui (${frenchDay(event.expiresOn)})`
-          : `expire dans ${event.daysLeft} jours, le ${frenchDay(event.expiresOn)}`;
+          ? `expire aujourd’hui (${formatNumericDay(event.expiresOn)})`
+          : `expire dans ${event.daysLeft} jours, le ${formatNumericDay(event.expiresOn)}`;
       return [
         own(
           event.daysLeft === 0 ? 'Document expiré aujourd’hui' : 'Document bientôt expiré',
@@ -242,7 +243,7 @@ function documentAlerts(event: DocumentEvent): NewAlert[] {
         return [
           own(
             'Entretien de validation',
-            `Relais vous propose un entretien le ${event.interviewDate ? new Date(event.interviewDate).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }) : ''}.`,
+            `Relais vous propose un entretien le ${event.interviewDate ? formatFullDateTime(event.interviewDate) : ''}.`,
           ),
         ];
       return [
@@ -259,15 +260,6 @@ function documentAlerts(event: DocumentEvent): NewAlert[] {
   }
 }
 
-const startFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** A newly published mission, as its "Nouvelle mission" alert tells it. */
 export interface AnnouncedMission {
   id: string;
@@ -280,7 +272,7 @@ export interface AnnouncedMission {
 function newMissionMessage(mission: AnnouncedMission, distanceKm: number): string {
   const from = mission.pickupCity ? ` de ${mission.pickupCity}` : '';
   const distance = distanceKm <= 1 ? 'tout près de chez vous' : `à ${distanceKm} km de chez vous`;
-  return `« ${mission.title} » : départ${from} le ${startFormat.format(mission.startDate)}, ${distance}.`;
+  return `« ${mission.title} » : départ${from} le ${formatWeekdayDateTime(mission.startDate)}, ${distance}.`;
 }
 
 /** "Nouvelle mission" for a driver the published mission fits, `distanceKm` from their town. */

@@ -1,4 +1,4 @@
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { formatMoney } from '#core/rules/money.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { PaymentEvent } from '../events.js';
@@ -49,12 +49,12 @@ export function paymentAlerts(event: PaymentEvent): NewAlert[] {
             row(
               event.driverId,
               'Règlement ouvert',
-              `${mission} : ${amount} vous sont dus, échéance le ${frenchDay(event.dueDate)}.`,
+              `${mission} : ${amount} vous sont dus, échéance le ${formatNumericDay(event.dueDate)}.`,
             ),
             row(
               event.companyId,
               'Règlement à effectuer',
-              `${mission} : ${amount} à régler au chauffeur par virement, échéance le ${frenchDay(event.dueDate)}.`,
+              `${mission} : ${amount} à régler au chauffeur par virement, échéance le ${formatNumericDay(event.dueDate)}.`,
             ),
           ];
     case 'payment.marked_paid':
@@ -62,7 +62,7 @@ export function paymentAlerts(event: PaymentEvent): NewAlert[] {
         row(
           event.driverId,
           'Paiement déclaré',
-          `Le transporteur indique avoir payé ${amount} pour ${mission} (le ${frenchDay(event.paidOn)}, réf. ${event.reference}). Confirmez la réception ou signalez un problème.`,
+          `Le transporteur indique avoir payé ${amount} pour ${mission} (le ${formatNumericDay(event.paidOn)}, réf. ${event.reference}). Confirmez la réception ou signalez un problème.`,
         ),
       ];
     case 'payment.confirmed':
@@ -82,12 +82,12 @@ export function paymentAlerts(event: PaymentEvent): NewAlert[] {
         row(
           event.driverId,
           'Paiement en retard',
-          `Le règlement de ${mission} (${amount}) était attendu le ${frenchDay(event.dueDate)}.`,
+          `Le règlement de ${mission} (${amount}) était attendu le ${formatNumericDay(event.dueDate)}.`,
         ),
         row(
           event.companyId,
           'Paiement en retard',
-          `Le règlement de ${mission} (${amount}) était dû le ${frenchDay(event.dueDate)}. Réglez-le ou indiquez-le comme payé.`,
+          `Le règlement de ${mission} (${amount}) était dû le ${formatNumericDay(event.dueDate)}. Réglez-le ou indiquez-le comme payé.`,
         ),
       ];
     case 'payment.document':

@@ -1,15 +1,14 @@
 import { PLAN_NAMES } from '#core/rules/billing.js';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { PlanEvent } from '../events.js';
-import { parisDate } from '#core/rules/days.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
 const SUBSCRIPTION_PAGE = '/driver/subscription';
 const nameOf = (plan: string) => PLAN_NAMES[plan as SubscriptionPlan] ?? plan;
-const until = (periodEnd: string | null) => (periodEnd ? ` jusqu’au ${frenchDay(parisDate(periodEnd))}` : '');
+const until = (periodEnd: string | null) => (periodEnd ? ` jusqu’au ${formatNumericDay(periodEnd)}` : '');
 
 /** The "payment" alert a plan change leaves for its holder, in French, linking to their plan page. */
 export function planAlerts(event: PlanEvent): NewAlert[] {

@@ -1,10 +1,9 @@
 import { BADGE_LABELS } from '#core/rules/badges.js';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { INCIDENT_LABELS, INCIDENT_PHRASES } from '#core/rules/road.js';
 import type { alerts } from '../../db/schema/messaging.js';
 import type { RoadEvent } from '../events.js';
 import { quote } from './payments.js';
-import { parisDate } from '#core/rules/days.js';
 
 type NewAlert = typeof alerts.$inferInsert;
 
@@ -32,7 +31,7 @@ export function roadAlerts(event: RoadEvent): NewAlert[] {
           userId: event.revieweeId,
           type: 'reputation',
           title: 'Un avis vous attend',
-          message: `${event.reviewerName} a donné son avis sur ${quote(event.title)}. Donnez le vôtre pour découvrir le sien (au plus tard le ${frenchDay(parisDate(event.closesAt))}).`,
+          message: `${event.reviewerName} a donné son avis sur ${quote(event.title)}. Donnez le vôtre pour découvrir le sien (au plus tard le ${formatNumericDay(event.closesAt)}).`,
           link: `/mission/${event.missionId}/review`,
           missionId: event.missionId,
           metadata: { event: event.type },

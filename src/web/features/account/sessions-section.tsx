@@ -3,7 +3,7 @@ import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
 import type { z } from 'zod';
 import type { sessionInfoSchema } from '#core/schemas/users.js';
 import { apiRequest } from '#web/lib/api.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { Spinner } from '#web/ui/spinner.js';

@@ -1,10 +1,11 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { Bug, CalendarClock, FileCheck2, Flag, PackageCheck, UserCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useDriverQueue } from './api.js';
 import { useAdminOverview, useSiteFunnel } from './admin-missions-api.js';
-import { count, frenchDateTime } from './format.js';
+import { count } from './format.js';
 import {
   dailyPoints,
   FigureTile,
@@ -98,7 +99,7 @@ function Interviews() {
               >
                 <span className="user-text font-semibold">{driver.fullName}</span>
                 <span className="text-sm text-ink-muted">
-                  {frenchDateTime(driver.validation.interviewDate!)}
+                  {formatLongDateTime(driver.validation.interviewDate!)}
                 </span>
               </Link>
             </li>
@@ -139,7 +140,7 @@ export function AdminHomePage() {
             figure={waiting?.documents}
           >
             {waiting?.oldestDocumentAt
-              ? `Le plus ancien attend depuis le ${frenchDateTime(waiting.oldestDocumentAt)}.`
+              ? `Le plus ancien attend depuis le ${formatLongDateTime(waiting.oldestDocumentAt)}.`
               : 'Permis, cartes de conducteur, FIMO/FCO, ADR…'}
           </WaitingTile>
           <WaitingTile

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, ShieldCheck, ShieldAlert, UserCog } from 'lucide-react';
@@ -18,7 +19,6 @@ import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { EmailField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { frenchDateTime } from './format.js';
 import { StatusBadge } from './status-badge.js';
 
 const KEY = ['/api/admin/administrators'] as const;
@@ -74,7 +74,9 @@ function AdminRow({ admin, onRemove }: { admin: Administrator; onRemove: () => v
           )}
         </p>
         <p className="text-ink-muted">
-          {admin.lastLogin ? `Dernière connexion le ${frenchDateTime(admin.lastLogin)}` : 'Jamais connecté'}
+          {admin.lastLogin
+            ? `Dernière connexion le ${formatLongDateTime(admin.lastLogin)}`
+            : 'Jamais connecté'}
         </p>
       </div>
       {admin.active && !admin.self && (
@@ -109,9 +111,9 @@ function InvitationRow({
           )}
         </p>
         <p className="text-sm text-ink-muted">
-          Envoyée le {frenchDateTime(invitation.createdAt)}
+          Envoyée le {formatLongDateTime(invitation.createdAt)}
           {invitation.invitedBy ? ` par ${invitation.invitedBy}` : ''} ·{' '}
-          {invitation.expired ? 'a expiré' : 'valable jusqu’au'} {frenchDateTime(invitation.expiresAt)}
+          {invitation.expired ? 'a expiré' : 'valable jusqu’au'} {formatLongDateTime(invitation.expiresAt)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { useState, type ReactNode } from 'react';
 import {
   BUG_CATEGORY_LABELS,
@@ -15,7 +16,6 @@ import { Button } from '#web/ui/button.js';
 import { SelectField, TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { useUpdateBugReport } from './bug-reports-api.js';
-import { frenchDateTime } from './format.js';
 
 const STATUS_OPTIONS = BUG_STATUSES.map((value) => ({ value, label: BUG_STATUS_LABELS[value] }));
 const PRIORITY_OPTIONS = BUG_PRIORITIES.map((value) => ({ value, label: BUG_PRIORITY_LABELS[value] }));
@@ -131,8 +131,8 @@ export function BugReportDetail({ report }: { report: AdminBugReport }) {
           {report.title}
         </h2>
         <p className="text-sm text-ink-muted">
-          {BUG_CATEGORY_LABELS[report.category]} · envoyé le {frenchDateTime(report.createdAt)}
-          {report.resolvedAt ? ` · traité le ${frenchDateTime(report.resolvedAt)}` : ''}
+          {BUG_CATEGORY_LABELS[report.category]} · envoyé le {formatLongDateTime(report.createdAt)}
+          {report.resolvedAt ? ` · traité le ${formatLongDateTime(report.resolvedAt)}` : ''}
         </p>
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { Bug, ImageIcon, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -22,7 +23,6 @@ import {
   useAdminBugReports,
   type BugReportFilter,
 } from './bug-reports-api.js';
-import { frenchDateTime } from './format.js';
 import { StatusBadge } from './status-badge.js';
 
 const STATUS_TONES: Record<BugStatus, string> = {
@@ -75,7 +75,7 @@ function ReportRow({
         <span className="user-text block text-sm text-ink-muted">
           {BUG_CATEGORY_LABELS[report.category]} · {who}
         </span>
-        <span className="block text-sm text-ink-muted">Envoyé le {frenchDateTime(report.createdAt)}</span>
+        <span className="block text-sm text-ink-muted">Envoyé le {formatLongDateTime(report.createdAt)}</span>
       </button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { Check, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { DocumentView } from '#core/schemas/documents.js';
@@ -6,7 +7,7 @@ import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
 import { adminApi, useAdminMutation, type AdminDocument, type AdminLogEntry } from './api.js';
 import { DocumentPreview } from './document-preview.js';
-import { adrLabel, day, documentTitle, fileSize, frenchDateTime, stateLabel } from './format.js';
+import { adrLabel, day, documentTitle, fileSize, stateLabel } from './format.js';
 import { HistoryList } from './history-list.js';
 import { ReasonDialog } from './reason-dialog.js';
 import { StatusBadge } from './status-badge.js';
@@ -31,7 +32,7 @@ function DocumentFacts({ document }: { document: DocumentView }) {
       )}
       <Fact label="Délivré le">{day(document.issuedAt) ?? 'Non renseigné'}</Fact>
       <Fact label="Expire le">{day(document.expiresAt) ?? 'Sans date d’expiration'}</Fact>
-      <Fact label="Déposé le">{frenchDateTime(document.uploadedAt)}</Fact>
+      <Fact label="Déposé le">{formatLongDateTime(document.uploadedAt)}</Fact>
       <Fact label="Fichier">
         {document.mimeType === 'application/pdf' ? 'PDF' : 'Image'}, {fileSize(document.sizeBytes)}
       </Fact>

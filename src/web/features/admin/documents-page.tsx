@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { FileCheck2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -18,7 +19,7 @@ import {
   type DocumentStatusFilter,
 } from './api.js';
 import { DocumentReview } from './document-review.js';
-import { DOCUMENT_FILTER_LABELS, day, documentTitle, frenchDateTime, stateLabel } from './format.js';
+import { DOCUMENT_FILTER_LABELS, day, documentTitle, stateLabel } from './format.js';
 import { StatusBadge } from './status-badge.js';
 
 const STATUS_OPTIONS = (Object.keys(DOCUMENT_FILTER_LABELS) as DocumentStatusFilter[]).map((value) => ({
@@ -57,7 +58,9 @@ function QueueItem({
           {document.number ? `N° ${document.number}` : 'Sans numéro'}
           {document.expiresAt ? ` · expire le ${day(document.expiresAt)}` : ''}
         </span>
-        <span className="block text-sm text-ink-muted">Déposé le {frenchDateTime(document.uploadedAt)}</span>
+        <span className="block text-sm text-ink-muted">
+          Déposé le {formatLongDateTime(document.uploadedAt)}
+        </span>
         {showStatus && (
           <span className="mt-1 block">
             <StatusBadge status={document.state}>{stateLabel(document.state)}</StatusBadge>

@@ -1,3 +1,4 @@
+import { formatLongDateTime, parisInputValue } from '#core/rules/french-dates.js';
 import { ArrowLeft, CheckCircle2, Clock, FileText, XCircle } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,8 +23,6 @@ import {
   day,
   documentCountsText,
   documentTitle,
-  frenchDateTime,
-  parisInputValue,
   requirementLabel,
   stateLabel,
 } from './format.js';
@@ -133,7 +132,7 @@ function Documents({ driver }: { driver: AdminDriverDetail }) {
                     <p className="text-sm text-ink-muted">
                       {document.number ? `N° ${document.number}` : 'Sans numéro'}
                       {document.expiresAt ? ` · expire le ${day(document.expiresAt)}` : ''} · déposé le{' '}
-                      {frenchDateTime(document.uploadedAt)}
+                      {formatLongDateTime(document.uploadedAt)}
                     </p>
                   </div>
                   <Button
@@ -193,7 +192,7 @@ function Interview({ driver }: { driver: AdminDriverDetail }) {
         toast({
           title: 'Entretien fixé',
           description: updated.validation.interviewDate
-            ? `${driver.fullName} : ${frenchDateTime(updated.validation.interviewDate)}`
+            ? `${driver.fullName} : ${formatLongDateTime(updated.validation.interviewDate)}`
             : driver.fullName,
           variant: 'success',
         });
@@ -207,7 +206,7 @@ function Interview({ driver }: { driver: AdminDriverDetail }) {
   );
   if (validation.status !== 'pending_validation') {
     return validation.interviewDate ? (
-      <p className="text-sm">Entretien du {frenchDateTime(validation.interviewDate)}.</p>
+      <p className="text-sm">Entretien du {formatLongDateTime(validation.interviewDate)}.</p>
     ) : null;
   }
   return (
@@ -215,7 +214,7 @@ function Interview({ driver }: { driver: AdminDriverDetail }) {
       <h3 className="font-bold">Entretien</h3>
       {validation.interviewDate ? (
         <p className="text-sm">
-          Prévu le <strong>{frenchDateTime(validation.interviewDate)}</strong>
+          Prévu le <strong>{formatLongDateTime(validation.interviewDate)}</strong>
           {validation.interviewNotes && (
             <>
               {' — '}
@@ -298,11 +297,11 @@ function Decision({ driver }: { driver: AdminDriverDetail }) {
     <div className="space-y-3">
       <h3 className="font-bold">Décision</h3>
       {validation.status === 'approved' && validation.validatedAt && (
-        <p className="text-sm">Validé le {frenchDateTime(validation.validatedAt)}.</p>
+        <p className="text-sm">Validé le {formatLongDateTime(validation.validatedAt)}.</p>
       )}
       {validation.status === 'rejected' && (
         <p className="text-sm">
-          Refusé{validation.validatedAt ? ` le ${frenchDateTime(validation.validatedAt)}` : ''}
+          Refusé{validation.validatedAt ? ` le ${formatLongDateTime(validation.validatedAt)}` : ''}
           {validation.rejectionReason && (
             <>
               {' — '}
@@ -422,7 +421,7 @@ export function AdminDriverPage() {
     driver.phone && formatPhoneFr(driver.phone),
     driver.licenseType && `Permis ${driver.licenseType}`,
     driver.certifications.length > 0 && driver.certifications.join(', '),
-    `inscrit le ${frenchDateTime(driver.registeredAt)}`,
+    `inscrit le ${formatLongDateTime(driver.registeredAt)}`,
   ].filter(Boolean);
   return (
     <>

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { CalendarClock, ChevronRight, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -5,13 +6,7 @@ import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useDriverQueue, type AdminDriver, type DriverStatusFilter } from './api.js';
-import {
-  DRIVER_FILTER_LABELS,
-  VALIDATION_LABELS,
-  count,
-  documentCountsText,
-  frenchDateTime,
-} from './format.js';
+import { DRIVER_FILTER_LABELS, VALIDATION_LABELS, count, documentCountsText } from './format.js';
 import { StatusBadge } from './status-badge.js';
 
 function DriverRow({ driver, showStatus }: { driver: AdminDriver; showStatus: boolean }) {
@@ -35,11 +30,11 @@ function DriverRow({ driver, showStatus }: { driver: AdminDriver; showStatus: bo
           {validation.status === 'pending_validation' && validation.interviewDate && (
             <span className="flex items-center gap-1.5 text-sm text-ink-muted">
               <CalendarClock className="h-4 w-4 shrink-0" aria-hidden="true" />
-              Entretien le {frenchDateTime(validation.interviewDate)}
+              Entretien le {formatLongDateTime(validation.interviewDate)}
             </span>
           )}
           <span className="block text-xs text-ink-muted">
-            Inscrit le {frenchDateTime(driver.registeredAt)}
+            Inscrit le {formatLongDateTime(driver.registeredAt)}
           </span>
         </span>
         <ChevronRight className="h-5 w-5 shrink-0 text-ink-muted" aria-hidden="true" />

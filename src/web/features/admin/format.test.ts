@@ -1,6 +1,7 @@
+import { formatLongDateTime, parisInputValue } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import type { AdminLogEntry } from './api.js';
-import { documentCountsText, fileSize, frenchDateTime, historyText, parisInputValue } from './format.js';
+import { documentCountsText, fileSize, historyText } from './format.js';
 
 const entry = (action: string, details: Record<string, unknown> | null = null): AdminLogEntry => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -12,8 +13,8 @@ const entry = (action: string, details: Record<string, unknown> | null = null): 
 
 describe('back-office wording', () => {
   it('reads dates and times in Paris time', () => {
-    expect(frenchDateTime('2026-11-23T20:40:00.000Z')).toBe('23 novembre 2026 à 21:40');
-    expect(frenchDateTime('2026-07-01T06:05:00.000Z')).toBe('1 juillet 2026 à 08:05');
+    expect(formatLongDateTime('2026-11-23T20:40:00.000Z')).toBe('23 novembre 2026 à 21:40');
+    expect(formatLongDateTime('2026-07-01T06:05:00.000Z')).toBe('1 juillet 2026 à 08:05');
   });
 
   it('fills a datetime-local field with the Paris wall clock', () => {

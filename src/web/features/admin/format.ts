@@ -1,15 +1,13 @@
+import { formatLongDateTime, formatNumericDay } from '#core/rules/french-dates.js';
 import {
   ADR_LABELS,
   DOCUMENT_STATE_LABELS,
   DRIVER_DOCUMENT_LABELS,
-  frenchDay,
   type AdrSpecialisation,
   type DocumentState,
 } from '#core/rules/documents.js';
 import { DOCUMENT_LABELS, type RequiredDocument } from '#core/rules/missions.js';
 import type { AdminDriver, AdminLogEntry, DocumentStatusFilter, DriverStatusFilter } from './api.js';
-
-const PARIS = 'Europe/Paris';
 
 export const DOCUMENT_FILTER_LABELS: Record<DocumentStatusFilter, string> = {
   pending: 'En attente',
@@ -44,20 +42,9 @@ export const adrLabel = (kind: string) => ADR_LABELS[kind as AdrSpecialisation] 
 export const requirementLabel = (requirement: string) =>
   DOCUMENT_LABELS[requirement as RequiredDocument] ?? requirement;
 
-/** "23 novembre 2026 à 21:40", in Paris time. */
-export function frenchDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: PARIS,
-  });
-}
-
 /** "12/03/2027" from "2027-03-12" (a day, no time). */
-export const day = (value: string | null | undefined) => (value ? frenchDay(value.slice(0, 10)) : null);
+export const day = (value: string | null | undefined) =>
+  value ? formatNumericDay(value.slice(0, 10)) : null;
 
 /** "875 o", "12 Ko", "1,4 Mo". */
 export function fileSize(bytes: number): string {
@@ -66,25 +53,11 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 }
 
-/** The value of a datetime-local input showing this instant in Paris time ("2026-11-25T10:00"). */
-export function parisInputValue(iso: string): string {
-  return new Date(iso)
-    .toLocaleString('sv-SE', {
-      timeZone: PARIS,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-    .replace(' ', 'T');
-}
-
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** One admin action as the back office tells it: "Vérifié par Alice Martin le 23 novembre 2026 à 21:40". */
 export function historyText(entry: AdminLogEntry): { summary: string; reason: string | null } {
-  const by = `par ${entry.adminName} le ${frenchDateTime(entry.createdAt)}`;
+  const by = `par ${entry.adminName} le ${formatLongDateTime(entry.createdAt)}`;
   const reason = text(entry.details?.reason);
   switch (entry.action) {
     case 'document.verify':
@@ -94,7 +67,7 @@ export function historyText(entry: AdminLogEntry): { summary: string; reason: st
     case 'driver.interview': {
       const date = text(entry.details?.interviewDate);
       return {
-        summary: `Entretien fixé${date ? ` au ${frenchDateTime(date)}` : ''} ${by}`,
+        summary: `Entretien fixé${date ? ` au ${formatLongDateTime(date)}` : ''} ${by}`,
         reason: null,
       };
     }

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,7 +17,6 @@ import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { frenchDateTime } from './format.js';
 import { SecondFactorEnrolment } from './second-factor-enrolment.js';
 
 const SECOND_FACTOR_KEY = ['/api/admin/second-factor'] as const;
@@ -111,7 +111,7 @@ export function AdminInvitationPage() {
     <Card title="Rejoindre l’administration">
       <p className="text-ink-muted">
         Invitation pour <strong className="text-ink">{invitation.data.email}</strong>, valable jusqu’au{' '}
-        {frenchDateTime(invitation.data.expiresAt)}. Choisissez votre nom et votre mot de passe.
+        {formatLongDateTime(invitation.data.expiresAt)}. Choisissez votre nom et votre mot de passe.
       </p>
       <form noValidate className="mt-6" onSubmit={form.handleSubmit((values) => accept.mutate(values))}>
         <FormFields>

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { ScrollText } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -7,7 +8,7 @@ import { Button } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { SelectField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { count, frenchDateTime } from './format.js';
+import { count } from './format.js';
 import { actionFamilies, actionLabel, detailsText, targetLabel } from './journal-labels.js';
 import { useAdminLogFacets, useAdminLogs, type JournalFilter } from './settings-api.js';
 
@@ -94,7 +95,7 @@ function Entry({ entry }: { entry: AdminLog }) {
     <li className="grid gap-2 px-4 py-3 text-sm lg:grid-cols-[9rem_11rem_minmax(0,1fr)_9rem_minmax(0,2fr)] lg:gap-4">
       <span className="text-ink-muted">
         <time dateTime={entry.createdAt} className="block">
-          {frenchDateTime(entry.createdAt)}
+          {formatLongDateTime(entry.createdAt)}
         </time>
         <span className="block text-xs">
           <abbr title="Adresse IP">IP</abbr> {entry.ipAddress ?? '—'}

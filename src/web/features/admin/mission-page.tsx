@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import { ArrowLeft, Ban, CreditCard, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -21,7 +22,6 @@ import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 import { useAdminMission, useCancelMission } from './admin-missions-api.js';
-import { frenchDateTime } from './format.js';
 import { CancelMissionDialog } from './mission-cancel-dialog.js';
 import { MissionTimeline } from './mission-timeline.js';
 import { formatMoney } from '#core/rules/money.js';
@@ -95,8 +95,8 @@ function Details({ detail }: { detail: AdminMissionDetail }) {
     <dl className="space-y-3">
       <Row label="Chargement">{mission.pickupAddress}</Row>
       <Row label="Livraison">{mission.deliveryAddress}</Row>
-      <Row label="Début">{frenchDateTime(mission.startDate)}</Row>
-      <Row label="Fin">{frenchDateTime(mission.endDate)}</Row>
+      <Row label="Début">{formatLongDateTime(mission.startDate)}</Row>
+      <Row label="Fin">{formatLongDateTime(mission.endDate)}</Row>
       <Row label="Véhicule">{VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType}</Row>
       {mission.cargoType && <Row label="Marchandise">{mission.cargoType}</Row>}
       <Row label="Prix">
@@ -122,7 +122,7 @@ function Details({ detail }: { detail: AdminMissionDetail }) {
           {detail.settlement.dueDate.split('-').reverse().join('/')}
         </Row>
       )}
-      <Row label="Publiée le">{frenchDateTime(mission.createdAt)}</Row>
+      <Row label="Publiée le">{formatLongDateTime(mission.createdAt)}</Row>
       <Row label="Description">
         <span className="whitespace-pre-line">{mission.description}</span>
       </Row>
@@ -197,7 +197,7 @@ export function AdminMissionPage() {
       {mission.status === 'cancelled' && (
         <div role="status" className="mb-6 rounded-2xl border border-danger/60 bg-danger/10 p-4">
           <p className="font-bold">
-            Mission annulée{mission.cancelledAt ? ` le ${frenchDateTime(mission.cancelledAt)}` : ''}
+            Mission annulée{mission.cancelledAt ? ` le ${formatLongDateTime(mission.cancelledAt)}` : ''}
           </p>
           {mission.cancellationReason && <p className="user-text mt-1">{mission.cancellationReason}</p>}
         </div>
@@ -265,7 +265,7 @@ export function AdminMissionPage() {
                         ] ?? application.status}
                       </StatusBadge>
                     </p>
-                    <p className="text-sm text-ink-muted">Le {frenchDateTime(application.createdAt)}</p>
+                    <p className="text-sm text-ink-muted">Le {formatLongDateTime(application.createdAt)}</p>
                     {application.message && <p className="user-text text-sm">{application.message}</p>}
                   </li>
                 ))}

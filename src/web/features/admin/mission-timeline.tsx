@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import {
   AlertTriangle,
   CircleDollarSign,
@@ -13,7 +14,6 @@ import {
 import { Link } from 'wouter';
 import { ROLE_LABELS } from '#core/rules/roles.js';
 import type { TimelineEntry, TimelineKind } from '#core/schemas/admin-missions.js';
-import { frenchDateTime } from './format.js';
 
 const ICONS: Record<TimelineKind, LucideIcon> = {
   mission: Truck,
@@ -41,7 +41,7 @@ export function MissionTimeline({ entries }: { entries: TimelineEntry[] }) {
             </span>
             <p className="font-semibold">{entry.label}</p>
             <p className="text-sm text-ink-muted">
-              <time dateTime={entry.at}>{frenchDateTime(entry.at)}</time>
+              <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>
               {entry.actor && (
                 <>
                   {' · '}

@@ -1,3 +1,4 @@
+import { formatNumericDateTime } from '#core/rules/french-dates.js';
 import { Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
@@ -5,8 +6,6 @@ import { STATUS_LABELS } from '#core/rules/missions.js';
 import type { AdminMissionItem } from '#core/schemas/admin-missions.js';
 import { StatusBadge } from './status-badge.js';
 import { formatMoney } from '#core/rules/money.js';
-
-const PARIS = 'Europe/Paris';
 
 /** The mission statuses as the badge colours them: waiting, going well, ended badly, or done. */
 const TONE: Record<MissionStatus, string> = {
@@ -23,15 +22,7 @@ export function MissionStatusBadge({ status }: { status: MissionStatus }) {
 }
 
 /** "24/11/2026 08:00", Paris time. */
-const shortDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: PARIS,
-  });
+const shortDateTime = formatNumericDateTime;
 
 const route = (mission: Pick<AdminMissionItem, 'pickupCity' | 'deliveryCity'>) =>
   `${mission.pickupCity ?? '?'} → ${mission.deliveryCity ?? '?'}`;

@@ -1,3 +1,4 @@
+import { formatShortDay, formatWeekdayDay } from '#core/rules/french-dates.js';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -9,15 +10,9 @@ export const number = (value: number) => value.toLocaleString('fr-FR');
 export const percent = (value: number | null) =>
   value === null ? '—' : value.toLocaleString('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
 
-/** "Mar. 24 nov." for the axis, "mardi 24 novembre" for the table, from a Paris day "2026-11-24". */
+/** "24 nov." for the axis, "mardi 24 novembre" for the table, from a Paris day "2026-11-24". */
 function dayLabels(day: string) {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const read = (options: Intl.DateTimeFormatOptions) =>
-    noon.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', ...options });
-  return {
-    label: read({ weekday: 'long', day: 'numeric', month: 'long' }),
-    short: read({ day: 'numeric', month: 'short' }),
-  };
+  return { label: formatWeekdayDay(day), short: formatShortDay(day) };
 }
 
 export function dailyPoints(days: { day: string }[], value: (index: number) => number): ChartPoint[] {

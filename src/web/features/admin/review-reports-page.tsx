@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { Flag, Star } from 'lucide-react';
 import { useState } from 'react';
 import { SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
@@ -7,7 +8,6 @@ import { Button } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { frenchDateTime } from './format.js';
 import { ReasonDialog } from './reason-dialog.js';
 import { useReviewReportDecision, useReviewReports } from './review-reports-api.js';
 import { StatusBadge } from './status-badge.js';
@@ -33,8 +33,8 @@ function ReportItem({
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={STATUS_TONES[report.status]}>{STATUS_LABELS[report.status]}</StatusBadge>
         <span className="text-sm text-ink-muted">
-          Signalé le {frenchDateTime(report.createdAt)} par {report.reporterName}
-          {report.resolvedAt ? ` · décidé le ${frenchDateTime(report.resolvedAt)}` : ''}
+          Signalé le {formatLongDateTime(report.createdAt)} par {report.reporterName}
+          {report.resolvedAt ? ` · décidé le ${formatLongDateTime(report.resolvedAt)}` : ''}
         </span>
       </div>
       <blockquote className="user-text rounded-lg bg-surface-sunken p-3">
@@ -49,7 +49,7 @@ function ReportItem({
           <span className="text-ink-muted">({ROLE[review.reviewee.role]})</span>
         </p>
         <p className="user-text text-sm text-ink-muted">
-          Mission {`«\u00a0${review.missionTitle}\u00a0»`} · écrit le {frenchDateTime(review.createdAt)}
+          Mission {`«\u00a0${review.missionTitle}\u00a0»`} · écrit le {formatLongDateTime(review.createdAt)}
         </p>
         <p className="flex items-center gap-1 font-bold">
           <Star className="h-5 w-5 fill-current text-accent" aria-hidden="true" /> {review.rating}/5

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +11,6 @@ import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { frenchDateTime } from './format.js';
 import { RecoveryCodes } from './second-factor-codes.js';
 import { SecondFactorEnrolment } from './second-factor-enrolment.js';
 
@@ -77,7 +77,7 @@ export function AdminSecurityPage() {
         <Panel title="Double authentification" icon={ShieldCheck}>
           <p>
             {data?.secondFactorSince
-              ? `Active depuis le ${frenchDateTime(data.secondFactorSince)}.`
+              ? `Active depuis le ${formatLongDateTime(data.secondFactorSince)}.`
               : 'Active.'}{' '}
             Chaque connexion demande, après le mot de passe, le code de votre application d’authentification.
           </p>

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { SITE_TEXT_SETTINGS, type SiteSettingKey } from '#core/schemas/site-settings.js';
 import { ApiError } from '#web/lib/api.js';
@@ -7,7 +8,6 @@ import { PageHeader } from '#web/ui/empty-state.js';
 import { EmailField, TextAreaField, TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { frenchDateTime } from './format.js';
 import { useAdminSiteSettings, useSaveSiteSettings } from './settings-api.js';
 import { SettingsLogos } from './settings-logos.js';
 
@@ -226,7 +226,9 @@ export function AdminSettingsPage() {
       ) : (
         <div className="space-y-8">
           {data.updatedAt && (
-            <p className="text-sm text-ink-muted">Dernière modification : {frenchDateTime(data.updatedAt)}</p>
+            <p className="text-sm text-ink-muted">
+              Dernière modification : {formatLongDateTime(data.updatedAt)}
+            </p>
           )}
           <MaintenanceForm stored={data.settings.maintenanceMessage ?? null} />
           <SettingsLogos settings={data.settings} />

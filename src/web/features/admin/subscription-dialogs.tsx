@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,15 +34,6 @@ const grantResolver = lazyResolver<GrantForm>(
 const endResolver = lazyResolver<{ reason: string }>(
   async () => (await import('./subscription-resolvers.js')).endResolver as never,
 );
-
-/** "23 novembre 2026", in Paris. */
-export const frenchDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
 
 const holderLine = (holder: Holder) =>
   `${holder.fullName}${holder.companyName ? ` (${holder.companyName})` : ''} · ${holder.email}`;
@@ -119,7 +111,7 @@ export function GrantDialog({
             {target.replaces !== undefined && (
               <p className="text-sm">
                 Elle remplace la formule en cours
-                {target.replaces ? ` (jusqu’au ${frenchDate(target.replaces)})` : ''} : la nouvelle période
+                {target.replaces ? ` (jusqu’au ${formatDay(target.replaces)})` : ''} : la nouvelle période
                 commence aujourd’hui.
               </p>
             )}

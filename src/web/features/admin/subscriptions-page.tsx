@@ -1,3 +1,4 @@
+import { formatDay, formatLongDateTime } from '#core/rules/french-dates.js';
 import { CreditCard, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import {
@@ -14,9 +15,9 @@ import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
-import { count, frenchDateTime } from './format.js';
+import { count } from './format.js';
 import { StatusBadge } from './status-badge.js';
-import { EndDialog, GrantDialog, frenchDate, type GrantTarget } from './subscription-dialogs.js';
+import { EndDialog, GrantDialog, type GrantTarget } from './subscription-dialogs.js';
 import { subscriptionAdminApi, useAdminSubscriptions, useSubscriptionDecision } from './subscriptions-api.js';
 
 const ROLE_LABELS = { driver: 'Chauffeur', transporter: 'Transporteur' } as const;
@@ -55,7 +56,7 @@ function RequestRow({ row, onActivate }: { row: AdminSubscription; onActivate: (
       <div className="min-w-0 flex-1 basis-56 text-sm">
         <p className="text-base font-semibold">{planLine(row)}</p>
         <p>À facturer : {formatMoney(row.price)}</p>
-        <p className="text-ink-muted">Demandée le {frenchDateTime(row.createdAt)}</p>
+        <p className="text-ink-muted">Demandée le {formatLongDateTime(row.createdAt)}</p>
       </div>
       <Button onClick={onActivate} aria-label={`Activer : ${row.user.fullName}, ${PLAN_NAMES[row.plan]}`}>
         Activer
@@ -94,7 +95,7 @@ function SubscriptionRow({
         {row.currentPeriodEnd && (
           <p className="text-ink-muted">
             {row.cancelAtPeriodEnd ? 'Résiliation demandée : prend fin le ' : 'Période en cours jusqu’au '}
-            {frenchDate(row.currentPeriodEnd)}
+            {formatDay(row.currentPeriodEnd)}
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { AlertTriangle, ChevronLeft, UserX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { PLAN_NAMES } from '#core/rules/billing.js';
@@ -7,7 +8,6 @@ import { useSession } from '#web/lib/session.js';
 import { EmptyState } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useAdminUser } from './admin-users-api.js';
-import { frenchDateTime } from './format.js';
 import { UnderwayList, UserActions } from './user-actions.js';
 import {
   ApplicationsSection,
@@ -70,7 +70,7 @@ export function AdminUserPage() {
         <p className="text-sm text-ink-muted">
           {ROLE_LABELS[profile.role]}
           {profile.role !== 'admin' ? ` · formule ${PLAN_NAMES[profile.plan]}` : ''} · inscrit le{' '}
-          {frenchDateTime(profile.createdAt)}
+          {formatLongDateTime(profile.createdAt)}
         </p>
       </header>
 
@@ -80,7 +80,7 @@ export function AdminUserPage() {
           <div className="space-y-2">
             <p className="user-text">
               <strong>Compte désactivé</strong>
-              {profile.deactivatedAt ? ` le ${frenchDateTime(profile.deactivatedAt)}` : ''}.
+              {profile.deactivatedAt ? ` le ${formatLongDateTime(profile.deactivatedAt)}` : ''}.
               {profile.deactivationReason
                 ? ` Motif affiché à la personne : « ${profile.deactivationReason} »`
                 : ''}
@@ -123,7 +123,7 @@ export function AdminUserPage() {
                     <span className="font-semibold">{actionLabel(entry.action)}</span>
                     <span className="text-ink-muted">
                       {' '}
-                      par {entry.adminName ?? 'un administrateur'} le {frenchDateTime(entry.createdAt)}
+                      par {entry.adminName ?? 'un administrateur'} le {formatLongDateTime(entry.createdAt)}
                     </span>
                     {reason && <span className="user-text block">Motif : {reason}</span>}
                   </li>

@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -9,7 +10,7 @@ import { formatMoney } from '#core/rules/money.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import type { AdminUserDetail } from '#core/schemas/admin-users.js';
 import { Stars } from '#web/ui/review-parts.js';
-import { day, frenchDateTime } from './format.js';
+import { day } from './format.js';
 import { StatusBadge } from './status-badge.js';
 
 type Detail = AdminUserDetail;
@@ -61,8 +62,8 @@ export function ProfileSection({ profile }: { profile: Detail['profile'] }) {
   const rows: Array<[string, ReactNode]> = [
     ['E-mail', `${profile.email}${profile.emailVerified ? ' (confirmée)' : ' (non confirmée)'}`],
     ['Téléphone', profile.phone ? formatPhoneFr(profile.phone) : '—'],
-    ['Inscription', frenchDateTime(profile.createdAt)],
-    ['Dernière connexion', profile.lastLogin ? frenchDateTime(profile.lastLogin) : 'Jamais'],
+    ['Inscription', formatLongDateTime(profile.createdAt)],
+    ['Dernière connexion', profile.lastLogin ? formatLongDateTime(profile.lastLogin) : 'Jamais'],
   ];
   if (profile.role === 'transporter')
     rows.push(['Entreprise', profile.companyName ?? '—'], ['SIRET', profile.siretNumber ?? '—']);
@@ -86,11 +87,11 @@ export function ProfileSection({ profile }: { profile: Detail['profile'] }) {
   if (profile.state === 'deactivated')
     rows.push([
       'Désactivé',
-      `${profile.deactivatedAt ? `le ${frenchDateTime(profile.deactivatedAt)}` : ''}${
+      `${profile.deactivatedAt ? `le ${formatLongDateTime(profile.deactivatedAt)}` : ''}${
         profile.deactivationReason ? ` — motif : ${profile.deactivationReason}` : ''
       }`,
     ]);
-  if (profile.deletedAt) rows.push(['Supprimé par son titulaire', frenchDateTime(profile.deletedAt)]);
+  if (profile.deletedAt) rows.push(['Supprimé par son titulaire', formatLongDateTime(profile.deletedAt)]);
   return (
     <UserSection title="Profil" empty="" isEmpty={false}>
       <Facts rows={rows} />
@@ -131,7 +132,7 @@ export function DocumentsSection({
             <span className="min-w-0">
               <span className="block font-semibold">{label(DRIVER_DOCUMENT_LABELS, document.type)}</span>
               <span className="user-text block text-sm text-ink-muted">
-                {document.fileName} · déposé le {frenchDateTime(document.uploadedAt)}
+                {document.fileName} · déposé le {formatLongDateTime(document.uploadedAt)}
                 {document.expirationDate ? ` · expire le ${day(document.expirationDate)}` : ''}
               </span>
               {document.rejectionReason && (
@@ -194,7 +195,7 @@ export function MissionsSection({ missions, userId }: { missions: Detail['missio
                   ? ` · ${mission.as === 'company' ? 'chauffeur' : 'pour'} ${mission.counterpart}`
                   : ''}
                 {' · départ le '}
-                {frenchDateTime(mission.startDate)} · {formatMoney(mission.price)}
+                {formatLongDateTime(mission.startDate)} · {formatMoney(mission.price)}
               </span>
             </span>
             <StatusBadge status={mission.status}>{label(STATUS_LABELS, mission.status)}</StatusBadge>
@@ -219,8 +220,8 @@ export function ApplicationsSection({ applications }: { applications: Detail['ap
                 {application.mission.title}
               </Link>
               <span className="user-text block text-sm text-ink-muted">
-                {application.mission.companyName ?? ''} · le {frenchDateTime(application.createdAt)} · mission{' '}
-                {label(STATUS_LABELS, application.mission.status).toLowerCase()}
+                {application.mission.companyName ?? ''} · le {formatLongDateTime(application.createdAt)} ·
+                mission {label(STATUS_LABELS, application.mission.status).toLowerCase()}
               </span>
             </span>
             <StatusBadge status={application.status}>
@@ -253,7 +254,7 @@ function ReviewList({ reviews, received }: { reviews: Detail['reviews']['receive
           </span>
           {review.comment && <p className="user-text text-sm">{review.comment}</p>}
           <p className="user-text text-xs text-ink-muted">
-            {review.missionTitle} · {frenchDateTime(review.createdAt)}
+            {review.missionTitle} · {formatLongDateTime(review.createdAt)}
           </p>
         </li>
       ))}
@@ -314,10 +315,11 @@ export function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) 
             <span className="min-w-0">
               <span className="user-text block font-semibold">{deviceOf(session.userAgent)}</span>
               <span className="user-text block text-sm text-ink-muted">
-                Adresse IP {session.ipAddress ?? 'inconnue'} · ouverte le {frenchDateTime(session.createdAt)}
+                Adresse IP {session.ipAddress ?? 'inconnue'} · ouverte le{' '}
+                {formatLongDateTime(session.createdAt)}
               </span>
             </span>
-            <span className="text-sm">Vue le {frenchDateTime(session.lastSeenAt)}</span>
+            <span className="text-sm">Vue le {formatLongDateTime(session.lastSeenAt)}</span>
           </li>
         ))}
       </ul>
@@ -352,9 +354,9 @@ export function SubscriptionSection({
                 </span>
                 <span className="user-text block text-sm text-ink-muted">
                   {subscription.source === 'stripe' ? 'Paiement en ligne' : 'Accordée par Relais'} · depuis le{' '}
-                  {frenchDateTime(subscription.createdAt)}
+                  {formatLongDateTime(subscription.createdAt)}
                   {subscription.currentPeriodEnd
-                    ? ` · jusqu’au ${frenchDateTime(subscription.currentPeriodEnd)}`
+                    ? ` · jusqu’au ${formatLongDateTime(subscription.currentPeriodEnd)}`
                     : ''}
                   {subscription.invoiceReference ? ` · facture ${subscription.invoiceReference}` : ''}
                 </span>

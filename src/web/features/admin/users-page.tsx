@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { ChevronRight, Search, SlidersHorizontal, Users } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -19,7 +20,7 @@ import {
   userFilterFromSearch,
   type UserFilter,
 } from './admin-users-api.js';
-import { count, frenchDateTime } from './format.js';
+import { count } from './format.js';
 import { UserBadges } from './users-badges.js';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
@@ -70,9 +71,9 @@ function UserTable({ users }: { users: AdminUserRow[] }) {
             <td className="user-text whitespace-nowrap border-b border-line px-4 py-3 text-sm">
               {user.phone ? formatPhoneFr(user.phone) : '—'}
             </td>
-            <td className="border-b border-line px-4 py-3 text-sm">{frenchDateTime(user.createdAt)}</td>
+            <td className="border-b border-line px-4 py-3 text-sm">{formatLongDateTime(user.createdAt)}</td>
             <td className="border-b border-line px-4 py-3 text-sm">
-              {user.lastLogin ? frenchDateTime(user.lastLogin) : 'Jamais'}
+              {user.lastLogin ? formatLongDateTime(user.lastLogin) : 'Jamais'}
             </td>
           </tr>
         ))}
@@ -92,7 +93,7 @@ function UserCards({ users }: { users: AdminUserRow[] }) {
               <span className="user-text block truncate text-sm text-ink-muted">{user.email}</span>
               <UserBadges user={user} />
               <span className="block text-xs text-ink-muted">
-                {PLAN_NAMES[user.plan]} · inscrit le {frenchDateTime(user.createdAt)}
+                {PLAN_NAMES[user.plan]} · inscrit le {formatLongDateTime(user.createdAt)}
               </span>
             </span>
             <ChevronRight className="h-5 w-5 shrink-0 text-ink-muted" aria-hidden="true" />

@@ -1,10 +1,16 @@
+import {
+  formatMonth,
+  formatMonthYear,
+  formatShortMonth,
+  formatTime,
+  formatWeekdayDay,
+} from '#core/rules/french-dates.js';
 import { isoWeekday, missionDays } from '#core/rules/availability.js';
 import type { AvailabilityDay, Calendar, CalendarMission } from '#core/schemas/availability.js';
-import { addDays } from '#core/rules/days.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 /** Today in Paris, for where the calendar opens (the server decides what may change). */
-export const browserParisToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+export const browserParisToday = () => parisToday();
 
 /** The Monday of the week a day is in. */
 export const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
@@ -28,37 +34,23 @@ export function shiftMonth(month: string, by: number): string {
   return date.toISOString().slice(0, 7);
 }
 
-const monthFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 export const monthLabel = (month: string) => {
-  const text = monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+  const text = formatMonthYear(`${month}-01`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 /** "Du 23 au 29 novembre", "Du 30 nov. au 6 déc.", "Du 1er au 7 décembre" (a week of the phone list). */
 export function weekRange(monday: string, sunday: string): string {
   const dayNumber = (day: string) => (day.slice(8) === '01' ? '1er' : String(Number(day.slice(8))));
-  const short = (day: string) => `${dayNumber(day)} ${shortMonth.format(new Date(`${day}T00:00:00Z`))}`;
+  const short = (day: string) => `${dayNumber(day)} ${formatShortMonth(day)}`;
   if (monday.slice(0, 7) === sunday.slice(0, 7))
-    return `Du ${dayNumber(monday)} au ${dayNumber(sunday)} ${longMonth.format(new Date(`${sunday}T00:00:00Z`))}`;
+    return `Du ${dayNumber(monday)} au ${dayNumber(sunday)} ${formatMonth(sunday)}`;
   return `Du ${short(monday)} au ${short(sunday)}`;
 }
-const longMonth = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long' });
-const shortMonth = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'short' });
-const weekdayDay = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
 export const formatLongDay = (day: string) => {
-  const text = weekdayDay.format(new Date(`${day}T00:00:00Z`));
+  const text = formatWeekdayDay(day);
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-const hourFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export const formatHour = (iso: string) => hourFormat.format(new Date(iso));
+export const formatHour = formatTime;
 
 export interface DayView {
   date: string;

@@ -1,7 +1,7 @@
 import { CalendarPlus, Copy } from 'lucide-react';
 import { useState } from 'react';
 import type { IcsCreated } from '#core/schemas/availability.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { TextField } from '#web/ui/field.js';

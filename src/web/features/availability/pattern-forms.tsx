@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { WEEKDAY_LABELS, formatDay } from '#core/rules/availability.js';
+import { WEEKDAY_LABELS } from '#core/rules/availability.js';
+import { formatWeekdayDay } from '#core/rules/french-dates.js';
 import type { ApplyResult } from '#core/schemas/availability.js';
 import { ApiError } from '#web/lib/api.js';
 import { Button } from '#web/ui/button.js';
@@ -20,7 +21,7 @@ function ResultNote({ result }: { result: ApplyResult | null }) {
         <p>
           Laissés tels quels, car vous y avez déjà une mission :{' '}
           {result.skipped
-            .map((day) => `${formatDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
+            .map((day) => `${formatWeekdayDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
             .join(', ')}
           .
         </p>
@@ -29,7 +30,7 @@ function ResultNote({ result }: { result: ApplyResult | null }) {
         <p className="text-danger">
           Attention, vous avez une mission pendant ces jours :{' '}
           {result.missionDays
-            .map((day) => `${formatDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
+            .map((day) => `${formatWeekdayDay(day.date)} («\u00a0${day.missionTitle}\u00a0»)`)
             .join(', ')}
           . Prévenez le transporteur si vous ne pouvez pas l’assurer.
         </p>

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { cn } from '#web/ui/cn.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
 import { billingApi, billingKeys, useBillingMutation } from './api.js';
-import { isEntitling, longDate, periodText } from './format.js';
+import { isEntitling, periodText } from './format.js';
 
 /** The status as a small pill: green while the plan applies, orange when something waits, grey when over. */
 function StatusPill({ status }: { status: NonNullable<SubscriptionView['subscription']>['status'] }) {
@@ -39,7 +40,7 @@ function PlanActions({ view }: { view: SubscriptionView }) {
   const subscription = view.subscription;
   const fail = (fallback: string) => (error: unknown) =>
     toast({ title: errorMessage(error, fallback), variant: 'destructive' });
-  const end = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : null;
+  const end = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd) : null;
   const queryClient = useQueryClient();
   // Stripe's subscription changes at Stripe, then on our side when its webhook comes: read it again shortly.
   const followStripe = () => {

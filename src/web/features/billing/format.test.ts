@@ -1,7 +1,8 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
-import { annualSavingCents, longDate, periodText, planChoices, priceLabel } from './format.js';
+import { annualSavingCents, periodText, planChoices, priceLabel } from './format.js';
 
 const view = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
   role: 'driver',
@@ -35,8 +36,8 @@ describe('plan page wording', () => {
   });
 
   it('says days in Paris, from a day or an instant', () => {
-    expect(longDate('2026-12-24')).toBe('24 décembre 2026');
-    expect(longDate('2026-12-23T23:30:00.000Z')).toBe('24 décembre 2026');
+    expect(formatDay('2026-12-24')).toBe('24 décembre 2026');
+    expect(formatDay('2026-12-23T23:30:00.000Z')).toBe('24 décembre 2026');
   });
 
   it('says when the period ends, and a cancellation', () => {

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import {
   ENTITLING_STATUSES,
   INTERVAL_LABELS,
@@ -14,17 +15,6 @@ import type { Tariffs } from '#core/rules/tariffs.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
 type Subscription = NonNullable<SubscriptionView['subscription']>;
-
-/** "23 novembre 2026", in Paris (a day, whether given as "2026-11-23" or as an instant). */
-export function longDate(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return date.toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
-}
 
 /** "Premium", "Elite", "Transporteur": the plan's name in a button. */
 const SHORT_PLAN_NAMES: Record<PaidPlan, string> = {
@@ -50,7 +40,7 @@ export const isEntitling = (subscription: Subscription | null) =>
 /** When the current period ends, as its holder needs to read it. */
 export function periodText(subscription: Subscription): string | null {
   if (!subscription.currentPeriodEnd) return null;
-  const date = longDate(subscription.currentPeriodEnd);
+  const date = formatDay(subscription.currentPeriodEnd);
   if (subscription.cancelAtPeriodEnd) return `Résiliation à la fin de la période le ${date}`;
   if (!isEntitling(subscription)) return null;
   return subscription.source === 'stripe'

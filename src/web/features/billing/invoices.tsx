@@ -1,7 +1,7 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
 import { formatMoney } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
-import { longDate } from './format.js';
 
 /** The subscription's invoices, newest first as the server gives them: date, amount, state, the invoice itself. */
 export function Invoices({ view }: { view: SubscriptionView }) {
@@ -21,7 +21,7 @@ export function Invoices({ view }: { view: SubscriptionView }) {
             return (
               <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold">{longDate(invoice.date)}</p>
+                  <p className="font-semibold">{formatDay(invoice.date)}</p>
                   <p className="user-text text-sm text-ink-muted">
                     {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, invoice.status]
                       .filter(Boolean)
@@ -37,7 +37,7 @@ export function Invoices({ view }: { view: SubscriptionView }) {
                     className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent underline"
                   >
                     Voir la facture
-                    <span className="sr-only"> du {longDate(invoice.date)} (nouvel onglet)</span>
+                    <span className="sr-only"> du {formatDay(invoice.date)} (nouvel onglet)</span>
                     <ExternalLink className="h-4 w-4" aria-hidden="true" />
                   </a>
                 )}

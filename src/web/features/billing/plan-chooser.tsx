@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { Check, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { INTERVAL_LABELS, type BillingInterval, type PaidPlan } from '#core/rules/billing.js';
@@ -11,7 +12,7 @@ import { cn } from '#web/ui/cn.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
 import { billingApi, useBillingMutation } from './api.js';
-import { isEntitling, longDate, planAndInterval, planChoices } from './format.js';
+import { isEntitling, planAndInterval, planChoices } from './format.js';
 
 const REQUEST_SENT = {
   title: 'Demande envoyée',
@@ -45,7 +46,7 @@ export function PendingRequest({ view }: { view: SubscriptionView }) {
       </h2>
       <p className="mt-2">
         <strong>{planAndInterval(request.plan, request.interval)}</strong>, demandée le{' '}
-        {longDate(request.createdAt)}.
+        {formatDay(request.createdAt)}.
       </p>
       <p className="mt-1 text-sm text-ink-muted">
         Un administrateur active votre formule et vous envoie la facture, à régler par virement.

@@ -7,7 +7,7 @@ import {
   type BugStatus,
 } from '#core/rules/bug-reports.js';
 import type { BugReport, MyBugReports } from '#core/schemas/bug-reports.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { cn } from '#web/ui/cn.js';
 import { DisclosureNote } from './disclosure-note.js';
 

@@ -8,7 +8,7 @@ import { formatMoney } from '#core/rules/money.js';
 import type { DashboardStats } from '#core/schemas/dashboard.js';
 import type { MyDocuments } from '#core/schemas/documents.js';
 import { useSession, type SessionUser } from '#web/lib/session.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { PageHeader } from '#web/ui/empty-state.js';

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import { DRIVER_DOCUMENT_LABELS, type DriverDocumentType } from '#core/rules/documents.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { useDocumentAccesses } from './api/document-accesses.js';
 
 /** "Qui a consulté mes documents": every opening of a file by someone other than the driver, newest first. */

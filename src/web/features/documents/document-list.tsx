@@ -2,7 +2,7 @@ import { ExternalLink, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DRIVER_DOCUMENT_LABELS, DRIVER_DOCUMENT_TYPES } from '#core/rules/documents.js';
 import type { DocumentView, MyDocuments } from '#core/schemas/documents.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';

@@ -1,10 +1,10 @@
+import { formatFullDateTime } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import type { DocumentView, RequirementVerdictView, ValidationView } from '#core/schemas/documents.js';
 import {
   documentFacts,
   documentTitle,
   fileSize,
-  frenchDateTime,
   requirementLine,
   typeToAdd,
   validationSummary,
@@ -147,7 +147,7 @@ describe('Relais’s validation of the driver', () => {
       new Date('2026-03-01T00:00:00Z'),
     );
     expect(planned.text).toContain('Entretien prévu le mardi 10 mars 2026 à 10:00');
-    expect(frenchDateTime('2026-07-01T08:30:00.000Z')).toBe('mercredi 1 juillet 2026 à 10:30');
+    expect(formatFullDateTime('2026-07-01T08:30:00.000Z')).toBe('mercredi 1 juillet 2026 à 10:30');
   });
 
   it('approved, or refused with the reason', () => {

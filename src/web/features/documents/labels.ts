@@ -1,10 +1,10 @@
+import { formatFullDateTime, formatNumericDay } from '#core/rules/french-dates.js';
 import {
   ADR_LABELS,
   DOCUMENT_STATE_LABELS,
   DRIVER_DOCUMENT_LABELS,
   EXPIRING_DAYS,
   daysBetween,
-  frenchDay,
   type AdrSpecialisation,
   type DocumentState,
   type DriverDocumentType,
@@ -65,14 +65,14 @@ export function requirementLine(verdict: RequirementVerdictView, today = parisTo
       if (verdict.expiresOn && daysBetween(today, verdict.expiresOn) <= EXPIRING_DAYS)
         return {
           title,
-          state: `Expire le ${frenchDay(verdict.expiresOn)}`,
-          consequence: `Les missions qui finissent après le ${frenchDay(verdict.expiresOn)} vous sont déjà fermées : ajoutez le document renouvelé.`,
+          state: `Expire le ${formatNumericDay(verdict.expiresOn)}`,
+          consequence: `Les missions qui finissent après le ${formatNumericDay(verdict.expiresOn)} vous sont déjà fermées : ajoutez le document renouvelé.`,
           tone: 'pending',
           actionNeeded: true,
         };
       return {
         title,
-        state: verdict.expiresOn ? `Valide jusqu’au ${frenchDay(verdict.expiresOn)}` : 'Valide',
+        state: verdict.expiresOn ? `Valide jusqu’au ${formatNumericDay(verdict.expiresOn)}` : 'Valide',
         consequence: 'Vous pouvez postuler aux missions qui l’exigent.',
         tone: 'success',
         actionNeeded: false,
@@ -99,7 +99,7 @@ export function requirementLine(verdict: RequirementVerdictView, today = parisTo
     case 'expires_before_end':
       return {
         title,
-        state: verdict.expiresOn ? `Expiré depuis le ${frenchDay(verdict.expiresOn)}` : 'Expiré',
+        state: verdict.expiresOn ? `Expiré depuis le ${formatNumericDay(verdict.expiresOn)}` : 'Expiré',
         consequence: blocked,
         tone: 'danger',
         actionNeeded: true,
@@ -129,10 +129,10 @@ export function documentFacts(document: DocumentView): string[] {
   const facts: string[] = [];
   if (document.number) facts.push(`N° ${document.number}`);
   const dates: string[] = [];
-  if (document.issuedAt) dates.push(`Délivré le ${frenchDay(document.issuedAt)}`);
+  if (document.issuedAt) dates.push(`Délivré le ${formatNumericDay(document.issuedAt)}`);
   if (document.expiresAt)
     dates.push(
-      `${document.state === 'expired' ? 'Expiré le' : 'Valable jusqu’au'} ${frenchDay(document.expiresAt)}`,
+      `${document.state === 'expired' ? 'Expiré le' : 'Valable jusqu’au'} ${formatNumericDay(document.expiresAt)}`,
     );
   if (dates.length) facts.push(dates.join(' · '));
   if (document.categories.length) facts.push(`Catégories : ${document.categories.join(', ')}`);
@@ -147,24 +147,6 @@ export function documentFacts(document: DocumentView): string[] {
 export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`;
   return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
-}
-
-/** "mardi 12 mars 2027 à 10:00", Paris time. */
-export function frenchDateTime(iso: string): string {
-  const date = new Date(iso);
-  const day = date.toLocaleDateString('fr-FR', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
-  const time = date.toLocaleTimeString('fr-FR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Paris',
-  });
-  return `${day} à ${time}`;
 }
 
 export type ValidationStep = 'documents' | 'interview' | 'decision';
@@ -219,8 +201,8 @@ export function validationSummary(
       done: past ? ['documents', 'interview'] : ['documents'],
       title: past ? 'Étape 3 : la décision' : 'Étape 2 : l’entretien',
       text: past
-        ? `Entretien du ${frenchDateTime(validation.interviewDate)} : Relais vous fera part de sa décision.`
-        : `Entretien prévu le ${frenchDateTime(validation.interviewDate)}. ${unverified}`,
+        ? `Entretien du ${formatFullDateTime(validation.interviewDate)} : Relais vous fera part de sa décision.`
+        : `Entretien prévu le ${formatFullDateTime(validation.interviewDate)}. ${unverified}`,
       tone: 'pending',
     };
   }

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import type { ALERT_FILTERS } from '#core/schemas/alerts.js';
 import { type Alert } from '#core/schemas/alerts.js';
 import { apiRequest } from '#web/lib/api.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

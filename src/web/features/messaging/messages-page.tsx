@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
 import { conversationPath, type Conversation } from '#core/schemas/messaging.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

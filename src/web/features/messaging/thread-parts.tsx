@@ -2,7 +2,7 @@ import { ArrowLeft, Check, CheckCheck } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'wouter';
 import type { ChatMessage, Conversation } from '#core/schemas/messaging.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Button } from '#web/ui/button.js';

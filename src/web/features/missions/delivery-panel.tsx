@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatWaiting, WAITING_PLACE_LABELS } from '#core/rules/road.js';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
-import { formatDateTime, formatShortDateTime } from '#web/lib/dates.js';
+import { formatDateTime, formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { Section } from './detail-section.js';
 import { useDelivery } from './delivery-api.js';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, ExternalLink, XCircle } from 'lucide-react';
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import { DOCUMENT_LABELS, type RequiredDocument } from '#core/rules/missions.js';
 import type { RequirementVerdictView } from '#core/schemas/documents.js';
 import { cn } from '#web/ui/cn.js';
@@ -15,7 +15,7 @@ export function verdictText(
   verdict: RequirementVerdictView,
   audience: Audience,
 ): { label: string; detail: string | null; tone: Tone } {
-  const until = verdict.expiresOn ? frenchDay(verdict.expiresOn) : null;
+  const until = verdict.expiresOn ? formatNumericDay(verdict.expiresOn) : null;
   switch (verdict.state) {
     case 'valid':
       return audience === 'driver'

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Engagement } from '#core/schemas/engagements.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';

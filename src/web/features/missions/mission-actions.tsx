@@ -7,7 +7,7 @@ import {
   type MissionAction,
 } from '#core/rules/missions.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';

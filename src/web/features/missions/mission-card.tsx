@@ -5,7 +5,7 @@ import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/r
 import type { Mission } from '#core/schemas/missions.js';
 import { distanceLabel } from '#core/schemas/places.js';
 import { cn } from '#web/ui/cn.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { formatPrice, vehicleLabel } from './format.js';
 
 const STATUS_STYLES: Record<MissionStatus, string> = {

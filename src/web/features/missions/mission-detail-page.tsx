@@ -17,7 +17,7 @@ import type { MissionDetail } from '#core/schemas/missions.js';
 import { rememberReturnPath } from '#web/lib/return-path.js';
 import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { useSession } from '#web/lib/session.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';

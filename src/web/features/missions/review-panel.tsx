@@ -1,3 +1,4 @@
+import { formatDayMonth } from '#core/rules/french-dates.js';
 import { deName, queName } from '#core/rules/text.js';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
@@ -7,8 +8,7 @@ import type { MissionReviewState } from '#core/schemas/reviews.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Section } from './detail-section.js';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
+const day = formatDayMonth;
 
 /**
  * After completion, for the two parties: write a review of the other ("Laisser un avis"), or where it stands

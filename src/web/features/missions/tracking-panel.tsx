@@ -5,7 +5,8 @@ import { seenAgo } from '#core/rules/tracking.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import type { TrackingView } from '#core/schemas/tracking.js';
 import { useSession } from '#web/lib/session.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { parisDate } from '#core/rules/days.js';
+import { formatShortDateTime, formatShortDay, formatTime } from '#core/rules/french-dates.js';
 import { useMissionTracking, useTrackingViews } from '#web/lib/tracking/api.js';
 import {
   askPosition,
@@ -145,17 +146,11 @@ function DriverTracking({ detail }: { detail: MissionDetail }) {
   );
 }
 
-const parisDay = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
-const shortDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', timeZone: 'Europe/Paris' });
-const parisTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-
 /** "le 24 nov., 03:19"; "3 fois le 24 nov., de 03:19 à 03:21"; across days "3 fois, du … au …". */
 function viewedWhen(view: TrackingView): string {
   if (view.views <= 1) return `le ${formatShortDateTime(view.lastViewedAt)}`;
-  if (parisDay(view.firstViewedAt) === parisDay(view.lastViewedAt))
-    return `${view.views} fois le ${shortDay(view.firstViewedAt)}, de ${parisTime(view.firstViewedAt)} à ${parisTime(view.lastViewedAt)}`;
+  if (parisDate(view.firstViewedAt) === parisDate(view.lastViewedAt))
+    return `${view.views} fois le ${formatShortDay(view.firstViewedAt)}, de ${formatTime(view.firstViewedAt)} à ${formatTime(view.lastViewedAt)}`;
   return `${view.views} fois, du ${formatShortDateTime(view.firstViewedAt)} au ${formatShortDateTime(view.lastViewedAt)}`;
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatWaiting, WAITING_PLACE_LABELS } from '#core/rules/road.js';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
 import { errorMessage } from '#web/lib/form-errors.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { deliveryApi, useSetDelivery } from './delivery-api.js';
 

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { CheckCircle2, CircleDashed } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { Checkbox, FormFields, TextAreaField, TextField } from '#web/ui/field.js
 import { useToast } from '#web/ui/toast.js';
 import { useBillingDetails, useSaveBillingDetails } from './api.js';
 import type { BillingFormContext, BillingFormValues } from './form-values.js';
-import { formatDay } from './format.js';
 import { Panel } from './panel.js';
 
 const resolver = lazyResolver<BillingFormValues>(

@@ -1,22 +1,5 @@
 import { SETTLEMENT_LABELS, type SettlementStatus } from '#core/rules/money.js';
 
-const PARIS = 'Europe/Paris';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * "23 novembre 2026": a calendar day ("2026-11-23", read as such, no time zone involved) or the Paris day of an
- * instant.
- */
-export function formatDay(value: string): string {
-  const date = DAY.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return date.toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: DAY.test(value) ? 'UTC' : PARIS,
-  });
-}
-
 export type Tone = 'success' | 'pending' | 'danger' | 'muted';
 
 /**

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { formatMoney } from '#core/rules/money.js';
@@ -11,7 +12,6 @@ import { useToast } from '#web/ui/toast.js';
 import { paymentApi, usePaymentMutation } from './api.js';
 import { FormDialog } from '#web/ui/dialog.js';
 import type { PayslipFormValues } from './form-values.js';
-import { formatDay } from './format.js';
 import { Panel } from './panel.js';
 import { parisDate } from '#core/rules/days.js';
 

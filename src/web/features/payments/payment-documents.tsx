@@ -1,6 +1,6 @@
 import { ExternalLink, FileText } from 'lucide-react';
 import type { MissionPayment } from '#core/schemas/payments.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { Panel } from './panel.js';
 
 /** What each frame's documents are, said while there are none yet. */

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import type { ReactNode } from 'react';
 import {
   EMPLOYMENT_PAY_NOTE,
@@ -8,7 +9,7 @@ import {
 } from '#core/rules/money.js';
 import { formatWaiting, WAITING_NOT_BILLED_NOTE } from '#core/rules/road.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
-import { formatDay, settlementBadge } from './format.js';
+import { settlementBadge } from './format.js';
 import { Badge } from './panel.js';
 
 /** "Transports Martin vous doit", "Vous avez réglé Jean Routier"…: who owes whom, from the viewer's side. */

@@ -1,8 +1,7 @@
 import { AlertTriangle, CheckCircle2, Circle, type LucideIcon } from 'lucide-react';
 import type { MissionPayment } from '#core/schemas/payments.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime, formatDay } from '#core/rules/french-dates.js';
 import { cn } from '#web/ui/cn.js';
-import { formatDay } from './format.js';
 import { Panel } from './panel.js';
 
 interface Step {

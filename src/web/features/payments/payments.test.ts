@@ -1,6 +1,7 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import type { MissionPayment } from '#core/schemas/payments.js';
-import { formatDay, settlementBadge } from './format.js';
+import { settlementBadge } from './format.js';
 import { whoOwesWhom } from './payment-summary.js';
 import { settlementSteps } from './payment-timeline.js';
 import { billingInput, billingResolver, markPaidResolver } from './resolvers.js';

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { useState } from 'react';
 import { formatMoney } from '#core/rules/money.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
@@ -7,7 +8,6 @@ import { errorMessage } from '#web/lib/form-errors.js';
 import { Button } from '#web/ui/button.js';
 import { useToast, type ToastInput } from '#web/ui/toast.js';
 import { paymentApi, usePaymentMutation, type StripeStepResult } from './api.js';
-import { formatDay } from './format.js';
 import { Panel } from './panel.js';
 
 type StripeAction = NonNullable<MissionPayment['stripe']>['actions'][number];

@@ -1,3 +1,4 @@
+import { formatMonthYear } from '#core/rules/french-dates.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import { reputationLabel } from '#core/rules/reputation.js';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +29,7 @@ export function PublicProfilePage() {
       </div>
     );
   const member = profile.data;
-  const since = new Date(member.memberSince).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' });
+  const since = formatMonthYear(member.memberSince);
   return (
     <div className="mx-auto max-w-3xl space-y-5 px-4 py-10">
       <section className="flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-surface-raised p-6">

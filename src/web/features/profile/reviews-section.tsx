@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
@@ -20,13 +21,6 @@ const REVIEWS_PAGE_SIZE = 10;
 export const reviewsKey = (userId: string, page = 1) =>
   ['/api/reviews/user', userId, { page, pageSize: REVIEWS_PAGE_SIZE }] as const;
 
-const frenchDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
 const decimal = (value: number) => value.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
 
 function ReviewItem({ review, onReport }: { review: PublicReview; onReport: () => void }) {
@@ -51,7 +45,7 @@ function ReviewItem({ review, onReport }: { review: PublicReview; onReport: () =
             </span>
           </p>
           <p className="user-text text-sm text-ink-muted">
-            {review.missionTitle} · {frenchDay(review.publishedAt ?? review.createdAt)}
+            {review.missionTitle} · {formatDay(review.publishedAt ?? review.createdAt)}
           </p>
         </div>
         <span className="flex items-center gap-2">

@@ -1,16 +1,8 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { reviewedRoleOf, SUB_SCORES, subScoreLabel } from '#core/rules/reviews.js';
 import type { Review } from '#core/schemas/reviews.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { ReviewPhotos, Stars } from '#web/ui/review-parts.js';
-
-/** "15 mars 2030" in Paris time. */
-export const frenchDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
 
 /** One review as written: overall stars, the sub-scores given, the comment and photos. */
 export function ReviewCard({ title, review }: { title: string; review: Review }) {
@@ -23,10 +15,10 @@ export function ReviewCard({ title, review }: { title: string; review: Review })
           <h3 className="user-text font-bold">{title}</h3>
           <p className="text-sm text-ink-muted">
             {!review.publishedAt
-              ? `Écrit le ${frenchDay(review.createdAt)} · pas encore publié`
-              : frenchDay(review.publishedAt) === frenchDay(review.createdAt)
-                ? `Écrit et publié le ${frenchDay(review.createdAt)}`
-                : `Écrit le ${frenchDay(review.createdAt)} · publié le ${frenchDay(review.publishedAt)}`}
+              ? `Écrit le ${formatDay(review.createdAt)} · pas encore publié`
+              : formatDay(review.publishedAt) === formatDay(review.createdAt)
+                ? `Écrit et publié le ${formatDay(review.createdAt)}`
+                : `Écrit le ${formatDay(review.createdAt)} · publié le ${formatDay(review.publishedAt)}`}
           </p>
         </div>
         <span className="flex items-center gap-2">

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { queName } from '#core/rules/text.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,6 @@ import { Avatar } from '#web/ui/avatar.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { PhotoPicker, type PickedPhoto } from './photo-picker.js';
-import { frenchDay } from './review-card.js';
 import { StarRatingInput } from './star-rating.js';
 
 export const reviewKey = (missionId: string) => ['/api/missions', missionId, 'review'] as const;
@@ -101,7 +101,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
       </div>
       <p className="rounded-lg bg-surface-sunken p-3 text-sm">
         Votre avis reste caché jusqu’à ce {queName(name)} ait donné le sien, ou jusqu’au{' '}
-        {state.closesAt ? frenchDay(state.closesAt) : 'terme du délai'}. Une fois envoyé, il ne peut plus être
+        {state.closesAt ? formatDay(state.closesAt) : 'terme du délai'}. Une fois envoyé, il ne peut plus être
         modifié.
       </p>
       <StarRatingInput

@@ -1,3 +1,4 @@
+import { formatDay } from '#core/rules/french-dates.js';
 import { deName } from '#core/rules/text.js';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { Link, useParams } from 'wouter';
 import type { MissionReviewState } from '#core/schemas/reviews.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { frenchDay, ReviewCard } from './review-card.js';
+import { ReviewCard } from './review-card.js';
 import { ReviewForm, reviewKey } from './review-form.js';
 
 function Notice({ icon: Icon, children }: { icon: typeof Clock; children: ReactNode }) {
@@ -60,7 +61,7 @@ export function MissionReviewPage() {
           <p className="font-bold">Votre avis est enregistré.</p>
           <p>
             Il sera publié quand {name} aura donné le sien
-            {state.closesAt ? `, au plus tard le ${frenchDay(state.closesAt)}` : ''}.
+            {state.closesAt ? `, au plus tard le ${formatDay(state.closesAt)}` : ''}.
           </p>
         </Notice>
       )}
@@ -78,9 +79,9 @@ export function MissionReviewPage() {
           <p className="font-bold">{theirs ? 'Avis publiés' : 'Avis publié'}</p>
           <p>
             {theirs
-              ? `Vos deux avis sont visibles sur vos profils depuis le ${frenchDay(mine.publishedAt)}.`
+              ? `Vos deux avis sont visibles sur vos profils depuis le ${formatDay(mine.publishedAt)}.`
               : state.otherWritten
-                ? `Votre avis est visible sur le profil ${deName(name)} depuis le ${frenchDay(mine.publishedAt)}.`
+                ? `Votre avis est visible sur le profil ${deName(name)} depuis le ${formatDay(mine.publishedAt)}.`
                 : `${name} n’a pas donné d’avis dans les 14 jours : le vôtre est publié seul.`}
           </p>
         </Notice>

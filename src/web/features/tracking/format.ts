@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '#web/lib/dates.js';
+import { parisDate } from '#core/rules/days.js';
+import { formatDateTime, formatTime } from '#core/rules/french-dates.js';
 
 /** Now, again every 15 s: "vu il y a 2 min" stays true between updates. */
 export function useNow(every = 15_000): number {
@@ -13,8 +14,6 @@ export function useNow(every = 15_000): number {
 
 /** "14:35" in Paris, with the day when it is not today. */
 export function formatEta(iso: string, now: number): string {
-  const date = new Date(iso);
-  const day = (value: Date) => value.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
-  if (day(date) !== day(new Date(now))) return formatDateTime(iso);
-  return date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+  if (parisDate(iso) !== parisDate(new Date(now))) return formatDateTime(iso);
+  return formatTime(iso);
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { routeKm, seenAgo, TRACKING_RETENTION_DAYS } from '#core/rules/tracking.js';
 import type { MissionTracking } from '#core/schemas/tracking.js';
-import { formatDateTime } from '#web/lib/dates.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { useMissionTracking } from '#web/lib/tracking/api.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';

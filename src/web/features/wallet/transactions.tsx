@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { TRANSACTION_CATEGORIES, TRANSACTION_CATEGORY_LABELS, formatMoney } from '#core/rules/money.js';
 import type { Transaction } from '#core/schemas/payments.js';
-import { formatShortDateTime } from '#web/lib/dates.js';
+import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { SelectField, TextField } from '#web/ui/field.js';
 import { exportHref, PAGE_SIZE, useTransactions, type TransactionFilters } from './api.js';

@@ -1,4 +1,4 @@
-import { frenchDay } from '#core/rules/documents.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import {
   amountOwed,
   centsToDecimal,
@@ -125,7 +125,7 @@ export function settle(w: World, mission: Mission, plan: SettlementPlan): Paymen
   if (confirmedAt) row.paymentStatus = 'paid';
 
   const title = `Mission ${quoted(row.title)}`;
-  const due = `échéance le ${frenchDay(dueDate)}`;
+  const due = `échéance le ${formatNumericDay(dueDate)}`;
   const record = (
     userId: string,
     type: 'credit' | 'debit',
@@ -165,7 +165,7 @@ export function settle(w: World, mission: Mission, plan: SettlementPlan): Paymen
       company.id,
       'debit',
       'mission_marked_paid',
-      `${title} : virement déclaré payé le ${frenchDay(plan.paidOn!)} (réf. ${reference})`,
+      `${title} : virement déclaré payé le ${formatNumericDay(plan.paidOn!)} (réf. ${reference})`,
       markedAt,
     );
   if (confirmedAt)
