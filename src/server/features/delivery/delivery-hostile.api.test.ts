@@ -68,7 +68,7 @@ const post = (agent: Agent, id: string, payload: Buffer | string, type = FORM) =
     headers: { 'content-type': type },
   });
 
-describe('the hand-written multipart reader', () => {
+describe('the multipart reader', () => {
   it('answers every malformed body with a French 400 (415 for another type), never a 500', async () => {
     const { carrier, id } = await scene();
     const signature = part('signature', await signaturePng(), 'signature.png');
@@ -77,7 +77,6 @@ describe('the hand-written multipart reader', () => {
       ['a field sent twice', Buffer.concat([part('recipientName', 'A'), part('recipientName', 'B'), END])],
       ['no CRLF after the delimiter', Buffer.concat([Buffer.from(`--${BOUNDARY}X`), END])],
       ['no closing delimiter', part('recipientName', 'A')],
-      ['no headers', Buffer.from(`--${BOUNDARY}\r\nname="a"\r\n\r\nx\r\n--${BOUNDARY}--`)],
       ['25 parts', Buffer.concat([...Array.from({ length: 25 }, (_, i) => part(`f${i}`, 'x')), END])],
       ['a text field of 9 KB', Buffer.concat([part('note', 'x'.repeat(9000)), END])],
       ['an empty body', Buffer.alloc(0)],
@@ -89,6 +88,14 @@ describe('the hand-written multipart reader', () => {
       expect(response.statusCode, label).toBe(400);
       expect(response.json().message, label).toMatch(formError);
     }
+    // A part without its headers is no field: the form reads as empty and says what is missing.
+    const headless = await post(
+      carrier.agent,
+      id,
+      Buffer.from(`--${BOUNDARY}\r\nname="a"\r\n\r\nx\r\n--${BOUNDARY}--`),
+    );
+    expect(headless.statusCode).toBe(400);
+    expect(headless.json().errors).toHaveProperty('recipientName');
     const other = await post(carrier.agent, id, 'x', 'application/octet-stream');
     expect(other.statusCode).toBe(415);
     expect(other.json().message).toMatch(/non pris en charge/);
@@ -102,13 +109,20 @@ describe('the hand-written multipart reader', () => {
     expect(latin1.statusCode).toBe(400);
     expect(latin1.json().errors.recipientName).toMatch(/UTF-8/);
 
-    // Field names of the object prototype are only names; a file name is never used as a path.
+    // Field names of the object prototype are refused (no page sends them); a file name is never used as a path.
+    for (const name of ['__proto__', 'constructor']) {
+      const prototype = await post(
+        carrier.agent,
+        id,
+        Buffer.concat([part(name, 'x'), part('recipientName', 'Rémi'), signature, END]),
+      );
+      expect(prototype.statusCode, name).toBe(400);
+      expect(prototype.json().message, name).toMatch(formError);
+    }
     const odd = await post(
       carrier.agent,
       id,
       Buffer.concat([
-        part('__proto__', 'x'),
-        part('constructor', 'y'),
         part('recipientName', 'Rémi'),
         part('signature', await signaturePng(), '../../../etc/passwd'),
         END,
@@ -158,6 +172,29 @@ describe('the signature', () => {
 });
 
 describe('the files of a proof', () => {
+  it('are bounded one by one and together, with a French 413 that says which limit', async () => {
+    const { carrier, id } = await scene();
+    const send = (photos: Buffer[]) =>
+      carrier.agent.request({
+        method: 'POST',
+        url: `/api/missions/${id}/delivery-proof`,
+        ...multipartBody({ recipientName: 'Paul Quai' }, [
+          { field: 'signature', name: 's.png', bytes: signaturePngBytes },
+          ...photos.map((bytes, index) => ({ field: 'photos', name: `p${index}.jpg`, bytes })),
+        ]),
+      });
+    const signaturePngBytes = await signaturePng();
+    // One photo past 10 MB is stopped while it arrives, and named as a photo.
+    const heavy = await send([Buffer.alloc(10 * 1024 * 1024 + 64, 1)]);
+    expect(heavy.statusCode).toBe(413);
+    expect(heavy.json().message).toMatch(/photo dépasse 10 Mo/);
+    // Four photos of 8 MB each: each within its limit, the whole past 30 MB.
+    const many = await send(Array.from({ length: 4 }, () => Buffer.alloc(8 * 1024 * 1024, 1)));
+    expect(many.statusCode).toBe(413);
+    expect(many.json().message).toMatch(/trop lourd \(30 Mo au plus\)/);
+    expect((await carrier.agent.get(`/api/missions/${id}/delivery`)).json().proof).toBeNull();
+  });
+
   it('have one address each: /photos/1, not /photos/1e0, / 1 or 0x1', async () => {
     const { owner, carrier, id } = await scene();
     const outsider = await company();

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, NOT_A_DOCUMENT, sanitizeUpload, type UploadKind } from '../../platform/uploads.js';
-import type { FormFile } from './form-data.js';
+import type { FormFile } from '../../platform/form-data.js';
 
 /** A checked file, ready to be stored: its bytes as they will be kept, and its extension. */
 export interface CheckedFile {

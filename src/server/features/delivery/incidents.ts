@@ -8,7 +8,7 @@ import { recordDomainEvent } from '../../platform/outbox.js';
 import type { Storage } from '../../platform/storage.js';
 import { driverMission } from './access.js';
 import { checkPhotos, removeFiles, storeFiles } from './files.js';
-import type { ParsedForm } from './form-data.js';
+import type { ParsedForm } from '../../platform/form-data.js';
 import { fieldsOf } from './form-fields.js';
 
 /** A phone's clock a little ahead of the server's is not "the future". */

@@ -6,7 +6,7 @@ import type { User } from '../../db/schema/users.js';
 import type { Storage } from '../../platform/storage.js';
 import { driverMission } from './access.js';
 import { checkPhotos, checkSignature, removeFiles, storeFiles } from './files.js';
-import type { ParsedForm } from './form-data.js';
+import type { ParsedForm } from '../../platform/form-data.js';
 import { fieldsOf } from './form-fields.js';
 
 const beforeDelivery = {

@@ -3,16 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DELIVERY_FORM_MAX_BYTES,
+  deliveryMessages,
   MAX_PHOTOS,
   missionDeliverySchema,
+  PHOTO_MAX_BYTES,
   waitingStartSchema,
 } from '#core/schemas/delivery.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
+import { readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
 import { incidentPhoto, proofPdf, proofPhoto, proofSignature, type PrivateFile } from './downloads.js';
-import { parseFormData } from './form-data.js';
 import { reportIncident } from './incidents.js';
 import { ensureProofDocument } from './proof-document.js';
 import { submitProof } from './proof.js';
@@ -27,6 +29,8 @@ const photoIndex = z.enum(
 );
 const photoParams = idParams.extend({ index: photoIndex });
 const incidentPhotoParams = photoParams.extend({ incidentId: z.uuid({ error: 'Identifiant invalide' }) });
+/** The fields of a proof or an incident (a handful) and their photos: a form never needs more parts. */
+const DELIVERY_FORM_MAX_PARTS = 24;
 const ok = { 200: missionDeliverySchema, ...errorResponses };
 const created = { 201: missionDeliverySchema, ...errorResponses };
 const PROOF_JOB = 'delivery-proof-pdf';
@@ -50,13 +54,22 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
       await jobs.send(PROOF_JOB, { missionId: event.missionId }, { singletonKey: event.missionId });
   });
 
-  // The proof and incidents arrive as a browser's FormData; the body is read whole, within its limit.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: DELIVERY_FORM_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  const form = { onRequest: guards.user, bodyLimit: DELIVERY_FORM_MAX_BYTES };
+  // The proof and incidents arrive as a browser's FormData.
+  await registerFormData(app);
+  const form = { onRequest: guards.user };
+  const formRules: FormRules = {
+    maxParts: DELIVERY_FORM_MAX_PARTS,
+    maxFieldBytes: 8 * 1024,
+    // One byte over a photo's limit reaches the photo's own check (files.ts), which names the photo.
+    maxFileBytes: PHOTO_MAX_BYTES + 1,
+    maxTotalBytes: DELIVERY_FORM_MAX_BYTES,
+    messages: {
+      invalid: deliveryMessages.formInvalid,
+      encoding: deliveryMessages.textEncoding,
+      fileTooLarge: deliveryMessages.photoTooLarge,
+      tooLarge: deliveryMessages.formTooLarge,
+    },
+  };
 
   app.get(
     '/api/missions/:id/delivery',
@@ -86,7 +99,7 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const parsed = parseFormData(request.body, request.headers['content-type']);
+      const parsed = await readFormData(request, formRules);
       await submitProof(db, storage, user, request.params.id, parsed);
       return reply.status(201).send(await deliveryView(db, user, request.params.id));
     },
@@ -106,7 +119,7 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const parsed = parseFormData(request.body, request.headers['content-type']);
+      const parsed = await readFormData(request, formRules);
       await reportIncident(deps, user, request.params.id, parsed);
       return reply.status(201).send(await deliveryView(db, user, request.params.id));
     },

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError } from './errors.js';
+
+/**
+ * Forms a browser sends as FormData (multipart/form-data): text fields and files, read by @fastify/multipart
+ * (busboy) within the limits each route gives. What a route receives is the whole form in memory, its files as
+ * bytes to check by their content (platform/uploads.ts); anything malformed or too large is a French 4xx, never a
+ * crash.
+ */
+export interface FormFile {
+  field: string;
+  fileName: string | null;
+  bytes: Buffer;
+}
+export interface ParsedForm {
+  fields: Record<string, string>;
+  files: FormFile[];
+}
+
+export interface FormRules {
+  /** Fields and files together. */
+  maxParts: number;
+  /** One text field. */
+  maxFieldBytes: number;
+  /** One file. */
+  maxFileBytes: number;
+  /** All the files together. */
+  maxTotalBytes: number;
+  messages: {
+    /** Not a form, a malformed one, a field twice, a field too long. */
+    invalid: string;
+    /** Text that is not UTF-8. */
+    encoding: string;
+    /** A file over maxFileBytes. */
+    fileTooLarge: string;
+    /** The files over maxTotalBytes. */
+    tooLarge: string;
+  };
+}
+
+const MAX_FIELD_NAME = 60;
+
+/**
+ * Lets a feature's routes read forms (readFormData), in that feature's plugin only: every other route keeps
+ * refusing multipart bodies with 415.
+ */
+export async function registerFormData(app: FastifyInstance): Promise<void> {
+  // Nothing is read until a route asks, with its own limits; these only bound a form no route reads.
+  await app.register(multipart, { limits: { parts: 1, fileSize: 1, fieldSize: 1 } });
+}
+
+/**
+ * The whole form of the request, checked against `rules`. Browsers send text in UTF-8: a field decoded with
+ * replacement characters ("R�mi") is refused on its field rather than kept so in a legal proof.
+ */
+export async function readFormData(request: FastifyRequest, rules: FormRules): Promise<ParsedForm> {
+  const { messages } = rules;
+  const invalid = () => new AppError(400, messages.invalid, { _: messages.invalid });
+  // An empty body is no form (busboy would read it as a form without fields).
+  if (!request.isMultipart() || request.headers['content-length'] === '0') throw invalid();
+  const form: ParsedForm = { fields: Object.create(null) as Record<string, string>, files: [] };
+  let total = 0;
+  try {
+    const iterator = request.parts({
+      limits: {
+        parts: rules.maxParts,
+        fieldSize: rules.maxFieldBytes,
+        fileSize: rules.maxFileBytes,
+        fieldNameSize: MAX_FIELD_NAME,
+      },
+    });
+    for await (const part of iterator) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        total += bytes.length;
+        if (total > rules.maxTotalBytes) throw new AppError(413, messages.tooLarge, { _: messages.tooLarge });
+        // An empty file input is sent as a part with no name and no bytes: nothing was chosen.
+        if (bytes.length > 0 || part.filename !== '')
+          form.files.push({ field: part.fieldname, fileName: part.filename || null, bytes });
+        continue;
+      }
+      const { fieldname, value } = part;
+      if (
+        typeof value !== 'string' ||
+        part.valueTruncated ||
+        part.fieldnameTruncated ||
+        Object.hasOwn(form.fields, fieldname)
+      )
+        throw invalid();
+      if (value.includes('\uFFFD'))
+        throw new AppError(400, messages.encoding, { [fieldname]: messages.encoding });
+      form.fields[fieldname] = value;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, messages.fileTooLarge, { _: messages.fileTooLarge });
+    // Too many parts, a prototype's name, a body cut short, no boundary: not the page's form.
+    throw invalid();
+  }
+  return form;
+}
