@@ -32,8 +32,6 @@ export const deliveryMessages = {
   photoTooLarge: 'Une photo dépasse 10 Mo : reprenez-la en qualité normale.',
   tooManyPhotos: `${MAX_PHOTOS} photos au plus`,
   photoNotImage: 'Ce fichier n’est pas une photo JPEG, PNG ou WebP.',
-  formInvalid: 'Envoyez le formulaire de la page (multipart/form-data).',
-  textEncoding: 'Texte illisible (il n’est pas en UTF-8) : renvoyez le formulaire depuis la page.',
   formTooLarge: 'L’envoi est trop lourd (30 Mo au plus) : envoyez moins de photos.',
   positionInvalid: 'Position invalide',
   typeRequired: 'Choisissez le type d’incident',

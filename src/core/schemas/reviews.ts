@@ -21,11 +21,18 @@ export const REVIEW_PHOTOS_MAX = 3;
 /** Each photo, decoded (the app shrinks them before sending; a raw phone photo fits too). */
 export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-const star = (message: string) => z.number({ error: message }).int(message).min(1, message).max(5, message);
+/** Stars as a form sends them ("4"); nothing chosen ("" or absent) is no note. */
+const star = (message: string) =>
+  z.preprocess(
+    (value) =>
+      value === '' ? undefined : typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value,
+    z.number({ error: message }).int(message).min(1, message).max(5, message),
+  );
 
 /**
- * A review as written (JSON). Photos travel as base64 (0 to 3, 5 MB each once decoded); their kind is read from
- * their bytes on the server. The sub-scores that apply to the member reviewed are required, the others refused.
+ * A review as written: the text fields of a form (multipart/form-data, as the browser's FormData sends it), whose
+ * files `photos` (0 to 3, 5 MB each) are checked by their content on the server. The sub-scores that apply to the
+ * member reviewed are required, the others refused.
  */
 export const reviewInputSchema = z.object({
   rating: star(reviewMessages.rating),
@@ -34,18 +41,7 @@ export const reviewInputSchema = z.object({
   drivingSkillScore: star(reviewMessages.subScore).optional(),
   safetyScore: star(reviewMessages.subScore).optional(),
   comment: optionalText({ max: REVIEW_COMMENT_MAX, tooLong: reviewMessages.commentTooLong, multiline: true }),
-  photos: z
-    .array(
-      z
-        .string({ error: reviewMessages.photo })
-        .max(Math.ceil((REVIEW_PHOTO_MAX_BYTES * 4) / 3) + 8, reviewMessages.photoTooLarge)
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, reviewMessages.photo),
-      { error: reviewMessages.photo },
-    )
-    .max(REVIEW_PHOTOS_MAX, reviewMessages.tooManyPhotos)
-    .default([]),
 });
-export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 const subScoreFields = {
   professionalismScore: z.number().nullable(),

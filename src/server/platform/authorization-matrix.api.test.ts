@@ -9,7 +9,13 @@ import { reviewReports } from '../db/schema/road.js';
 import { bugReports } from '../db/schema/admin.js';
 import { sessions } from '../db/schema/platform.js';
 import type { User } from '../db/schema/users.js';
-import { createUser, driverPayload, missionPayload, TEST_PASSWORD } from '../test/factories.js';
+import {
+  createUser,
+  driverPayload,
+  missionPayload,
+  multipartBody,
+  TEST_PASSWORD,
+} from '../test/factories.js';
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 import { createStorage } from './storage.js';
 import { hashToken } from './tokens.js';
@@ -278,6 +284,13 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): I
   method,
   url,
   ...(payload ? { payload } : {}),
+});
+
+/** A form as a browser's FormData sends it (text fields only). */
+const form = (url: string, fields: Record<string, string | number>): InjectOptions => ({
+  method: 'POST',
+  url,
+  ...multipartBody(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)]))),
 });
 
 /** The table: one row per route, keyed `METHOD /path` as the server registers it. */
@@ -1021,7 +1034,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/missions/:id/review': {
     request: (s) =>
-      json('POST', `/api/missions/${s.completed}/review`, {
+      form(`/api/missions/${s.completed}/review`, {
         rating: 4,
         professionalismScore: 4,
         communicationScore: 5,

@@ -500,7 +500,7 @@ describe('writing across worlds: 404, nothing written', () => {
       .where(eq(missionApplications.id, applied.json().id));
     expect(application!.status).toBe('pending');
 
-    const reviewed = await company.agent.post(`/api/missions/${done.id}/review`, {
+    const reviewed = await company.agent.postForm(`/api/missions/${done.id}/review`, {
       rating: 5,
       professionalismScore: 5,
       communicationScore: 5,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { z } from 'zod';
 import { AppError } from './errors.js';
 
 /**
@@ -28,10 +29,6 @@ export interface FormRules {
   /** All the files together. */
   maxTotalBytes: number;
   messages: {
-    /** Not a form, a malformed one, a field twice, a field too long. */
-    invalid: string;
-    /** Text that is not UTF-8. */
-    encoding: string;
     /** A file over maxFileBytes. */
     fileTooLarge: string;
     /** The files over maxTotalBytes. */
@@ -40,6 +37,12 @@ export interface FormRules {
 }
 
 const MAX_FIELD_NAME = 60;
+
+/** What any form reader says: not the page's form (malformed, a field twice or too long), text not in UTF-8. */
+export const FORM_MESSAGES = {
+  invalid: 'Envoyez le formulaire de la page (multipart/form-data).',
+  encoding: 'Texte illisible (il n’est pas en UTF-8) : renvoyez le formulaire depuis la page.',
+} as const;
 
 /**
  * Lets a feature's routes read forms (readFormData), in that feature's plugin only: every other route keeps
@@ -55,7 +58,7 @@ export async function registerFormData(app: FastifyInstance): Promise<void> {
  * replacement characters ("R�mi") is refused on its field rather than kept so in a legal proof.
  */
 export async function readFormData(request: FastifyRequest, rules: FormRules): Promise<ParsedForm> {
-  const { messages } = rules;
+  const messages = { ...FORM_MESSAGES, ...rules.messages };
   const invalid = () => new AppError(400, messages.invalid, { _: messages.invalid });
   // An empty body is no form (busboy would read it as a form without fields).
   if (!request.isMultipart() || request.headers['content-length'] === '0') throw invalid();
@@ -101,4 +104,16 @@ export async function readFormData(request: FastifyRequest, rules: FormRules): P
     throw invalid();
   }
   return form;
+}
+
+/** The text fields of a form read by a zod schema: a French 400 with one message per field, as JSON bodies get. */
+export function fieldsOf<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    errors[field] ??= issue.message;
+  }
+  throw new AppError(400, Object.values(errors)[0] ?? 'Requête invalide', errors);
 }

@@ -16,7 +16,7 @@ import { sessions } from '../db/schema/platform.js';
 import { SESSION_COOKIE } from '../platform/sessions.js';
 import { hashToken, newToken } from '../platform/tokens.js';
 import type { NewUser, User } from '../db/schema/users.js';
-import { TEST_PASSWORD, createUser } from './factories.js';
+import { TEST_PASSWORD, createUser, multipartBody } from './factories.js';
 
 /** A fresh database cloned from the migrated template (fast: no migration per file). */
 export async function createTestDatabase(): Promise<string> {
@@ -169,6 +169,22 @@ export class Agent {
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+  }
+  /**
+   * POST as a browser's FormData: each Buffer (alone or in an array) is a file part of its key (`photos` →
+   * photos-1.jpg…), anything else a text field; null and undefined are left out, as an unset input is.
+   */
+  postForm(url: string, values: Record<string, unknown>) {
+    const fields: Record<string, string> = {};
+    const files: Array<{ field: string; name: string; bytes: Buffer }> = [];
+    for (const [key, value] of Object.entries(values))
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item === null || item === undefined) continue;
+        if (Buffer.isBuffer(item))
+          files.push({ field: key, name: `${key}-${files.length + 1}.jpg`, bytes: item });
+        else fields[key] = String(item);
+      }
+    return this.request({ method: 'POST', url, ...multipartBody(fields, files) });
   }
   put(url: string, payload?: unknown) {
     return this.request({

@@ -71,14 +71,15 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
 }
 
 async function sendRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // A FormData (a form with files) is sent as the browser writes it: multipart, with its boundary.
+  const raw = body === undefined || body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: raw
+      ? { accept: 'application/json' }
+      : { 'content-type': 'application/json', accept: 'application/json' },
+    body: raw ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);
   if (response.status === 204) return undefined as T;

@@ -15,13 +15,19 @@ export async function drawShrunk(file: Blob, maxSide: number): Promise<HTMLCanva
 export interface ShrunkImage {
   /** A data URL to show before sending. */
   preview: string;
+  /** The JPEG, as a form sends it. */
+  blob: Blob;
   /** The JPEG's bytes in base64, as the JSON routes take them. */
   base64: string;
 }
 
 export async function shrinkToJpeg(file: Blob, maxSide: number, quality: number): Promise<ShrunkImage> {
-  const preview = (await drawShrunk(file, maxSide)).toDataURL('image/jpeg', quality);
-  return { preview, base64: preview.slice(preview.indexOf(',') + 1) };
+  const canvas = await drawShrunk(file, maxSide);
+  const preview = canvas.toDataURL('image/jpeg', quality);
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((made) => (made ? resolve(made) : reject(new Error('toBlob'))), 'image/jpeg', quality),
+  );
+  return { preview, blob, base64: preview.slice(preview.indexOf(',') + 1) };
 }
 
 /** Whether the image is already no larger than `maxSide` on its longest side. */

@@ -9,7 +9,7 @@ import type { Storage } from '../../platform/storage.js';
 import { driverMission } from './access.js';
 import { checkPhotos, removeFiles, storeFiles } from './files.js';
 import type { ParsedForm } from '../../platform/form-data.js';
-import { fieldsOf } from './form-fields.js';
+import { fieldsOf } from '../../platform/form-data.js';
 
 /** A phone's clock a little ahead of the server's is not "the future". */
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -7,7 +7,7 @@ import type { Storage } from '../../platform/storage.js';
 import { driverMission } from './access.js';
 import { checkPhotos, checkSignature, removeFiles, storeFiles } from './files.js';
 import type { ParsedForm } from '../../platform/form-data.js';
-import { fieldsOf } from './form-fields.js';
+import { fieldsOf } from '../../platform/form-data.js';
 
 const beforeDelivery = {
   statuses: ['in_progress'],

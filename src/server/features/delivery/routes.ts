@@ -64,8 +64,6 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     maxFileBytes: PHOTO_MAX_BYTES + 1,
     maxTotalBytes: DELIVERY_FORM_MAX_BYTES,
     messages: {
-      invalid: deliveryMessages.formInvalid,
-      encoding: deliveryMessages.textEncoding,
       fileTooLarge: deliveryMessages.photoTooLarge,
       tooLarge: deliveryMessages.formTooLarge,
     },

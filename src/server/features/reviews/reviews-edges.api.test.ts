@@ -65,7 +65,9 @@ const alertsOf = (userId: string, event: string) =>
 describe('the window’s close', () => {
   it('a review arrived in time, after the job published the other one, is published at once', async () => {
     const p = await pair(10);
-    expect((await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(5))).statusCode).toBe(201);
+    expect((await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(5))).statusCode).toBe(
+      201,
+    );
     // The job runs at the window's close and publishes the transporter's review alone…
     await t.db
       .update(missions)
@@ -79,7 +81,7 @@ describe('the window’s close', () => {
       .update(missions)
       .set({ completedAt: new Date(Date.now() - 13.99 * DAY) })
       .where(eq(missions.id, p.missionId));
-    const late = await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(2));
+    const late = await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(2));
     expect(late.statusCode).toBe(201);
     expect(late.json().mine.publishedAt).not.toBeNull();
     expect(late.json().theirs).toMatchObject({ rating: 5 });
@@ -101,10 +103,12 @@ describe('the window’s close', () => {
 describe('refusals', () => {
   it('a second review is refused before its photos are looked at', async () => {
     const p = await pair();
-    expect((await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(201);
-    const again = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    expect((await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(
+      201,
+    );
+    const again = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(),
-      photos: [Buffer.from('pas une image').toString('base64')],
+      photos: [Buffer.from('pas une image')],
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Vous avez déjà donné votre avis sur cette mission.');
@@ -112,7 +116,7 @@ describe('refusals', () => {
 
   it('a cancelled mission says it will never be reviewed', async () => {
     const p = await pair(1, { status: 'cancelled', completedAt: null });
-    const answer = await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver());
+    const answer = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver());
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe('Cette mission a été annulée : il n’y a pas d’avis à donner.');
     const state = (await p.asDriver.get(`/api/missions/${p.missionId}/review`)).json();
@@ -128,14 +132,14 @@ describe('refusals', () => {
     const asReplaced = await agentFor(t, replaced.id);
     // The mission went to another driver: whoever held it before has nothing to review.
     expect((await asReplaced.get(`/api/missions/${p.missionId}/review`)).statusCode).toBe(404);
-    expect((await asReplaced.post(`/api/missions/${p.missionId}/review`, ofTransporter())).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await asReplaced.postForm(`/api/missions/${p.missionId}/review`, ofTransporter())).statusCode,
+    ).toBe(404);
   });
 
   it('an unpublished review cannot be reported, nor its existence learnt that way', async () => {
     const p = await pair();
-    await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(1));
+    await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(1));
     const [review] = await t.db.select().from(reviews).where(eq(reviews.missionId, p.missionId));
     const reason = 'Je n’ai pas encore vu cet avis.';
     const answer = await p.asDriver.post(`/api/reviews/${review!.id}/report`, { reason });
@@ -152,12 +156,12 @@ describe('a review removed after a report', () => {
 
   it('its author is told and still sees what they wrote; nobody else does', async () => {
     const p = await pair();
-    const written = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    const written = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(1),
-      photos: [PNG.toString('base64')],
+      photos: [PNG],
     });
     const photo = written.json().mine.photos[0] as string;
-    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(5));
+    await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(5));
     const reviewId = written.json().mine.id as string;
     expect(
       (await p.asDriver.post(`/api/reviews/${reviewId}/report`, { reason: 'Propos faux et injurieux.' }))

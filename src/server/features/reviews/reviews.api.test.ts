@@ -91,10 +91,10 @@ describe('who may review, and when', () => {
     const admin = await agentFor(t, (await createUser(t.db, { userType: 'admin', isAdmin: true })).id);
     for (const agent of [stranger, otherCompany]) {
       expect((await agent.get(`/api/missions/${p.missionId}/review`)).statusCode).toBe(404);
-      expect((await agent.post(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(404);
+      expect((await agent.postForm(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(404);
     }
     expect((await admin.get(`/api/missions/${p.missionId}/review`)).statusCode).toBe(200);
-    expect((await admin.post(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(403);
+    expect((await admin.postForm(`/api/missions/${p.missionId}/review`, ofDriver())).statusCode).toBe(403);
     const state = (await p.asDriver.get(`/api/missions/${p.missionId}/review`)).json();
     expect(state).toMatchObject({
       viewerRole: 'driver',
@@ -111,7 +111,7 @@ describe('who may review, and when', () => {
   it('only after completion', async () => {
     for (const status of ['in_progress', 'delivered'] as const) {
       const p = await completedPair(1, { status, completedAt: null });
-      const answer = await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver());
+      const answer = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver());
       expect(answer.statusCode).toBe(409);
       expect(answer.json().message).toBe('Vous pourrez donner votre avis quand la mission sera terminée.');
       expect((await p.asCompany.get(`/api/missions/${p.missionId}/review`)).json().canWrite).toBe(false);
@@ -120,35 +120,36 @@ describe('who may review, and when', () => {
 
   it('within 14 days of completion, not after', async () => {
     const late = await completedPair(14.01);
-    const refused = await late.asDriver.post(`/api/missions/${late.missionId}/review`, ofTransporter());
+    const refused = await late.asDriver.postForm(`/api/missions/${late.missionId}/review`, ofTransporter());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/délai de 14 jours/);
     const state = (await late.asDriver.get(`/api/missions/${late.missionId}/review`)).json();
     expect(state).toMatchObject({ canWrite: false, windowOpen: false });
     const inTime = await completedPair(13.9);
     expect(
-      (await inTime.asDriver.post(`/api/missions/${inTime.missionId}/review`, ofTransporter())).statusCode,
+      (await inTime.asDriver.postForm(`/api/missions/${inTime.missionId}/review`, ofTransporter()))
+        .statusCode,
     ).toBe(201);
   });
 
   it('asks the sub-scores that apply to the member reviewed and refuses the others', async () => {
     const p = await completedPair();
-    const missing = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    const missing = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(),
       drivingSkillScore: undefined,
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('drivingSkillScore');
-    const foreign = await p.asDriver.post(
+    const foreign = await p.asDriver.postForm(
       `/api/missions/${p.missionId}/review`,
       ofTransporter(4, { drivingSkillScore: 5 }),
     );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.drivingSkillScore).toBe('Cette note ne concerne pas ce membre');
-    const outOfRange = await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(6));
+    const outOfRange = await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(6));
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json().errors.rating).toBe('Choisissez une note de 1 à 5 étoiles');
-    const tooLong = await p.asDriver.post(
+    const tooLong = await p.asDriver.postForm(
       `/api/missions/${p.missionId}/review`,
       ofTransporter(4, { comment: 'x'.repeat(1001) }),
     );
@@ -159,12 +160,12 @@ describe('who may review, and when', () => {
   it('once per party: a second review is refused, and two sent at the same instant make one', async () => {
     const p = await completedPair();
     const answers = await Promise.all([
-      p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(5)),
-      p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(3)),
-      p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(4)),
+      p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(5)),
+      p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(3)),
+      p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(4)),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    const again = await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(1));
+    const again = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(1));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Vous avez déjà donné votre avis sur cette mission.');
     expect(await t.db.select().from(reviews).where(eq(reviews.missionId, p.missionId))).toHaveLength(1);
@@ -172,19 +173,19 @@ describe('who may review, and when', () => {
 
   it('keeps photos checked by their content, and refuses what is not an image', async () => {
     const p = await completedPair();
-    const notImage = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    const notImage = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(),
-      photos: [Buffer.from('%PDF-1.4 pas une photo').toString('base64')],
+      photos: [Buffer.from('%PDF-1.4 pas une photo')],
     });
     expect(notImage.statusCode).toBe(415);
-    const tooMany = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    const tooMany = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(),
-      photos: Array(4).fill(PNG.toString('base64')),
+      photos: Array(4).fill(PNG),
     });
     expect(tooMany.statusCode).toBe(400);
-    const answer = await p.asCompany.post(`/api/missions/${p.missionId}/review`, {
+    const answer = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, {
       ...ofDriver(),
-      photos: [PNG.toString('base64')],
+      photos: [PNG],
     });
     expect(answer.statusCode).toBe(201);
     const url = answer.json().mine.photos[0] as string;
@@ -192,7 +193,7 @@ describe('who may review, and when', () => {
     // Unpublished: its author only; the member reviewed and visitors are told it is not there.
     expect((await p.asDriver.get(url)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter());
+    await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter());
     // Published: whoever may read the profile.
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
@@ -201,7 +202,7 @@ describe('who may review, and when', () => {
 describe('double-blind', () => {
   it('a review waits unseen until the other party writes; then both show and both reputations move', async () => {
     const p = await completedPair();
-    const first = await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(5));
+    const first = await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(5));
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ canWrite: false, mine: { rating: 5, publishedAt: null } });
     // Nobody sees it: not the driver, not the driver's profile.
@@ -216,7 +217,7 @@ describe('double-blind', () => {
     expect(invited[0]!.message).toMatch(/^Transports Lemaire a donné son avis/);
     expect(await scoreOf(p.driver.id)).toBe('0.00');
 
-    const second = await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(4));
+    const second = await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(4));
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ mine: { rating: 4 }, theirs: { rating: 5 } });
     expect(second.json().mine.publishedAt).toBe(second.json().theirs.publishedAt);
@@ -243,8 +244,8 @@ describe('double-blind', () => {
     for (let round = 0; round < 3; round++) {
       const p = await completedPair();
       const answers = await Promise.all([
-        p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(5)),
-        p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(3)),
+        p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver(5)),
+        p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(3)),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
       const rows = await t.db.select().from(reviews).where(eq(reviews.missionId, p.missionId));
@@ -255,7 +256,7 @@ describe('double-blind', () => {
 
   it('the hourly job publishes a lone review once its 14 days are over, not before', async () => {
     const p = await completedPair(10);
-    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(2));
+    await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(2));
     await t.app.jobs.runNow('reviews-publish', { timeoutMs: 60_000 });
     const [waiting] = await t.db.select().from(reviews).where(eq(reviews.missionId, p.missionId));
     expect(waiting!.publishedAt).toBeNull();
@@ -300,12 +301,14 @@ describe('reputation', () => {
     const last = await insertMission(t.db, { companyId: company.id, driverId: veteran.id });
     const asCompany = await agentFor(t, company.id);
     const asVeteran = await agentFor(t, veteran.id);
-    await asCompany.post(`/api/missions/${last.id}/review`, ofDriver(5));
-    await asVeteran.post(`/api/missions/${last.id}/review`, ofTransporter(5));
+    await asCompany.postForm(`/api/missions/${last.id}/review`, ofDriver(5));
+    await asVeteran.postForm(`/api/missions/${last.id}/review`, ofTransporter(5));
     const lone = await completedPair();
     await t.db.update(missions).set({ driverId: newcomer.id }).where(eq(missions.id, lone.missionId));
-    await lone.asCompany.post(`/api/missions/${lone.missionId}/review`, ofDriver(5));
-    await (await agentFor(t, newcomer.id)).post(`/api/missions/${lone.missionId}/review`, ofTransporter(5));
+    await lone.asCompany.postForm(`/api/missions/${lone.missionId}/review`, ofDriver(5));
+    await (
+      await agentFor(t, newcomer.id)
+    ).postForm(`/api/missions/${lone.missionId}/review`, ofTransporter(5));
     const veteranScore = Number(await scoreOf(veteran.id));
     const newcomerScore = Number(await scoreOf(newcomer.id));
     expect(newcomerScore).toBe(4.17);
@@ -320,8 +323,8 @@ describe('reputation', () => {
 
   it('a deactivated member’s reviews are not listed', async () => {
     const p = await completedPair();
-    await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver());
-    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter());
+    await p.asCompany.postForm(`/api/missions/${p.missionId}/review`, ofDriver());
+    await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter());
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, p.driver.id));
     expect((await t.app.inject({ method: 'GET', url: `/api/reviews/user/${p.driver.id}` })).statusCode).toBe(
       404,
@@ -332,8 +335,11 @@ describe('reputation', () => {
 describe('reports', () => {
   async function publishedPair() {
     const p = await completedPair();
-    await p.asCompany.post(`/api/missions/${p.missionId}/review`, ofDriver(1, { comment: 'Avis injuste' }));
-    await p.asDriver.post(`/api/missions/${p.missionId}/review`, ofTransporter(5));
+    await p.asCompany.postForm(
+      `/api/missions/${p.missionId}/review`,
+      ofDriver(1, { comment: 'Avis injuste' }),
+    );
+    await p.asDriver.postForm(`/api/missions/${p.missionId}/review`, ofTransporter(5));
     const [review] = await t.db
       .select()
       .from(reviews)

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   adminReviewReportsSchema,
   missionReviewStateSchema,
+  REVIEW_COMMENT_MAX,
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTOS_MAX,
   reviewInputSchema,
+  reviewMessages,
   reviewReportDecisionSchema,
   reviewReportInputSchema,
   userReviewsQuerySchema,
@@ -14,6 +16,7 @@ import {
 } from '#core/schemas/reviews.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
+import { fieldsOf, readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
 import { userReviews } from './list.js';
@@ -25,13 +28,25 @@ import { submitReview } from './write.js';
 
 const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const ok = z.object({ ok: z.literal(true) });
-/** Three photos in base64 (4/3 of their bytes) and the rest of the form. */
-const REVIEW_BODY_LIMIT = REVIEW_PHOTOS_MAX * Math.ceil((REVIEW_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
+/** The review's form: its fields (a comment of 1,000 characters at most) and three photos at most. */
+const REVIEW_FORM: FormRules = {
+  maxParts: 12,
+  maxFieldBytes: REVIEW_COMMENT_MAX * 4 + 64,
+  // One byte over a photo's limit reaches the photo's own check, which names the photo.
+  maxFileBytes: REVIEW_PHOTO_MAX_BYTES + 1,
+  maxTotalBytes: REVIEW_PHOTOS_MAX * (REVIEW_PHOTO_MAX_BYTES + 1),
+  messages: {
+    fileTooLarge: reviewMessages.photoTooLarge,
+    tooLarge: reviewMessages.photoTooLarge,
+  },
+};
 
 /** Reviews after completion, double-blind reveal, reports and reputation (decision 019). */
 export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, jobs } = deps;
+  // The review arrives as a browser's FormData (its photos as files).
+  await registerFormData(app);
 
   // Reviews whose 14-day window closed without the other party's: published every hour.
   jobs.schedule(
@@ -62,18 +77,19 @@ export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
     '/api/missions/:id/review',
     {
       onRequest: guards.user,
-      bodyLimit: REVIEW_BODY_LIMIT,
       schema: {
         tags: ['reviews'],
-        summary: 'Donner mon avis sur l’autre partie de la mission (une fois, dans les 14 jours)',
+        summary:
+          'Donner mon avis sur l’autre partie de la mission (une fois, dans les 14 jours ; multipart : rating, professionalismScore, communicationScore, drivingSkillScore, safetyScore, comment, 0 à 3 photos)',
         params: idParam,
-        body: reviewInputSchema,
         response: { 201: missionReviewStateSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await submitReview(deps, user, request.params.id, request.body);
+      const form = await readFormData(request, REVIEW_FORM);
+      const input = fieldsOf(reviewInputSchema, form.fields);
+      await submitReview(deps, user, request.params.id, input, form.files);
       return reply.status(201).send(await missionReviewState(db, user, request.params.id));
     },
   );

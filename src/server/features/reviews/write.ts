@@ -8,7 +8,12 @@ import {
   type SubScore,
 } from '#core/rules/reviews.js';
 import { roleOf } from '#core/rules/roles.js';
-import { REVIEW_PHOTO_MAX_BYTES, reviewMessages, type reviewInputSchema } from '#core/schemas/reviews.js';
+import {
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTOS_MAX,
+  reviewMessages,
+  type reviewInputSchema,
+} from '#core/schemas/reviews.js';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { missions, reviews } from '../../db/schema/missions.js';
@@ -17,6 +22,7 @@ import { AppError, databaseErrorCode, forbidden, notFound, unauthorized } from '
 import type { EventBus, RecordedEvent } from '../../platform/events.js';
 import { recordDomainEvents } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
+import type { FormFile } from '../../platform/form-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
 import { lockMembers, recomputeReputation } from './shared.js';
@@ -49,12 +55,17 @@ function checkSubScores(input: ReviewInput, applicable: readonly SubScore[]): vo
   if (first) throw new AppError(400, first, errors);
 }
 
-/** Decodes, checks by content and re-encodes (no EXIF position) each photo; refused with a French message. */
-async function cleanPhotos(photos: string[]): Promise<Array<{ bytes: Buffer; ext: string }>> {
+/**
+ * Checks by content and re-encodes (no EXIF position) each photo of the form (files `photos`, 3 at most);
+ * refused with a French message on `photos.<n>`.
+ */
+async function cleanPhotos(files: FormFile[]): Promise<Array<{ bytes: Buffer; ext: string }>> {
+  const photos = files.filter((file) => file.field === 'photos');
+  if (photos.length > REVIEW_PHOTOS_MAX)
+    throw new AppError(400, reviewMessages.tooManyPhotos, { photos: reviewMessages.tooManyPhotos });
   const cleaned: Array<{ bytes: Buffer; ext: string }> = [];
-  for (const [index, photo] of photos.entries()) {
+  for (const [index, { bytes }] of photos.entries()) {
     const field = `photos.${index}`;
-    const bytes = Buffer.from(photo, 'base64');
     if (bytes.length === 0) throw new AppError(400, reviewMessages.photo, { [field]: reviewMessages.photo });
     if (bytes.length > REVIEW_PHOTO_MAX_BYTES)
       throw new AppError(413, reviewMessages.photoTooLarge, { [field]: reviewMessages.photoTooLarge });
@@ -108,6 +119,7 @@ export async function submitReview(
   viewer: User,
   missionId: string,
   input: ReviewInput,
+  files: FormFile[],
   now = new Date(),
 ): Promise<void> {
   const { db, storage, events } = deps;
@@ -122,7 +134,7 @@ export async function submitReview(
   if (!revieweeId) throw new AppError(409, reviewErrors.revieweeGone);
   if (await hasWritten(db, missionId, viewer.id)) throw new AppError(409, reviewErrors.already);
 
-  const photos = await cleanPhotos(input.photos);
+  const photos = await cleanPhotos(files);
   const reviewId = randomUUID();
   const keys = photos.map((photo, index) => `reviews/${reviewId}/${index}.${photo.ext}`);
   for (const [index, photo] of photos.entries()) await storage.put(keys[index]!, photo.bytes);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
-import { apiRequest, errorFromResponse } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** Proof of delivery, incidents and waiting times of a mission (GET /api/missions/:id/delivery). */
 const deliveryKey = (missionId: string) => ['/api/missions', missionId, 'delivery'] as const;
@@ -13,23 +13,11 @@ export const useDelivery = (missionId: string, enabled = true, live = false) =>
     refetchInterval: live ? 60_000 : false,
   });
 
-/** A form with files (FormData: the browser writes the multipart body and its boundary). */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-    body: form,
-  });
-  if (!response.ok) throw await errorFromResponse(response);
-  return (await response.json()) as T;
-}
-
 export const deliveryApi = {
   proof: (missionId: string, form: FormData) =>
-    postForm<MissionDelivery>(`/api/missions/${missionId}/delivery-proof`, form),
+    apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/delivery-proof`, form),
   incident: (missionId: string, form: FormData) =>
-    postForm<MissionDelivery>(`/api/missions/${missionId}/incidents`, form),
+    apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/incidents`, form),
   startWaiting: (missionId: string, place: 'pickup' | 'delivery') =>
     apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/waiting/start`, { place }),
   stopWaiting: (missionId: string) =>

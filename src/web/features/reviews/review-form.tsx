@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_LABELS } from '#core/rules/roles.js';
 import { SUB_SCORE_LABELS, SUB_SCORE_SHORT, type SubScore } from '#core/rules/reviews.js';
-import { REVIEW_COMMENT_MAX, type MissionReviewState, type ReviewInput } from '#core/schemas/reviews.js';
+import { REVIEW_COMMENT_MAX, type MissionReviewState } from '#core/schemas/reviews.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { Avatar } from '#web/ui/avatar.js';
@@ -54,12 +54,11 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
       setFailure('Il manque des notes : chaque critère attend de 1 à 5 étoiles.');
       return;
     }
-    const body: ReviewInput = {
-      rating: scores.rating!,
-      ...Object.fromEntries(state.subScores.map((key) => [key, scores[key]])),
-      comment: comment.trim() || null,
-      photos: photos.map((photo) => photo.base64),
-    };
+    const body = new FormData();
+    body.append('rating', String(scores.rating));
+    for (const key of state.subScores) body.append(key, String(scores[key]));
+    if (comment.trim()) body.append('comment', comment.trim());
+    photos.forEach((photo, index) => body.append('photos', photo.blob, `photo-${index + 1}.jpg`));
     setSending(true);
     try {
       const next = await apiRequest<MissionReviewState>(
