@@ -25,14 +25,15 @@ export const BUG_DESCRIPTION_MAX = 5000;
 export const BUG_TEXT_MAX = 5000;
 /** The screenshot, decoded (the app shrinks it before sending; a raw phone screenshot fits too). */
 export const BUG_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
-/** What the JSON body may weigh: the screenshot in base64 (4/3 of its bytes) and the text. */
-export const BUG_REPORT_BODY_LIMIT = Math.ceil((BUG_SCREENSHOT_MAX_BYTES * 4) / 3) + 128 * 1024;
 
 const category = z.enum(BUG_CATEGORIES, { error: bugReportMessages.category });
 const priority = z.enum(BUG_PRIORITIES, { error: bugReportMessages.priority });
 const status = z.enum(BUG_STATUSES, { error: bugReportMessages.status });
 
-/** A report as the form sends it (JSON; the screenshot in base64, its kind read from its bytes on the server). */
+/**
+ * A report as the form sends it: text fields (multipart/form-data, as the browser's FormData sends it) and an
+ * optional file `screenshot`, whose kind is read from its bytes on the server.
+ */
 export const bugReportInputSchema = z.object({
   title: requiredText(bugReportMessages.title, {
     min: 3,
@@ -68,13 +69,7 @@ export const bugReportInputSchema = z.object({
     tooLong: bugReportMessages.browserInfoTooLong,
     multiline: true,
   }),
-  screenshot: z
-    .string({ error: bugReportMessages.screenshot })
-    .max(Math.ceil((BUG_SCREENSHOT_MAX_BYTES * 4) / 3) + 8, bugReportMessages.screenshotTooLarge)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, bugReportMessages.screenshot)
-    .nullish(),
 });
-export type BugReportInput = z.input<typeof bugReportInputSchema>;
 
 /** A report as its author sees it: never the team's internal notes. */
 export const bugReportSchema = z.object({

@@ -83,15 +83,6 @@ export const LOGO_SETTING: Record<LogoTheme, 'logoLightUrl' | 'logoDarkUrl'> = {
   dark: 'logoDarkUrl',
 };
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-/** What the JSON body of a logo may weigh: the image in base64 (4/3 of its bytes). */
-export const LOGO_BODY_LIMIT = Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 16 * 1024;
-/** POST /api/admin/site-settings/logos/:theme: the image in base64 (its kind is read from its bytes). */
-export const logoUploadSchema = z.object({
-  image: z
-    .string({ error: siteSettingsMessages.logoKind })
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 8, siteSettingsMessages.logoTooLarge)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, siteSettingsMessages.logoKind),
-});
 export const logoThemeParams = z.object({
   theme: z.enum(LOGO_THEMES, { error: 'Thème inconnu : light ou dark' }),
 });

@@ -286,11 +286,18 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): I
   ...(payload ? { payload } : {}),
 });
 
-/** A form as a browser's FormData sends it (text fields only). */
-const form = (url: string, fields: Record<string, string | number>): InjectOptions => ({
+/** A form as a browser's FormData sends it: text fields, and files as `{ field: bytes }`. */
+const form = (
+  url: string,
+  fields: Record<string, string | number>,
+  files: Record<string, Buffer> = {},
+): InjectOptions => ({
   method: 'POST',
   url,
-  ...multipartBody(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)]))),
+  ...multipartBody(
+    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    Object.entries(files).map(([field, bytes]) => ({ field, name: `${field}.png`, bytes })),
+  ),
 });
 
 /** The table: one row per route, keyed `METHOD /path` as the server registers it. */
@@ -463,7 +470,7 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(403, { admin: 200 }),
   },
   'POST /api/admin/site-settings/logos/:theme': {
-    request: () => json('POST', '/api/admin/site-settings/logos/dark', { image: PNG.toString('base64') }),
+    request: () => form('/api/admin/site-settings/logos/dark', {}, { image: PNG }),
     expected: signedIn(403, { admin: 200 }),
   },
   'DELETE /api/admin/site-settings/logos/:theme': {
@@ -1070,7 +1077,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/bug-reports': {
     // Anyone signed in; the daily limit is per member (bug-reports.api.test.ts).
     request: () =>
-      json('POST', '/api/bug-reports', {
+      form('/api/bug-reports', {
         title: 'Bouton illisible',
         description: 'Le bouton « Postuler » est illisible en thème sombre.',
         category: 'ui',

@@ -39,7 +39,7 @@ export interface FormRules {
 const MAX_FIELD_NAME = 60;
 
 /** What any form reader says: not the page's form (malformed, a field twice or too long), text not in UTF-8. */
-export const FORM_MESSAGES = {
+const FORM_MESSAGES = {
   invalid: 'Envoyez le formulaire de la page (multipart/form-data).',
   encoding: 'Texte illisible (il n’est pas en UTF-8) : renvoyez le formulaire depuis la page.',
 } as const;

@@ -17,8 +17,6 @@ export interface ShrunkImage {
   preview: string;
   /** The JPEG, as a form sends it. */
   blob: Blob;
-  /** The JPEG's bytes in base64, as the JSON routes take them. */
-  base64: string;
 }
 
 export async function shrinkToJpeg(file: Blob, maxSide: number, quality: number): Promise<ShrunkImage> {
@@ -27,7 +25,7 @@ export async function shrinkToJpeg(file: Blob, maxSide: number, quality: number)
   const blob = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((made) => (made ? resolve(made) : reject(new Error('toBlob'))), 'image/jpeg', quality),
   );
-  return { preview, blob, base64: preview.slice(preview.indexOf(',') + 1) };
+  return { preview, blob };
 }
 
 /** Whether the image is already no larger than `maxSide` on its longest side. */

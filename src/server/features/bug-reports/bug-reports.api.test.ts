@@ -33,13 +33,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const pngBase64 = async () =>
-  (
-    await sharp({ create: { width: 64, height: 40, channels: 3, background: '#d9480f' } })
-      .png()
-      .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-serial' } } })
-      .toBuffer()
-  ).toString('base64');
+const pngImage = async () =>
+  await sharp({ create: { width: 64, height: 40, channels: 3, background: '#d9480f' } })
+    .png()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-serial' } } })
+    .toBuffer();
 
 const report = (extra: Record<string, unknown> = {}) => ({
   title: 'La carte ne s’affiche pas',
@@ -56,7 +54,7 @@ async function reporter(fields: Partial<User> = {}) {
 }
 
 async function filed(agent: Agent, extra: Record<string, unknown> = {}) {
-  const response = await agent.post('/api/bug-reports', report(extra));
+  const response = await agent.postForm('/api/bug-reports', report(extra));
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; screenshotUrl: string | null; [key: string]: unknown };
 }
@@ -89,14 +87,14 @@ async function mailJobsDone(bugReportId: string, expected: number) {
 describe('filing a report', () => {
   it('says in French what is missing or wrong, under each field', async () => {
     const { agent } = await reporter();
-    const empty = await agent.post('/api/bug-reports', {});
+    const empty = await agent.postForm('/api/bug-reports', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toMatchObject({
       title: 'Donnez un titre de 3 caractères au moins',
       description: 'Décrivez le problème en 10 caractères au moins',
       category: 'Choisissez une catégorie',
     });
-    const wrong = await agent.post(
+    const wrong = await agent.postForm(
       '/api/bug-reports',
       report({
         title: 'ab',
@@ -115,14 +113,14 @@ describe('filing a report', () => {
       page: 'Indiquez une page de Relais, qui commence par « / » (par exemple /missions)',
     });
     for (const page of ['https://relais.fr/missions', '/\\evil.example', 'missions', '/a b'])
-      expect((await agent.post('/api/bug-reports', report({ page }))).json().errors?.page).toBeTruthy();
-    const long = await agent.post('/api/bug-reports', report({ title: 'x'.repeat(121) }));
+      expect((await agent.postForm('/api/bug-reports', report({ page }))).json().errors?.page).toBeTruthy();
+    const long = await agent.postForm('/api/bug-reports', report({ title: 'x'.repeat(121) }));
     expect(long.json().errors.title).toBe('Le titre ne doit pas dépasser 120 caractères');
   });
 
   it('keeps a report with its re-encoded screenshot; medium priority unless told; new', async () => {
     const { agent } = await reporter({ userType: 'company', companyName: 'Transports Lemaire' });
-    const created = await filed(agent, { screenshot: await pngBase64() });
+    const created = await filed(agent, { screenshot: await pngImage() });
     expect(created).toMatchObject({
       status: 'new',
       priority: 'medium',
@@ -148,8 +146,8 @@ describe('filing a report', () => {
 
   it('reads the screenshot by its content: a text file named .png is refused', async () => {
     const { user, agent } = await reporter();
-    const text = Buffer.from('Ceci est un fichier texte, pas une image.').toString('base64');
-    const refused = await agent.post('/api/bug-reports', report({ screenshot: text }));
+    const text = Buffer.from('Ceci est un fichier texte, pas une image.');
+    const refused = await agent.postForm('/api/bug-reports', report({ screenshot: text }));
     expect(refused.statusCode).toBe(415);
     expect(refused.json()).toEqual({
       message: 'Capture illisible : choisissez une image JPEG, PNG ou WebP',
@@ -159,10 +157,10 @@ describe('filing a report', () => {
     const fake = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.from('pas une image'),
-    ]).toString('base64');
-    expect((await agent.post('/api/bug-reports', report({ screenshot: fake }))).statusCode).toBe(422);
-    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
-    expect((await agent.post('/api/bug-reports', report({ screenshot: pdf }))).statusCode).toBe(415);
+    ]);
+    expect((await agent.postForm('/api/bug-reports', report({ screenshot: fake }))).statusCode).toBe(422);
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    expect((await agent.postForm('/api/bug-reports', report({ screenshot: pdf }))).statusCode).toBe(415);
     expect(await t.db.select().from(bugReports).where(eq(bugReports.userId, user.id))).toHaveLength(0);
   });
 
@@ -194,7 +192,7 @@ describe('filing a report', () => {
     );
     for (let i = 0; i < BUG_REPORTS_PER_DAY; i++) await filed(agent, { title: `Souci numéro ${i}` });
     expect((await agent.get('/api/bug-reports/mine')).json().remainingToday).toBe(0);
-    const refused = await agent.post('/api/bug-reports', report());
+    const refused = await agent.postForm('/api/bug-reports', report());
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Vous avez déjà envoyé 10 signalements aujourd’hui/);
   });
@@ -209,7 +207,9 @@ describe('filing a report', () => {
       })),
     );
     const burst = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => agent.post('/api/bug-reports', report({ title: `Rafale ${i}` }))),
+      Array.from({ length: 6 }, (_, i) =>
+        agent.postForm('/api/bug-reports', report({ title: `Rafale ${i}` })),
+      ),
     );
     expect(burst.map((response) => response.statusCode).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     expect(await t.db.select().from(bugReports).where(eq(bugReports.userId, user.id))).toHaveLength(
@@ -222,7 +222,7 @@ describe('who sees what', () => {
   it('shows a member their own reports only, never the internal notes', async () => {
     const mine = await reporter();
     const other = await reporter({ fullName: 'Luc Autre' });
-    const created = await filed(mine.agent, { screenshot: await pngBase64() });
+    const created = await filed(mine.agent, { screenshot: await pngImage() });
     await filed(other.agent, { title: 'Le souci de Luc' });
     await asAdmin.request({
       method: 'PATCH',

@@ -13,6 +13,7 @@ import { bugReports } from '../../db/schema/admin.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { openAccountRow } from '../../platform/sessions.js';
+import type { FormFile } from '../../platform/form-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
 import { contactEmail, reportView, screenshotRoute } from './shared.js';
@@ -37,10 +38,16 @@ const tooMany = (contact: string) =>
     `Vous avez déjà envoyé ${BUG_REPORTS_PER_DAY} signalements aujourd’hui, le maximum par jour. Vous pourrez en envoyer d’autres demain ; en cas d’urgence, écrivez à ${contact}.`,
   );
 
-/** Decodes, checks by content and re-encodes the screenshot (no metadata kept); refused with a French message. */
-async function cleanScreenshot(base64: string): Promise<{ bytes: Buffer; ext: string }> {
+/**
+ * The form's screenshot (file `screenshot`, one at most), checked by content and re-encoded (no metadata kept);
+ * refused with a French message.
+ */
+async function cleanScreenshot(files: FormFile[]): Promise<{ bytes: Buffer; ext: string } | null> {
   const field = { screenshot: bugReportMessages.screenshot };
-  const bytes = Buffer.from(base64, 'base64');
+  const sent = files.filter((file) => file.field === 'screenshot');
+  if (sent.length === 0) return null;
+  if (sent.length > 1) throw new AppError(400, bugReportMessages.screenshot, field);
+  const { bytes } = sent[0]!;
   if (bytes.length === 0) throw new AppError(400, bugReportMessages.screenshot, field);
   if (bytes.length > BUG_SCREENSHOT_MAX_BYTES)
     throw new AppError(413, bugReportMessages.screenshotTooLarge, {
@@ -64,12 +71,13 @@ export async function fileBugReport(
   deps: { db: Db; storage: Storage },
   reporter: User,
   input: BugReportInput,
+  files: FormFile[],
 ): Promise<BugReport> {
   const { db, storage } = deps;
   const contact = await contactEmail(db);
   // Checked before the screenshot is decoded (a refused request costs no image work); again under the lock.
   if ((await reportsToday(db, reporter.id)) >= BUG_REPORTS_PER_DAY) throw tooMany(contact);
-  const screenshot = input.screenshot ? await cleanScreenshot(input.screenshot) : null;
+  const screenshot = await cleanScreenshot(files);
   const id = randomUUID();
   const key = screenshot ? `bug-reports/${id}.${screenshot.ext}` : null;
   const row = await db.transaction(async (tx) => {

@@ -6,12 +6,15 @@ import {
   adminBugReportSchema,
   adminBugReportsQuerySchema,
   adminBugReportUpdateSchema,
-  BUG_REPORT_BODY_LIMIT,
+  BUG_SCREENSHOT_MAX_BYTES,
+  BUG_TEXT_MAX,
+  bugReportMessages,
   bugReportInputSchema,
   bugReportSchema,
   myBugReportsSchema,
 } from '#core/schemas/bug-reports.js';
 import type { FeatureDeps } from '../../platform/deps.js';
+import { fieldsOf, readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
@@ -23,26 +26,44 @@ import { openBugScreenshot } from './screenshot.js';
 
 const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
+/** A report's form: six text fields (5,000 characters at most each) and one screenshot. */
+const BUG_REPORT_FORM: FormRules = {
+  maxParts: 12,
+  maxFieldBytes: BUG_TEXT_MAX * 4 + 64,
+  // One byte over the limit reaches the screenshot's own check, which names the field.
+  maxFileBytes: BUG_SCREENSHOT_MAX_BYTES + 1,
+  maxTotalBytes: BUG_SCREENSHOT_MAX_BYTES + 1,
+  messages: {
+    fileTooLarge: bugReportMessages.screenshotTooLarge,
+    tooLarge: bugReportMessages.screenshotTooLarge,
+  },
+};
+
 /** Bug reports (decision 020): members file them and follow their answer; administrators handle them. */
 export async function bugReportRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, events, jobs } = deps;
   defineBugReportMail(deps);
+  // A report arrives as a browser's FormData (its screenshot as a file).
+  await registerFormData(app);
 
   app.post(
     '/api/bug-reports',
     {
       onRequest: guards.user,
-      bodyLimit: BUG_REPORT_BODY_LIMIT,
       schema: {
         tags: ['bug-reports'],
-        summary: 'Signaler un bug (10 par jour au plus), avec une capture d’écran facultative',
-        body: bugReportInputSchema,
+        summary:
+          'Signaler un bug (10 par jour au plus ; multipart : title, description, category, priority, page, browserInfo, capture d’écran facultative `screenshot`)',
         response: { 201: bugReportSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await fileBugReport({ db, storage }, requireUser(request), request.body)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const form = await readFormData(request, BUG_REPORT_FORM);
+      const input = fieldsOf(bugReportInputSchema, form.fields);
+      return reply.status(201).send(await fileBugReport({ db, storage }, user, input, form.files));
+    },
   );
 
   app.get(

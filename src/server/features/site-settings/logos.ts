@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { User } from '../../db/schema/users.js';
 import { logAdminAction } from '../../platform/admin-log.js';
 import { AppError } from '../../platform/errors.js';
+import type { FormFile } from '../../platform/form-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, sanitizeUpload, type UploadKind } from '../../platform/uploads.js';
 import { lockSiteSettings, readSettings, writeSetting } from './store.js';
@@ -38,15 +39,25 @@ function logoName(url: string | null | undefined): string | null {
   return name && LOGO_NAME.test(name) ? name : null;
 }
 
+/** A refusal shown under the form's file field. */
+const onImage = (status: number, message: string) => new AppError(status, message, { image: message });
+
+/** The form's image (file `image`), checked by content, cleaned and brought within the logo's size. */
+export function logoOf(files: FormFile[]): Buffer {
+  const sent = files.filter((file) => file.field === 'image');
+  if (sent.length !== 1) throw onImage(400, siteSettingsMessages.logoKind);
+  return sent[0]!.bytes;
+}
+
 async function cleanLogo(bytes: Buffer): Promise<{ bytes: Buffer; ext: string }> {
   const type = inspectUpload(bytes);
-  if (!type || !LOGO_KINDS.has(type.kind)) throw new AppError(415, siteSettingsMessages.logoKind);
-  if (bytes.length > LOGO_MAX_BYTES) throw new AppError(413, siteSettingsMessages.logoTooLarge);
+  if (!type || !LOGO_KINDS.has(type.kind)) throw onImage(415, siteSettingsMessages.logoKind);
+  if (bytes.length > LOGO_MAX_BYTES) throw onImage(413, siteSettingsMessages.logoTooLarge);
   const clean = await sanitizeUpload(bytes, type.kind, { maxPixels: LOGO_MAX_PIXELS }).catch(
     (error: unknown) => {
       // The generic message names PDFs, which a logo cannot be.
       throw error instanceof AppError && error.statusCode === 415
-        ? new AppError(415, siteSettingsMessages.logoKind)
+        ? onImage(415, siteSettingsMessages.logoKind)
         : error;
     },
   );

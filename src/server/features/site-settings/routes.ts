@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminSiteSettingsSchema,
-  LOGO_BODY_LIMIT,
-  logoUploadSchema,
+  LOGO_MAX_BYTES,
   logoThemeParams,
   siteSettingsMessages,
   siteSettingsUpdateSchema,
@@ -12,9 +11,10 @@ import {
 } from '#core/schemas/site-settings.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses, notFound } from '../../platform/errors.js';
+import { readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { guards, requireRecentPassword, requireRole } from '../../platform/sessions.js';
 import { readTariffs } from '../../platform/tariffs.js';
-import { LOGO_NAME, logoStorageKey, removeLogo, saveLogo } from './logos.js';
+import { LOGO_NAME, logoOf, logoStorageKey, removeLogo, saveLogo } from './logos.js';
 import { adminSettings, publicSettings, updateSettings } from './settings.js';
 import { updateTariffs } from './tariffs.js';
 
@@ -23,12 +23,22 @@ const LOGO_CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   webp: 'image/webp',
 };
+/** A logo's form: the file `image` alone. One byte over the limit reaches the logo's own check. */
+const LOGO_FORM: FormRules = {
+  maxParts: 2,
+  maxFieldBytes: 256,
+  maxFileBytes: LOGO_MAX_BYTES + 1,
+  maxTotalBytes: LOGO_MAX_BYTES + 1,
+  messages: { fileTooLarge: siteSettingsMessages.logoTooLarge, tooLarge: siteSettingsMessages.logoTooLarge },
+};
 /** Public answers that change when an administrator saves: the browser asks again every time. */
 const FRESH = 'no-cache';
 
 export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
+  // Logos arrive as a browser's FormData.
+  await registerFormData(app);
 
   app.get(
     '/api/site-settings',
@@ -123,22 +133,20 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     '/api/admin/site-settings/logos/:theme',
     {
       ...admin,
-      // JSON with the image in base64, like bug-report screenshots: the back office's client asks for the
-      // password again and retries on its own.
-      bodyLimit: LOGO_BODY_LIMIT,
+      // A form (file `image`), as every upload: the back office's client asks for the password again and
+      // retries on its own.
       schema: {
         tags: ['admin'],
         summary:
-          'Changer le logo d’un thème (corps : l’image PNG, JPEG ou WebP, 2 Mo au plus) ; mot de passe récent',
+          'Changer le logo d’un thème (multipart : le fichier `image`, PNG, JPEG ou WebP, 2 Mo au plus) ; mot de passe récent',
         params: logoThemeParams,
-        body: logoUploadSchema,
         response: { 200: z.object({ url: z.string() }), ...errorResponses },
       },
     },
     async (request) => {
       const user = requireRole(request, 'admin');
       requireRecentPassword(request);
-      const bytes = Buffer.from(request.body.image, 'base64');
+      const bytes = logoOf((await readFormData(request, LOGO_FORM)).files);
       return saveLogo({ db, storage }, user, request.params.theme, bytes, request.ip);
     },
   );

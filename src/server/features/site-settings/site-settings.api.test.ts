@@ -42,7 +42,7 @@ const publicSettings = async () => {
 };
 
 const uploadLogo = (agent: Agent, theme: string, bytes: Buffer) =>
-  agent.post(`/api/admin/site-settings/logos/${theme}`, { image: bytes.toString('base64') });
+  agent.postForm(`/api/admin/site-settings/logos/${theme}`, { image: bytes });
 
 const logoPng = (height = 120) =>
   sharp({
@@ -249,7 +249,7 @@ describe('logos', () => {
     for (const bytes of [svg, text, await pdfLike()]) {
       const response = await uploadLogo(admin.agent, 'dark', bytes);
       expect(response.statusCode, response.body).toBe(415);
-      expect(response.json().message).toBe(
+      expect(response.json().errors.image).toBe(
         'Choisissez une image PNG, JPEG ou WebP (le SVG n’est pas accepté)',
       );
     }
@@ -261,9 +261,10 @@ describe('logos', () => {
     }
     const theme = await uploadLogo(admin.agent, 'sepia', await logoPng());
     expect(theme.statusCode).toBe(400);
-    const notBase64 = await admin.agent.post('/api/admin/site-settings/logos/dark', { image: '<svg>' });
-    expect(notBase64.statusCode).toBe(400);
-    expect(notBase64.json().errors.image).toBe(
+    // A form without its file: said under the file field.
+    const noFile = await admin.agent.postForm('/api/admin/site-settings/logos/dark', { note: 'logo' });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors.image).toBe(
       'Choisissez une image PNG, JPEG ou WebP (le SVG n’est pas accepté)',
     );
     expect((await publicSettings()).logoDarkUrl).toBeNull();

@@ -36,26 +36,14 @@ export function useSaveSiteSettings() {
   });
 }
 
-/** The file in base64 (what the route takes), without the data URL's prefix. */
-function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('lecture impossible'));
-    reader.readAsDataURL(file);
-  });
-}
-
 export function useLogoUpload() {
   const refresh = useRefreshSettings();
   return useMutation({
-    mutationFn: async ({ theme, file }: { theme: LogoTheme; file: File }) =>
-      apiRequest<{ url: string }>('POST', `/api/admin/site-settings/logos/${theme}`, {
-        image: await fileToBase64(file),
-      }),
+    mutationFn: async ({ theme, file }: { theme: LogoTheme; file: File }) => {
+      const form = new FormData();
+      form.append('image', file, file.name);
+      return apiRequest<{ url: string }>('POST', `/api/admin/site-settings/logos/${theme}`, form);
+    },
     onSuccess: refresh,
   });
 }

@@ -10,12 +10,7 @@ import {
   type BugPriority,
 } from '#core/rules/bug-reports.js';
 import { BUG_CATEGORIES, BUG_PRIORITIES } from '#core/rules/enums.js';
-import {
-  BUG_DESCRIPTION_MAX,
-  BUG_TITLE_MAX,
-  type BugReport,
-  type BugReportInput,
-} from '#core/schemas/bug-reports.js';
+import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX, type BugReport } from '#core/schemas/bug-reports.js';
 import { NotInDemoNote } from '#web/ui/not-in-demo.js';
 import { useIsDemo } from '#web/lib/session.js';
 import { useContactEmail } from '#web/lib/site-settings.js';
@@ -68,15 +63,14 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
     setErrors(missing);
     setFailure(null);
     if (Object.keys(missing).length > 0) return;
-    const body: BugReportInput = {
-      title,
-      description,
-      category: category as BugCategory,
-      priority,
-      page: page.trim() || null,
-      browserInfo,
-      screenshot: screenshot?.base64 ?? null,
-    };
+    const body = new FormData();
+    body.append('title', title);
+    body.append('description', description);
+    body.append('category', category);
+    body.append('priority', priority);
+    if (page.trim()) body.append('page', page.trim());
+    body.append('browserInfo', browserInfo);
+    if (screenshot) body.append('screenshot', screenshot.blob, 'capture.jpg');
     setSending(true);
     try {
       const created = await apiRequest<BugReport>('POST', '/api/bug-reports', body);
