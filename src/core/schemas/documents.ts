@@ -62,7 +62,7 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, message:
       return [...new Set(items)] as Array<T[number]>;
     });
 
-/** What accompanies an uploaded file (sent in the query string; the body is the file itself). */
+/** What accompanies an uploaded file: the text fields of its form (the file itself is the part `file`). */
 export const documentUploadSchema = z
   .object({
     type: z.enum(DRIVER_DOCUMENT_TYPES, { error: documentMessages.type }),

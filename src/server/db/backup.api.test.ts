@@ -111,12 +111,7 @@ beforeAll(async () => {
     const message = 'Bonjour, disponible demain à 5 h ?';
     const sent = await company.agent.post(`/api/messages/${driver.user.id}`, { content: message, missionId });
     expect(sent.statusCode).toBe(201);
-    const avatar = await driver.agent.request({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      payload: PNG,
-      headers: { 'content-type': 'image/png' },
-    });
+    const avatar = await driver.agent.postForm('/api/profile/avatar', { image: PNG });
     expect(avatar.statusCode).toBe(200);
     const avatarUrl = avatar.json().avatar as string;
     // A showroom account's mission: its world is kept by a trigger that reads the account, which a restore must

@@ -553,12 +553,7 @@ const MATRIX: Record<string, Row> = {
     expected: signedIn(200, { admin: 400 }),
   },
   'POST /api/profile/avatar': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      payload: PNG,
-      headers: { 'content-type': 'image/png' },
-    }),
+    request: () => form('/api/profile/avatar', {}, { image: PNG }),
     expected: signedIn(200),
   },
   'GET /api/files/avatars/:name': {
@@ -726,12 +721,8 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/documents': {
-    request: () => ({
-      method: 'POST',
-      url: '/api/documents?type=fco&number=F1&issuedAt=2024-01-10',
-      payload: PDF_BYTES,
-      headers: { 'content-type': 'application/pdf' },
-    }),
+    request: () =>
+      form('/api/documents', { type: 'fco', number: 'F1', issuedAt: '2024-01-10' }, { file: PDF_BYTES }),
     expected: signedIn(403, { driver: 201, otherDriver: 201 }),
   },
   'DELETE /api/documents/:id': {
@@ -923,12 +914,8 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/missions/:id/payment/payslip': {
     // The employer only: a driver or an administrator is refused before the file is read.
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/missions/${s.completed}/payment/payslip?number=BP-2026-001`,
-      payload: PDF_BYTES,
-      headers: { 'content-type': 'application/pdf' },
-    }),
+    request: (s) =>
+      form(`/api/missions/${s.completed}/payment/payslip`, { number: 'BP-2026-001' }, { file: PDF_BYTES }),
     expected: signedIn(403, { transporter: 200, otherTransporter: 404 }),
   },
   'GET /api/missions/:id/payment/documents/:documentId': {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '#core/events.js';
 import { sessions } from '../db/schema/platform.js';
-import { createUser, missionPayload, TEST_PASSWORD } from '../test/factories.js';
+import { createUser, missionPayload, multipartBody, TEST_PASSWORD } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { startTestBucket } from '../test/s3.js';
 import { loginOverHttp } from '../test/processes.js';
@@ -285,10 +285,11 @@ describe('uploads (S3-compatible bucket)', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
+    const photo = multipartBody({}, [{ field: 'image', name: 'photo.png', bytes: png, type: 'image/png' }]);
     const avatar = await call(a, 'POST', '/api/profile/avatar', {
       cookie: onA,
-      body: png,
-      type: 'image/png',
+      body: photo.payload,
+      type: photo.headers['content-type'],
     });
     expect(avatar.status).toBe(200);
     const photoUrl = avatar.json.avatar as string;
@@ -303,11 +304,13 @@ describe('uploads (S3-compatible bucket)', () => {
     doc.addPage().drawText('Permis de conduire');
     const pdf = Buffer.from(await doc.save());
     const expiresAt = new Date(Date.now() + 1000 * 86_400_000).toISOString().slice(0, 10);
-    const query = new URLSearchParams({ type: 'permis', number: '12AB34', expiresAt, categories: 'C,CE' });
-    const uploaded = await call(a, 'POST', `/api/documents?${query}`, {
+    const form = multipartBody({ type: 'permis', number: '12AB34', expiresAt, categories: 'C,CE' }, [
+      { field: 'file', name: 'permis.pdf', bytes: pdf, type: 'application/pdf' },
+    ]);
+    const uploaded = await call(a, 'POST', '/api/documents', {
       cookie: onA,
-      body: pdf,
-      type: 'application/pdf',
+      body: form.payload,
+      type: form.headers['content-type'],
     });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
     // Signed in on B too (a session is good on both): the owner reads the file there.

@@ -615,12 +615,7 @@ describe('an account closed while its requests are on their way', () => {
     );
     const other = await signIn(t);
     const photo = await whileDeleting(other.user.id, () =>
-      other.agent.request({
-        method: 'POST',
-        url: '/api/profile/avatar',
-        payload: png,
-        headers: { 'content-type': 'image/png' },
-      }),
+      other.agent.postForm('/api/profile/avatar', { image: png }),
     );
     expect(photo.statusCode).toBe(401);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));

@@ -9,7 +9,7 @@ import { alerts } from '../../db/schema/messaging.js';
 import { users, type NewUser } from '../../db/schema/users.js';
 import { createEventBus } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
-import { missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import { missionPayload, multipartBody, TEST_PASSWORD } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { sendExpiryReminders } from './reminders.js';
 
@@ -33,12 +33,12 @@ async function pdf(): Promise<Buffer> {
 }
 const day = (offsetDays: number) => parisDate(new Date(Date.now() + offsetDays * 86_400_000));
 
-function upload(agent: Agent, query: Record<string, string>, body: Buffer, type = 'application/pdf') {
+/** The document's form as the page sends it: its details, and the file (the browser's name and type). */
+function upload(agent: Agent, fields: Record<string, string>, body: Buffer, type = 'application/pdf') {
   return agent.request({
     method: 'POST',
-    url: `/api/documents?${new URLSearchParams(query)}`,
-    payload: body,
-    headers: { 'content-type': type, 'x-file-name': encodeURIComponent('mon permis é.pdf') },
+    url: '/api/documents',
+    ...multipartBody(fields, [{ field: 'file', name: 'mon permis é.pdf', bytes: body, type }]),
   });
 }
 

@@ -14,7 +14,8 @@ import {
 import { documents } from '../../db/schema/documents.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { papersOf, paperTypeCondition } from '../../platform/driver-papers.js';
-import { AppError, errorResponses } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/errors.js';
+import { fieldsOf, readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
 import { adminDocumentRoutes } from './admin-routes.js';
@@ -26,8 +27,15 @@ import { validationOf } from './validation.js';
 import { parisToday } from '#core/rules/days.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
-/** The file is the request body; the browser says its type, the content decides. */
-const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
+/** A document's form: its details (a few short fields) and the file `file`; the content decides its kind. */
+const DOCUMENT_FORM: FormRules = {
+  maxParts: 12,
+  maxFieldBytes: 1024,
+  // One byte over the limit reaches the document's own check, which names the field.
+  maxFileBytes: DOCUMENT_MAX_BYTES + 1,
+  maxTotalBytes: DOCUMENT_MAX_BYTES + 1,
+  messages: { fileTooLarge: documentMessages.fileTooLarge, tooLarge: documentMessages.fileTooLarge },
+};
 
 export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -42,11 +50,8 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
     },
     { catchUpSeconds: 6 * 3600 },
   );
-  app.addContentTypeParser(
-    FILE_TYPES,
-    { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // A document arrives as a browser's FormData.
+  await registerFormData(app);
 
   app.get(
     '/api/documents',
@@ -79,28 +84,18 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
     {
       // The role first: a visitor or a transporter is refused before 10 MB are read.
       onRequest: guards.role('driver'),
-      bodyLimit: DOCUMENT_MAX_BYTES,
       schema: {
         tags: ['documents'],
-        summary: 'Ajouter un document (corps : le fichier PDF, JPEG, PNG ou WebP, 10 Mo au plus)',
-        querystring: documentUploadSchema,
+        summary:
+          'Ajouter un document (multipart : type, number, label, issuedAt, expiresAt, categories, adrKinds et le fichier `file`, PDF, JPEG, PNG ou WebP, 10 Mo au plus)',
         response: { 201: documentSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const driver = requireRole(request, 'driver');
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError(415, documentMessages.file, { file: documentMessages.file });
-      const name = request.headers['x-file-name'];
-      const saved = await uploadDocument(
-        db,
-        storage,
-        driver,
-        request.query,
-        request.body,
-        typeof name === 'string' ? name : undefined,
-      );
-      return reply.status(201).send(saved);
+      const form = await readFormData(request, DOCUMENT_FORM);
+      const input = fieldsOf(documentUploadSchema, form.fields);
+      return reply.status(201).send(await uploadDocument(db, storage, driver, input, form.files));
     },
   );
 

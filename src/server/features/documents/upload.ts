@@ -9,6 +9,7 @@ import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { sha256Hex } from '../../platform/pdf.js';
 import { openAccountRow } from '../../platform/sessions.js';
+import type { FormFile } from '../../platform/form-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { inspectUpload, NOT_A_DOCUMENT, sanitizeUpload } from '../../platform/uploads.js';
 import { paperTypeCondition, syncDriverPapers } from '../../platform/driver-papers.js';
@@ -18,15 +19,9 @@ import { toDocumentView, type DocumentRow } from './papers.js';
 const MAX_LIVE_DOCUMENTS = 30;
 const tooMany = `Vous avez déjà ${MAX_LIVE_DOCUMENTS} documents : supprimez ceux qui ne servent plus.`;
 
-/** The name shown for the file: what the browser sent (URL-encoded header), cleaned, or the type's label. */
-function displayName(raw: string | undefined, fallback: string, ext: string): string {
-  let name: string;
-  try {
-    name = raw ? decodeURIComponent(raw) : '';
-  } catch {
-    name = '';
-  }
-  const cleaned = cleanText(name.replace(/[\\/]/g, '_'));
+/** The name shown for the file: what the browser sent with it, cleaned, or the type's label. */
+function displayName(raw: string | null, fallback: string, ext: string): string {
+  const cleaned = cleanText((raw ?? '').replace(/[\\/]/g, '_'));
   const base = cleaned.ok && cleaned.text ? cleaned.text.slice(0, 120) : fallback;
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base}.${ext}`;
 }
@@ -42,9 +37,11 @@ export async function uploadDocument(
   storage: Storage,
   driver: User,
   input: DocumentUploadInput,
-  bytes: Buffer,
-  rawName: string | undefined,
+  files: FormFile[],
 ) {
+  const sent = files.filter((file) => file.field === 'file');
+  if (sent.length !== 1) throw new AppError(400, documentMessages.file, { file: documentMessages.file });
+  const { bytes, fileName: rawName } = sent[0]!;
   if (bytes.length === 0) throw new AppError(400, documentMessages.file, { file: documentMessages.file });
   if (bytes.length > DOCUMENT_MAX_BYTES)
     throw new AppError(413, documentMessages.fileTooLarge, { file: documentMessages.fileTooLarge });

@@ -5,7 +5,7 @@ import { documents } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import { users, type NewUser, type User } from '../../db/schema/users.js';
-import { missionPayload, VALID_SIRET } from '../../test/factories.js';
+import { missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { AMOUNT_TOO_LARGE } from './amounts.js';
 import { addDays, parisDate } from '#core/rules/days.js';
@@ -90,12 +90,14 @@ const paymentRow = async (missionId: string) =>
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+/** The payslip's form as the page sends it: `query` ("?number=…") gives its fields, `payload` is the file. */
 const upload = (agent: Agent, id: string, query: string, payload: Buffer = PDF, type = 'application/pdf') =>
   agent.request({
     method: 'POST',
-    url: `/api/missions/${id}/payment/payslip${query}`,
-    payload,
-    headers: { 'content-type': type },
+    url: `/api/missions/${id}/payment/payslip`,
+    ...multipartBody(Object.fromEntries(new URLSearchParams(query)), [
+      { field: 'file', name: 'bulletin.pdf', bytes: payload, type },
+    ]),
   });
 
 describe('someone else’s payment', () => {
@@ -447,7 +449,13 @@ describe('the payslip upload', () => {
     expect(
       (await upload(owner.agent, id, '?number=BP-1', Buffer.from('%PDF-1.4 pas vraiment'))).statusCode,
     ).toBeGreaterThanOrEqual(400);
-    const multipart = await upload(owner.agent, id, '?number=BP-1', PDF, 'multipart/form-data; boundary=x');
+    // The PDF itself as the body, or a form cut short: not the page's form.
+    const multipart = await owner.agent.request({
+      method: 'POST',
+      url: `/api/missions/${id}/payment/payslip`,
+      payload: PDF,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(multipart.statusCode).toBeGreaterThanOrEqual(400);
     expect(multipart.statusCode).toBeLessThan(500);
     expect((await upload(owner.agent, id, '?number=BP-1', Buffer.alloc(0))).statusCode).toBe(400);

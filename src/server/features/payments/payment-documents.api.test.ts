@@ -8,7 +8,7 @@ import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
 import { documentSequences, driverPayments } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
-import { deliverWithProof, missionPayload, VALID_SIRET } from '../../test/factories.js';
+import { deliverWithProof, missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { parisDate } from '#core/rules/days.js';
 
@@ -237,9 +237,8 @@ describe('the employment frame: hours statement and payslip', () => {
   ) =>
     agent.request({
       method: 'POST',
-      url: `/api/missions/${id}/payment/payslip?number=${encodeURIComponent(number)}`,
-      payload,
-      headers: { 'content-type': type },
+      url: `/api/missions/${id}/payment/payslip`,
+      ...multipartBody({ number }, [{ field: 'file', name: 'bulletin.pdf', bytes: payload, type }]),
     });
 
   it('a statement numbered in the employer’s series, then the employer’s payslip in its place', async () => {

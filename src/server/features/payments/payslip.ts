@@ -6,6 +6,7 @@ import { documents } from '../../db/schema/documents.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
+import type { FormFile } from '../../platform/form-data.js';
 import { sha256Hex } from '../../platform/pdf.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { inspectUpload, sanitizeUpload } from '../../platform/uploads.js';
@@ -21,8 +22,8 @@ import {
 import { parisDate } from '#core/rules/days.js';
 
 export const PAYSLIP_MAX_BYTES = 10 * 1024 * 1024;
-export const PAYSLIP_PDF_ONLY = 'Le bulletin de paie doit être un fichier PDF.';
-const PAYSLIP_TOO_LARGE = 'Le bulletin de paie ne doit pas dépasser 10 Mo.';
+const PAYSLIP_PDF_ONLY = 'Le bulletin de paie doit être un fichier PDF.';
+export const PAYSLIP_TOO_LARGE = 'Le bulletin de paie ne doit pas dépasser 10 Mo.';
 
 const fileError = (status: number, message: string) => new AppError(status, message, { file: message });
 
@@ -37,13 +38,16 @@ export async function uploadPayslip(
   viewer: User,
   missionId: string,
   number: string,
-  bytes: Buffer,
+  files: FormFile[],
 ): Promise<void> {
   const { db, storage } = deps;
   const { mission, side } = await sideOf(db, viewer, missionId);
   if (side !== 'transporter') throw forbidden('Seul l’employeur dépose le bulletin de paie de la mission');
   requireCompleted(mission);
   if (mission.engagementType !== 'employment') throw new AppError(409, paymentMessages.employmentOnly);
+  const sent = files.filter((file) => file.field === 'file');
+  if (sent.length !== 1) throw fileError(400, PAYSLIP_PDF_ONLY);
+  const { bytes } = sent[0]!;
   if (bytes.length === 0) throw fileError(400, PAYSLIP_PDF_ONLY);
   if (bytes.length > PAYSLIP_MAX_BYTES) throw fileError(413, PAYSLIP_TOO_LARGE);
   if (inspectUpload(bytes)?.kind !== 'pdf') throw fileError(415, PAYSLIP_PDF_ONLY);

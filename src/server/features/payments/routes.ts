@@ -12,14 +12,15 @@ import {
 import { requiredText } from '#core/schemas/text.js';
 import type { User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError, errorResponses } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/errors.js';
+import { fieldsOf, readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { sendPrivateFile } from '../../platform/storage.js';
 import { billingDetailsView, saveBillingDetails } from './billing-details.js';
 import { ensurePayment } from './create.js';
 import { openMoneyDocument } from './files.js';
 import { alertOverduePayments } from './overdue.js';
-import { PAYSLIP_MAX_BYTES, PAYSLIP_PDF_ONLY, uploadPayslip } from './payslip.js';
+import { PAYSLIP_MAX_BYTES, PAYSLIP_TOO_LARGE, uploadPayslip } from './payslip.js';
 import { settle, type SettlementInput } from './settle.js';
 import { paymentView } from './view.js';
 import { parisToday } from '#core/rules/days.js';
@@ -28,14 +29,21 @@ const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const documentParams = idParams.extend({
   documentId: z.uuid({ error: 'Identifiant de document invalide' }),
 });
-const payslipQuery = z.object({
+/** The text field of the payslip's form (the PDF is the file `file`). */
+const payslipFields = z.object({
   number: requiredText(paymentMessages.payslipNumberRequired, {
     max: 60,
     tooLong: 'Le numéro du bulletin ne doit pas dépasser 60 caractères',
   }),
 });
-/** The payslip is the request body (a PDF); the content decides, not the declared type. */
-const FILE_TYPES = ['application/pdf', 'application/octet-stream'];
+/** A payslip's form: its number and the PDF. One byte over the limit reaches the payslip's own check. */
+const PAYSLIP_FORM: FormRules = {
+  maxParts: 4,
+  maxFieldBytes: 1024,
+  maxFileBytes: PAYSLIP_MAX_BYTES + 1,
+  maxTotalBytes: PAYSLIP_MAX_BYTES + 1,
+  messages: { fileTooLarge: PAYSLIP_TOO_LARGE, tooLarge: PAYSLIP_TOO_LARGE },
+};
 
 /** A mission's settlement between its two parties: what is owed, paid, confirmed or disputed, and its documents (decision 018). */
 export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps): Promise<void> {
@@ -58,11 +66,8 @@ export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps
     },
     { catchUpSeconds: 6 * 3600 },
   );
-  app.addContentTypeParser(
-    FILE_TYPES,
-    { parseAs: 'buffer', bodyLimit: PAYSLIP_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // The payslip arrives as a browser's FormData.
+  await registerFormData(app);
 
   const paymentRoute = { tags: ['payments'], params: idParams };
   const ok = { 200: missionPaymentSchema, ...errorResponses };
@@ -130,19 +135,18 @@ export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps
     {
       // The role first: a driver or an administrator is refused before 10 MB are read.
       onRequest: guards.role('transporter'),
-      bodyLimit: PAYSLIP_MAX_BYTES,
       schema: {
         ...paymentRoute,
-        summary: 'Déposer le bulletin de paie (employeur ; corps : le PDF, 10 Mo au plus)',
-        querystring: payslipQuery,
+        summary:
+          'Déposer le bulletin de paie (employeur ; multipart : number et le fichier `file`, un PDF de 10 Mo au plus)',
         response: ok,
       },
     },
     async (request) => {
       const user = requireRole(request, 'transporter');
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError(415, PAYSLIP_PDF_ONLY, { file: PAYSLIP_PDF_ONLY });
-      await uploadPayslip(deps, user, request.params.id, request.query.number, request.body);
+      const form = await readFormData(request, PAYSLIP_FORM);
+      const { number } = fieldsOf(payslipFields, form.fields);
+      await uploadPayslip(deps, user, request.params.id, number, form.files);
       return paymentView(deps, user, request.params.id);
     },
   );

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewUser } from '../../db/schema/users.js';
 import { createStorage } from '../../platform/storage.js';
-import { createUser, missionPayload } from '../../test/factories.js';
+import { createUser, missionPayload, multipartBody } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -23,8 +23,7 @@ const upload = (agent: Agent, body: Buffer, type: string) =>
   agent.request({
     method: 'POST',
     url: '/api/profile/avatar',
-    payload: body,
-    headers: { 'content-type': type },
+    ...multipartBody({}, [{ field: 'image', name: 'photo', bytes: body, type }]),
   });
 
 describe('my profile', () => {
@@ -85,7 +84,7 @@ describe('my profile', () => {
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     const fake = await upload(agent, Buffer.from('<script>alert(1)</script>'), 'image/png');
     expect(fake.statusCode).toBe(415);
-    expect(fake.json().message).toBe('Choisissez une image PNG, JPEG ou WebP');
+    expect(fake.json().errors.image).toBe('Choisissez une image PNG, JPEG ou WebP');
     const huge = await upload(agent, Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), 'image/png');
     expect(huge.statusCode).toBe(413);
     // The previous file is removed when a new one replaces it.

@@ -4,21 +4,25 @@ import { z } from 'zod';
 import { profileUpdateSchema, publicProfileSchema } from '#core/schemas/profile.js';
 import { publicUserSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { AppError, notFound, errorResponses } from '../../platform/errors.js';
+import { notFound, errorResponses } from '../../platform/errors.js';
+import { readFormData, registerFormData, type FormRules } from '../../platform/form-data.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { guards, requireUser } from '../../platform/sessions.js';
-import { AVATAR_MAX_BYTES, publicProfile, saveAvatar, updateProfile } from './service.js';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, publicProfile, saveAvatar, updateProfile } from './service.js';
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** An avatar's form: the file `image` alone. One byte over the limit reaches the avatar's own check. */
+const AVATAR_FORM: FormRules = {
+  maxParts: 2,
+  maxFieldBytes: 256,
+  maxFileBytes: AVATAR_MAX_BYTES + 1,
+  maxTotalBytes: AVATAR_MAX_BYTES + 1,
+  messages: { fileTooLarge: AVATAR_TOO_LARGE, tooLarge: AVATAR_TOO_LARGE },
+};
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 export async function profileRoutes(root: FastifyInstance, { db, storage }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Avatars arrive as the image itself (no multipart): the browser sends the file as the request body.
-  app.addContentTypeParser(
-    IMAGE_TYPES,
-    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // An avatar arrives as a browser's FormData (file `image`).
+  await registerFormData(app);
 
   app.put(
     '/api/profile',
@@ -38,19 +42,16 @@ export async function profileRoutes(root: FastifyInstance, { db, storage }: Feat
   app.post(
     '/api/profile/avatar',
     {
-      bodyLimit: AVATAR_MAX_BYTES,
       schema: {
         tags: ['profile'],
-        summary: 'Changer ma photo (corps : l’image PNG, JPEG ou WebP, 2 Mo au plus)',
+        summary: 'Changer ma photo (multipart : le fichier `image`, PNG, JPEG ou WebP, 2 Mo au plus)',
         response: { 200: publicUserSchema },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'Choisissez une image PNG, JPEG ou WebP');
-      return toPublicUser(
-        await saveAvatar(db, storage, user, request.headers['content-type'] ?? '', request.body),
-      );
+      const form = await readFormData(request, AVATAR_FORM);
+      return toPublicUser(await saveAvatar(db, storage, user, form.files));
     },
   );
 

@@ -13,6 +13,7 @@ import { syncDriverPapers } from '../../platform/driver-papers.js';
 import { locateAddress } from '../../platform/places.js';
 import { relationBetween } from '../../platform/relations.js';
 import { openAccountRow } from '../../platform/sessions.js';
+import type { FormFile } from '../../platform/form-data.js';
 import { avatarKey, type Storage } from '../../platform/storage.js';
 import { inspectUpload, sanitizeUpload, type UploadKind } from '../../platform/uploads.js';
 
@@ -80,13 +81,20 @@ const NOT_AN_AVATAR = 'Choisissez une image PNG, JPEG ou WebP';
  * Saves a new avatar (PNG, JPEG or WebP as its bytes say, whatever the declared type; 2 MB at most) re-encoded
  * without its metadata (no EXIF position or camera), and removes the old one.
  */
-export async function saveAvatar(db: Db, storage: Storage, user: User, _contentType: string, bytes: Buffer) {
+export const AVATAR_TOO_LARGE = 'L’image ne doit pas dépasser 2 Mo';
+/** A refusal shown under the form's file field. */
+const onImage = (status: number, message: string) => new AppError(status, message, { image: message });
+
+export async function saveAvatar(db: Db, storage: Storage, user: User, files: FormFile[]) {
+  const sent = files.filter((file) => file.field === 'image');
+  if (sent.length !== 1) throw onImage(400, NOT_AN_AVATAR);
+  const { bytes } = sent[0]!;
   const type = inspectUpload(bytes);
-  if (!type || !AVATAR_KINDS.has(type.kind)) throw new AppError(415, NOT_AN_AVATAR);
-  if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'L’image ne doit pas dépasser 2 Mo');
+  if (!type || !AVATAR_KINDS.has(type.kind)) throw onImage(415, NOT_AN_AVATAR);
+  if (bytes.length > AVATAR_MAX_BYTES) throw onImage(413, AVATAR_TOO_LARGE);
   const clean = await sanitizeUpload(bytes, type.kind).catch((error: unknown) => {
     // The generic message names PDFs, which a photo cannot be.
-    throw error instanceof AppError && error.statusCode === 415 ? new AppError(415, NOT_AN_AVATAR) : error;
+    throw error instanceof AppError && error.statusCode === 415 ? onImage(415, NOT_AN_AVATAR) : error;
   });
   const name = `${user.id}-${randomBytes(6).toString('hex')}.${type.ext}`;
   await storage.put(`avatars/${name}`, clean);

@@ -6,7 +6,7 @@ import type {
   MarkPaidInput,
   MissionPayment,
 } from '#core/schemas/payments.js';
-import { ApiError, apiRequest, errorFromResponse, toQueryString } from '#web/lib/api.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
 
 /** Query keys are the API paths (docs/specification.md §7): the default query function builds each path from its key. */
 const paymentKeys = {
@@ -106,20 +106,11 @@ export const paymentApi = {
     apiRequest<StripeStepResult>('POST', paymentPath(missionId, step), {}),
   /** The driver's payout account at Stripe; Stripe's onboarding comes back to this payment page. */
   connect: (missionId: string) => apiRequest<{ url: string }>('POST', '/api/billing/connect', { missionId }),
-  /** POST …/payment/payslip?number=… with the PDF as the body. */
-  uploadPayslip: async (missionId: string, number: string, file: File) => {
-    const response = await fetch(`${paymentPath(missionId, 'payslip')}${toQueryString({ number })}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'content-type': 'application/pdf',
-        accept: 'application/json',
-        'x-file-name': encodeURIComponent(file.name),
-      },
-      body: file,
-    });
-    if (!response.ok) throw await errorFromResponse(response);
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as MissionPayment;
+  /** POST …/payment/payslip: the number and the PDF as a form. */
+  uploadPayslip: (missionId: string, number: string, file: File) => {
+    const form = new FormData();
+    form.append('number', number);
+    form.append('file', file, file.name);
+    return apiRequest<MissionPayment>('POST', paymentPath(missionId, 'payslip'), form);
   },
 };

@@ -7,7 +7,7 @@ import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
 import type { ProfileFormValues, ProfileUpdate } from '#core/schemas/profile.js';
 import { ME_KEY, useSession, type SessionUser } from '#web/lib/session.js';
-import { apiRequest, errorFromResponse } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { CommuneSuggestions } from '#web/lib/places.js';
@@ -23,15 +23,10 @@ const resolver = lazyResolver<ProfileFormValues>(
 );
 const CERTIFICATIONS = ['FIMO', 'FCO', 'ADR', 'Hayon', 'Grue auxiliaire', 'CACES R489', 'Frigo (ATP)'];
 
-async function uploadAvatar(file: File): Promise<SessionUser> {
-  const response = await fetch('/api/profile/avatar', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': file.type || 'application/octet-stream' },
-    body: file,
-  });
-  if (!response.ok) throw await errorFromResponse(response);
-  return (await response.json()) as SessionUser;
+function uploadAvatar(file: File): Promise<SessionUser> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return apiRequest<SessionUser>('POST', '/api/profile/avatar', form);
 }
 
 function ProfileForm({ user }: { user: SessionUser }) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DocumentView } from '#core/schemas/documents.js';
-import { ApiError, toQueryString } from '#web/lib/api.js';
+import { ApiError } from '#web/lib/api.js';
 import { PAPER_DEPENDENT_KEYS } from './keys.js';
 
-/** What accompanies the file (the query string of POST /api/documents). */
+/** What accompanies the file (the text fields of the form of POST /api/documents). */
 export interface DocumentFields {
   type: string;
   number?: string | null;
@@ -15,20 +15,18 @@ export interface DocumentFields {
   adrKinds?: string[];
 }
 
-/** The types the server reads; anything else is sent as bytes and the content decides. */
-const SENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
-
 /**
- * POST /api/documents with the file as the body. XMLHttpRequest rather than fetch: it reports the upload's
- * progress (a 10 MB photo over a weak mobile network takes a while). Resolves with the saved document; rejects
- * with an ApiError holding the server's `{ message, errors }`.
+ * POST /api/documents: the details and the file as a form. XMLHttpRequest rather than fetch: it reports the
+ * upload's progress (a 10 MB photo over a weak mobile network takes a while). Resolves with the saved document;
+ * rejects with an ApiError holding the server's `{ message, errors }`.
  */
 function sendDocument(
   fields: DocumentFields,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<DocumentView> {
-  const query = toQueryString({
+  const form = new FormData();
+  const text: Record<string, string | null | undefined> = {
     type: fields.type,
     number: fields.number,
     label: fields.label,
@@ -36,17 +34,14 @@ function sendDocument(
     expiresAt: fields.expiresAt,
     categories: fields.categories?.length ? fields.categories.join(',') : undefined,
     adrKinds: fields.adrKinds?.length ? fields.adrKinds.join(',') : undefined,
-  });
+  };
+  for (const [name, value] of Object.entries(text)) if (value) form.append(name, value);
+  form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/documents${query}`);
+    request.open('POST', '/api/documents');
     request.withCredentials = true;
-    request.setRequestHeader(
-      'content-type',
-      SENT_TYPES.includes(file.type) ? file.type : 'application/octet-stream',
-    );
     request.setRequestHeader('accept', 'application/json');
-    request.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -70,7 +65,7 @@ function sendDocument(
     request.onerror = () =>
       reject(new ApiError(0, 'Envoi interrompu : vérifiez votre connexion et réessayez.', null));
     request.onabort = () => reject(new ApiError(0, 'Envoi annulé.', null));
-    request.send(file);
+    request.send(form);
   });
 }
 
