@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartProps } from './chart.js';
+import type { ChartCanvasProps } from './chart.js';
+import { cn } from './cn.js';
 
 /** The theme's colours, read from its CSS variables (they change with the light / dark class). */
 function themeColours() {
@@ -16,12 +17,10 @@ function themeColours() {
   };
 }
 
-const HEIGHT = 220;
-
 /**
- * One series drawn by uPlot (bars, or a line with its points), in the theme's colours, as wide as its container;
- * touching or hovering a point shows its exact value above. Hidden from screen readers: each chart comes with
- * the same figures as a table (see Chart).
+ * A series drawn by uPlot (bars, or a line with its points) — or several bar series side by side — in the theme's
+ * colours, as wide as its container; touching or hovering a point shows its exact value above. Hidden from screen
+ * readers: each chart comes with the same figures as a table (see Chart).
  */
 export default function ChartCanvas({
   points,
@@ -31,7 +30,14 @@ export default function ChartCanvas({
   axis,
   min,
   integer = false,
-}: ChartProps) {
+  more = [],
+  height = 220,
+  floor = 1,
+  axisLabel,
+  readout,
+  legend,
+  className,
+}: ChartCanvasProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
 
@@ -40,12 +46,23 @@ export default function ChartCanvas({
     if (!element) return;
     const xs = points.map((_, index) => index);
     const ys = points.map((point) => point.value);
+    const grouped = more.length > 0;
+    // Grouped bars share a slot: each takes its part of it, the first on the left.
+    const barSize: [number, number] = grouped ? [0.36, 26] : [0.6, 40];
+    const align = (index: number) => (grouped ? (index === 0 ? -1 : 1) : 0);
     const tick = axis ?? format;
     let plot: uPlot | null = null;
     const build = () => {
       plot?.destroy();
       const colours = themeColours();
       const colour = colours[tone];
+      const bars = (colourOf: string, index: number) => ({
+        stroke: colourOf,
+        fill: colourOf,
+        width: 0,
+        points: { show: false },
+        paths: uPlot.paths.bars!({ size: barSize, align: align(index), ...(grouped ? { gap: 1 } : {}) }),
+      });
       const width = Math.max(element.clientWidth, 200);
       const narrow = width < 520;
       // Labels one in `step`, counted back from the last one (always named), so they never overlap.
@@ -59,32 +76,27 @@ export default function ChartCanvas({
       plot = new uPlot(
         {
           width,
-          height: HEIGHT,
+          height,
           legend: { show: false },
           cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
           scales: {
             x: { time: false, range: [-0.5, points.length - 0.5] },
             y: {
               range: (_u, _min, max) =>
-                min !== undefined ? [min.from, Math.max(min.to, max)] : [0, Math.max(max * 1.15, 1)],
+                min !== undefined ? [min.from, Math.max(min.to, max)] : [0, Math.max(max * 1.15, floor)],
             },
           },
           series: [
             {},
             kind === 'bars'
-              ? {
-                  stroke: colour,
-                  fill: colour,
-                  width: 0,
-                  points: { show: false },
-                  paths: uPlot.paths.bars!({ size: [0.6, 40], align: 0 }),
-                }
+              ? bars(colour, 0)
               : {
                   stroke: colour,
                   width: 2,
                   spanGaps: true,
                   points: { show: true, size: 7, fill: colour, stroke: colour },
                 },
+            ...more.map((series, index) => bars(colours[series.tone], index + 1)),
           ],
           axes: [
             {
@@ -96,7 +108,9 @@ export default function ChartCanvas({
                 splits.map((value) => {
                   const index = Math.round(value);
                   const point = points[index];
-                  if (!point || (points.length - 1 - index) % step !== 0) return '';
+                  if (!point) return '';
+                  if (axisLabel) return axisLabel(index, narrow);
+                  if ((points.length - 1 - index) % step !== 0) return '';
                   return point.short ?? point.label;
                 }),
             },
@@ -110,7 +124,7 @@ export default function ChartCanvas({
           ],
           hooks: { setCursor: [(u) => setActive(u.cursor.idx ?? null)] },
         },
-        [xs, ys],
+        [xs, ys, ...more.map((series) => series.values)],
         element,
       );
     };
@@ -119,7 +133,7 @@ export default function ChartCanvas({
     const resize = new ResizeObserver(() => {
       if (element.clientWidth === width) return;
       width = element.clientWidth;
-      plot?.setSize({ width: Math.max(width, 200), height: HEIGHT });
+      plot?.setSize({ width: Math.max(width, 200), height });
     });
     resize.observe(element);
     const theme = new MutationObserver(build);
@@ -129,18 +143,26 @@ export default function ChartCanvas({
       theme.disconnect();
       plot?.destroy();
     };
-  }, [points, kind, tone, format, axis, min, integer]);
+  }, [points, kind, tone, format, axis, min, integer, more, height, floor, axisLabel]);
 
-  const shown = points[active ?? points.length - 1];
+  const index = active ?? points.length - 1;
+  const shown = points[index];
   return (
     <div aria-hidden="true">
+      {legend}
       {shown && (
         <p className="mb-1 min-h-5 text-sm">
-          <span className="font-semibold">{shown.label}</span> :{' '}
-          {shown.value === null ? '—' : format(shown.value)}
+          {readout ? (
+            readout(index)
+          ) : (
+            <>
+              <span className="font-semibold">{shown.label}</span> :{' '}
+              {shown.value === null ? '—' : format(shown.value)}
+            </>
+          )}
         </p>
       )}
-      <div ref={holder} className="w-full touch-pan-y" />
+      <div ref={holder} className={cn('w-full touch-pan-y', className)} />
     </div>
   );
 }

@@ -25,6 +25,30 @@ export interface ChartProps {
   integer?: boolean;
 }
 
+/** A second bar series drawn beside the first (grouped bars), for the same points. */
+export interface ChartSeries {
+  tone: 'accent' | 'success';
+  values: Array<number | null>;
+}
+
+/** What a chart of several series (the wallet's) sets beyond ChartProps. */
+export interface ChartCanvasProps extends ChartProps {
+  /** More bar series, beside the first (`points`' values). */
+  more?: ChartSeries[];
+  /** Height in pixels (220). */
+  height?: number;
+  /** The top of the scale is at least this (1). */
+  floor?: number;
+  /** The axis label of point `index` ('' for none); default: one in a few, counted back from the last. */
+  axisLabel?: (index: number, narrow: boolean) => string;
+  /** The line above the chart for the point touched (default: its label and value). */
+  readout?: (index: number) => ReactNode;
+  /** Above the readout (a legend). */
+  legend?: ReactNode;
+  /** On the drawing's holder (tests and styles find it). */
+  className?: string;
+}
+
 // uPlot comes with the first chart shown, in a chunk of its own.
 const ChartCanvas = lazy(() => import('./chart-canvas.js'));
 
