@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import {
   CARD,
   daysAgo,
@@ -13,6 +13,10 @@ import {
 } from './admin-helpers.js';
 import { expectNoAxeViolations } from './axe.js';
 import { publishMissionByApi, registerCompanyByApi, registerDriverByApi } from './helpers.js';
+
+// A desktop browser, on the phone project's worker and server: it has room while the desktop one runs the
+// browser-wide specs (playwright.config.ts); axe judges the markup, the viewport is the desktop's.
+test.use({ ...devices['Desktop Chrome'] });
 
 /** Accessibility of the documents screens, the driver's and the admin's, in both themes (desktop: axe judges the
  * markup, one viewport is enough; the phone project ignores a11y*.spec.ts). */

@@ -1,11 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
 import { registerCompanyByApi, registerDriverByApi } from './helpers.js';
 import { completedMission } from './money-helpers.js';
 
+// A desktop browser, on the phone project's worker and server: it has room while the desktop one runs the
+// browser-wide specs (playwright.config.ts); axe judges the markup, the viewport is the desktop's.
+test.use({ ...devices['Desktop Chrome'] });
+
 /**
- * Accessibility of the money screens in both themes (desktop: axe judges the markup, one viewport is enough; the
- * phone project ignores a11y*.spec.ts): the payment page with its billing form and dialogs, the wallet with its
+ * Accessibility of the money screens in both themes (desktop: axe judges the markup, one viewport is enough; run
+ * once, by the phone project's worker): the payment page with its billing form and dialogs, the wallet with its
  * chart, table and operations.
  */
 test('axe finds no accessibility violation on /mission/:id/payment and /wallet (both themes)', async ({

@@ -1,6 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { registerNamedDriver, signInAdmin } from './admin-helpers.js';
 import { expectNoAxeViolations } from './axe.js';
+
+// A desktop browser, on the phone project's worker and server: it has room while the desktop one runs the
+// browser-wide specs (playwright.config.ts); axe judges the markup, the viewport is the desktop's.
+test.use({ ...devices['Desktop Chrome'] });
 
 /** Accessibility of the plan screens, the member's and the administrator's, in both themes (desktop only, like the
  * other a11y*.spec.ts: axe judges the markup, one viewport is enough). */

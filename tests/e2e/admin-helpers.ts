@@ -163,16 +163,16 @@ export async function pngFile(title: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Uploads a document as the driver signed in on `request` (the body is the file, the details in the query). */
+/** Uploads a document as the driver signed in on `request`: a form, as the page sends it (details and file). */
 export async function uploadDocument(
   request: APIRequestContext,
-  query: Record<string, string>,
+  fields: Record<string, string>,
   file: Buffer,
   contentType: 'application/pdf' | 'image/png',
 ): Promise<{ id: string; status: string }> {
-  const response = await request.post(`/api/documents?${new URLSearchParams(query).toString()}`, {
-    headers: { 'content-type': contentType },
-    data: file,
+  const name = contentType === 'application/pdf' ? 'document.pdf' : 'document.png';
+  const response = await request.post('/api/documents', {
+    multipart: { ...fields, file: { name, mimeType: contentType, buffer: file } },
   });
   if (response.status() !== 201)
     throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
