@@ -70,6 +70,7 @@ export const bugReportInputSchema = z.object({
     multiline: true,
   }),
 });
+export type BugReportInput = z.output<typeof bugReportInputSchema>;
 
 /** A report as its author sees it: never the team's internal notes. */
 export const bugReportSchema = z.object({

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   BUG_CATEGORY_HINTS,
   BUG_CATEGORY_LABELS,
@@ -10,12 +11,18 @@ import {
   type BugPriority,
 } from '#core/rules/bug-reports.js';
 import { BUG_CATEGORIES, BUG_PRIORITIES } from '#core/rules/enums.js';
-import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX, type BugReport } from '#core/schemas/bug-reports.js';
+import {
+  BUG_DESCRIPTION_MAX,
+  BUG_TITLE_MAX,
+  type BugReport,
+  type BugReportInput,
+} from '#core/schemas/bug-reports.js';
 import { NotInDemoNote } from '#web/ui/not-in-demo.js';
 import { useIsDemo } from '#web/lib/session.js';
 import { useContactEmail } from '#web/lib/site-settings.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -31,80 +38,88 @@ const PRIORITY_OPTIONS = BUG_PRIORITIES.map((value) => ({ value, label: BUG_PRIO
  * The report: what goes wrong, where, how bad, with an optional screenshot. The page concerned and the device's
  * details are filled in; the page can be corrected, the details are shown as sent.
  */
+interface BugReportValues {
+  title: string;
+  description: string;
+  category: BugCategory | '';
+  priority: BugPriority;
+  page: string;
+  browserInfo: string;
+}
+
+const resolver = lazyResolver<BugReportValues>(
+  async () => (await import('./resolvers.js')).bugReportResolver as never,
+);
+
 export function BugReportForm({ remainingToday }: { remainingToday: number }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const contact = useContactEmail();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [category, setCategory] = useState<BugCategory | ''>('');
-  const [priority, setPriority] = useState<BugPriority>('medium');
-  const [page, setPage] = useState(() => (typeof window === 'undefined' ? '' : pageCameFrom()));
-  const [browserInfo] = useState(() => (typeof window === 'undefined' ? '' : currentBrowserInfo()));
+  const form = useForm<BugReportValues, unknown, BugReportInput>({
+    resolver: resolver as never,
+    defaultValues: {
+      title: '',
+      description: '',
+      category: '',
+      priority: 'medium',
+      page: typeof window === 'undefined' ? '' : pageCameFrom(),
+      browserInfo: typeof window === 'undefined' ? '' : currentBrowserInfo(),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [screenshot, setScreenshot] = useState<PickedScreenshot | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [screenshotError, setScreenshotError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const category = form.watch('category');
+  const priority = form.watch('priority');
+  const browserInfo = form.getValues('browserInfo');
   const security = category === 'security';
-  /** A field changed: its error goes (the next send checks again). */
-  const edited = (field: string) => {
-    if (errors[field]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field)));
-  };
   const exhausted = remainingToday <= 0;
   // A report reaches the team, who would act on fictional data.
   const demo = useIsDemo();
 
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (title.trim().length < 3) missing.title = 'Donnez un titre de 3 caractères au moins';
-    if (description.trim().length < 10)
-      missing.description = 'Décrivez le problème en 10 caractères au moins';
-    if (!category) missing.category = 'Choisissez une catégorie';
-    setErrors(missing);
-    setFailure(null);
-    if (Object.keys(missing).length > 0) return;
-    const body = new FormData();
-    body.append('title', title);
-    body.append('description', description);
-    body.append('category', category);
-    body.append('priority', priority);
-    if (page.trim()) body.append('page', page.trim());
-    body.append('browserInfo', browserInfo);
-    if (screenshot) body.append('screenshot', screenshot.blob, 'capture.jpg');
-    setSending(true);
-    try {
-      const created = await apiRequest<BugReport>('POST', '/api/bug-reports', body);
-      await queryClient.invalidateQueries({ queryKey: myReportsKey });
-      toast({
-        title: 'Signalement envoyé',
-        description:
-          created.category === 'security'
-            ? 'Merci : nous vous répondons sous 72 h, ici et par e-mail.'
-            : 'Merci : vous suivrez sa prise en charge ci-dessous, et par e-mail.',
-        variant: 'success',
-      });
-      setTitle('');
-      setDescription('');
-      setCategory('');
-      setPriority('medium');
-      setScreenshot(null);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      setFailure(errorMessage(error, 'Votre signalement n’a pas pu être envoyé. Réessayez dans un instant.'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      const body = new FormData();
+      body.append('title', input.title);
+      body.append('description', input.description);
+      body.append('category', input.category);
+      body.append('priority', input.priority);
+      if (input.page) body.append('page', input.page);
+      if (input.browserInfo) body.append('browserInfo', input.browserInfo);
+      if (screenshot) body.append('screenshot', screenshot.blob, 'capture.jpg');
+      try {
+        const created = await apiRequest<BugReport>('POST', '/api/bug-reports', body);
+        await queryClient.invalidateQueries({ queryKey: myReportsKey });
+        toast({
+          title: 'Signalement envoyé',
+          description:
+            created.category === 'security'
+              ? 'Merci : nous vous répondons sous 72 h, ici et par e-mail.'
+              : 'Merci : vous suivrez sa prise en charge ci-dessous, et par e-mail.',
+          variant: 'success',
+        });
+        form.reset({ ...form.getValues(), title: '', description: '', category: '', priority: 'medium' });
+        setScreenshot(null);
+      } catch (error) {
+        showFieldErrors(form, error);
+        if (error instanceof ApiError) setScreenshotError(error.fieldErrors.screenshot);
+        setFailure(
+          errorMessage(error, 'Votre signalement n’a pas pu être envoyé. Réessayez dans un instant.'),
+        );
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form
       noValidate
       aria-labelledby="bug-form-title"
       className="space-y-5 rounded-2xl border border-line bg-surface-raised p-5 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
     >
       <h2 id="bug-form-title" className="text-lg font-bold">
         Nouveau signalement
@@ -113,39 +128,27 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
       <fieldset disabled={exhausted || demo} className="min-w-0 space-y-5">
         <TextField
           label="Titre"
-          value={title}
           maxLength={BUG_TITLE_MAX}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            edited('title');
-          }}
-          hint="En quelques mots : « La carte ne s’affiche pas »."
-          error={errors.title}
+          {...form.register('title')}
+          hint="En quelques mots : « La carte ne s’affiche pas »."
+          error={errors.title?.message}
         />
         <TextAreaField
           label="Description"
           rows={5}
-          value={description}
           maxLength={BUG_DESCRIPTION_MAX}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            edited('description');
-          }}
+          {...form.register('description')}
           hint="Ce que vous faisiez, ce qui s’est passé, ce que vous attendiez."
-          error={errors.description}
+          error={errors.description?.message}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="space-y-1.5">
             <SelectField
               label="Catégorie"
-              value={category}
               placeholder="Choisir…"
               options={CATEGORY_OPTIONS}
-              onChange={(event) => {
-                setCategory(event.target.value as BugCategory | '');
-                edited('category');
-              }}
-              error={errors.category}
+              {...form.register('category')}
+              error={errors.category?.message}
             />
             {category && !errors.category && (
               <p className="text-sm text-ink-muted">{BUG_CATEGORY_HINTS[category]}</p>
@@ -157,8 +160,8 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
               value={security ? 'high' : priority}
               disabled={security}
               options={PRIORITY_OPTIONS}
-              onChange={(event) => setPriority(event.target.value as BugPriority)}
-              error={errors.priority}
+              onChange={(event) => form.setValue('priority', event.target.value as BugPriority)}
+              error={errors.priority?.message}
             />
             {security && (
               <p className="text-sm text-ink-muted">
@@ -170,26 +173,22 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
         {security && <DisclosureNote text={disclosureNote(contact)} />}
         <TextField
           label="Page concernée"
-          value={page}
           maxLength={500}
           inputMode="url"
           autoCapitalize="off"
           spellCheck={false}
           placeholder="/missions"
-          onChange={(event) => {
-            setPage(event.target.value);
-            edited('page');
-          }}
+          {...form.register('page')}
           hint="La page de Relais où le problème apparaît, par exemple /missions. Laissez vide si vous ne savez pas."
-          error={errors.page}
+          error={errors.page?.message}
         />
         <ScreenshotPicker
           value={screenshot}
           onChange={(value) => {
             setScreenshot(value);
-            edited('screenshot');
+            setScreenshotError(undefined);
           }}
-          error={errors.screenshot}
+          error={screenshotError}
         />
         <details className="group rounded-lg bg-surface-sunken p-3 text-sm">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-2 font-semibold">
@@ -219,8 +218,13 @@ export function BugReportForm({ remainingToday }: { remainingToday: number }) {
           {failure}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending || exhausted || demo}>
-        {sending ? 'Envoi…' : 'Envoyer le signalement'}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        disabled={isSubmitting || exhausted || demo}
+      >
+        {isSubmitting ? 'Envoi…' : 'Envoyer le signalement'}
       </Button>
     </form>
   );
