@@ -3,7 +3,8 @@
  * written in ./backups unless told. Works on the embedded database, running or not, and on DATABASE_URL.
  */
 import { ConfigError, loadConfig } from '../src/server/config.js';
-import { BackupError, backupRelais, describeCounts, describeSize } from '../src/server/db/backup.js';
+import { formatFileSize } from '../src/core/rules/text.js';
+import { BackupError, backupRelais, describeCounts } from '../src/server/db/backup.js';
 
 const log = {
   info: (message: string) => console.log(message),
@@ -24,11 +25,11 @@ try {
   const server = `PostgreSQL ${manifest.source.serverVersion.split(' ')[0]}`;
   console.log(
     [
-      `Sauvegarde écrite : ${file} (${describeSize(bytes)})`,
+      `Sauvegarde écrite : ${file} (${formatFileSize(bytes)})`,
       `  Base     : ${describeCounts(manifest.counts)} ; ${manifest.migrations.length} migrations ` +
         `(${server}, ${manifest.source.database === 'embedded' ? 'embarqué' : 'DATABASE_URL'})`,
       manifest.uploads.included
-        ? `  Fichiers : ${manifest.uploads.files} fichier(s) déposé(s) inclus (${describeSize(manifest.uploads.bytes)})`
+        ? `  Fichiers : ${manifest.uploads.files} fichier(s) déposé(s) inclus (${formatFileSize(manifest.uploads.bytes)})`
         : `  Fichiers : NON inclus, ils sont dans le compartiment S3 « ${manifest.source.bucket} » : ` +
           'sauvegardez-le avec les outils de l’hébergeur (versionnage, réplication).',
       '  Copiez ce fichier hors de cette machine : une sauvegarde sur le même disque ne protège pas de sa perte.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deName, queName } from './text.js';
+import { deName, formatFileSize, queName } from './text.js';
 
 describe('French elision before a name', () => {
   it('elides before a vowel, accented or not, and not before a consonant', () => {
@@ -8,5 +8,11 @@ describe('French elision before a name', () => {
     expect(deName('Transports Martin')).toBe('de Transports Martin');
     expect(queName('Isabelle Roussel')).toBe('qu’Isabelle Roussel');
     expect(queName('Karim Haddad')).toBe('que Karim Haddad');
+  });
+  it('writes a file size as French screens do: octets, Ko, Mo with a decimal comma', () => {
+    expect(formatFileSize(875)).toBe('875 o');
+    expect(formatFileSize(13 * 1024)).toBe('13 Ko');
+    expect(formatFileSize(2 * 1024 * 1024)).toBe('2 Mo');
+    expect(formatFileSize(12.46 * 1024 * 1024)).toBe('12,5 Mo');
   });
 });

@@ -50,13 +50,6 @@ export function describeCounts(counts: BackupManifest['counts']): string {
   ].join(', ');
 }
 
-/** "840 ko", "12,5 Mo". */
-export function describeSize(bytes: number): string {
-  return bytes < 1e6
-    ? `${Math.max(1, Math.ceil(bytes / 1e3))} ko`
-    : `${(bytes / 1e6).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
-}
-
 export interface BackupResult {
   file: string;
   bytes: number;

@@ -1,3 +1,4 @@
+import { formatFileSize } from '#core/rules/text.js';
 import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { Check, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -7,7 +8,7 @@ import { Button } from '#web/ui/button.js';
 import { useToast } from '#web/ui/toast.js';
 import { adminApi, useAdminMutation, type AdminDocument, type AdminLogEntry } from './api.js';
 import { DocumentPreview } from './document-preview.js';
-import { adrLabel, day, documentTitle, fileSize, stateLabel } from './format.js';
+import { adrLabel, day, documentTitle, stateLabel } from './format.js';
 import { HistoryList } from './history-list.js';
 import { ReasonDialog } from './reason-dialog.js';
 import { StatusBadge } from './status-badge.js';
@@ -34,7 +35,7 @@ function DocumentFacts({ document }: { document: DocumentView }) {
       <Fact label="Expire le">{day(document.expiresAt) ?? 'Sans date d’expiration'}</Fact>
       <Fact label="Déposé le">{formatLongDateTime(document.uploadedAt)}</Fact>
       <Fact label="Fichier">
-        {document.mimeType === 'application/pdf' ? 'PDF' : 'Image'}, {fileSize(document.sizeBytes)}
+        {document.mimeType === 'application/pdf' ? 'PDF' : 'Image'}, {formatFileSize(document.sizeBytes)}
       </Fact>
     </dl>
   );

@@ -1,7 +1,8 @@
+import { formatFileSize } from '#core/rules/text.js';
 import { formatLongDateTime, parisInputValue } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import type { AdminLogEntry } from './api.js';
-import { documentCountsText, fileSize, historyText } from './format.js';
+import { documentCountsText, historyText } from './format.js';
 
 const entry = (action: string, details: Record<string, unknown> | null = null): AdminLogEntry => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -54,8 +55,8 @@ describe('back-office wording', () => {
   });
 
   it('says file sizes in French units', () => {
-    expect(fileSize(875)).toBe('875 o');
-    expect(fileSize(13 * 1024)).toBe('13 Ko');
-    expect(fileSize(1.4 * 1024 * 1024)).toBe('1,4 Mo');
+    expect(formatFileSize(875)).toBe('875 o');
+    expect(formatFileSize(13 * 1024)).toBe('13 Ko');
+    expect(formatFileSize(1.4 * 1024 * 1024)).toBe('1,4 Mo');
   });
 });

@@ -46,13 +46,6 @@ export const requirementLabel = (requirement: string) =>
 export const day = (value: string | null | undefined) =>
   value ? formatNumericDay(value.slice(0, 10)) : null;
 
-/** "875 o", "12 Ko", "1,4 Mo". */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} o`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
-  return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
-}
-
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** One admin action as the back office tells it: "Vérifié par Alice Martin le 23 novembre 2026 à 21:40". */

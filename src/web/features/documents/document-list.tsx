@@ -1,3 +1,4 @@
+import { formatFileSize } from '#core/rules/text.js';
 import { ExternalLink, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DRIVER_DOCUMENT_LABELS, DRIVER_DOCUMENT_TYPES } from '#core/rules/documents.js';
@@ -8,13 +9,7 @@ import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { useToast } from '#web/ui/toast.js';
 import { useDeleteDocument } from './api/delete-document.js';
-import {
-  DOCUMENT_STATE_TONES,
-  documentFacts,
-  documentStateLabel,
-  documentTitle,
-  fileSize,
-} from './labels.js';
+import { DOCUMENT_STATE_TONES, documentFacts, documentStateLabel, documentTitle } from './labels.js';
 import { ToneBadge } from './tone.js';
 
 /** Newest first, a replaced document after the ones in force. */
@@ -56,7 +51,7 @@ function DocumentItem({ document, onDelete }: { document: DocumentView; onDelete
           <FileText className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0">
             <span className="[overflow-wrap:anywhere]">{document.fileName}</span> ·{' '}
-            {fileSize(document.sizeBytes)} · envoyé le {formatShortDateTime(document.uploadedAt)}
+            {formatFileSize(document.sizeBytes)} · envoyé le {formatShortDateTime(document.uploadedAt)}
           </span>
         </li>
       </ul>

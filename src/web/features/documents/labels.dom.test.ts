@@ -1,14 +1,8 @@
+import { formatFileSize } from '#core/rules/text.js';
 import { formatFullDateTime } from '#core/rules/french-dates.js';
 import { describe, expect, it } from 'vitest';
 import type { DocumentView, RequirementVerdictView, ValidationView } from '#core/schemas/documents.js';
-import {
-  documentFacts,
-  documentTitle,
-  fileSize,
-  requirementLine,
-  typeToAdd,
-  validationSummary,
-} from './labels.js';
+import { documentFacts, documentTitle, requirementLine, typeToAdd, validationSummary } from './labels.js';
 import { parisToday } from '#core/rules/days.js';
 
 const verdict = (over: Partial<RequirementVerdictView>): RequirementVerdictView => ({
@@ -128,8 +122,8 @@ describe('a document as listed', () => {
   });
 
   it('sizes in Ko and Mo, the Paris day', () => {
-    expect(fileSize(2048)).toBe('2 Ko');
-    expect(fileSize(3.5 * 1024 * 1024)).toBe('3,5 Mo');
+    expect(formatFileSize(2048)).toBe('2 Ko');
+    expect(formatFileSize(3.5 * 1024 * 1024)).toBe('3,5 Mo');
     expect(parisToday(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-15');
   });
 });

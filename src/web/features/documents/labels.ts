@@ -143,12 +143,6 @@ export function documentFacts(document: DocumentView): string[] {
   return facts;
 }
 
-/** "1,2 Mo", "85 Ko". */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} Mo`;
-  return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
-}
-
 export type ValidationStep = 'documents' | 'interview' | 'decision';
 export interface ValidationSummary {
   /** The step Relais is at (the last one once decided). */

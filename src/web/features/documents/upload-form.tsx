@@ -1,3 +1,4 @@
+import { formatFileSize } from '#core/rules/text.js';
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, type Path } from 'react-hook-form';
@@ -18,7 +19,6 @@ import { Button } from '#web/ui/button.js';
 import { CheckboxGroup, FormFields, SelectField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { useUploadDocument } from './api/upload-document.js';
-import { fileSize } from './labels.js';
 import { ACCEPTED_FILES, EMPTY_UPLOAD, type UploadFormValues } from './upload-values.js';
 
 const resolver = lazyResolver<UploadFormValues>(async () => (await import('./resolvers.js')).uploadResolver);
@@ -245,7 +245,7 @@ export function UploadForm({ request }: { request: AddRequest | null }) {
             ) : (
               <p id={`${fileId}-hint`} className="text-sm text-ink-muted">
                 {file
-                  ? `${file.name} · ${fileSize(file.size)}`
+                  ? `${file.name} · ${formatFileSize(file.size)}`
                   : 'PDF, JPEG, PNG ou WebP, 10 Mo au plus. Une photo nette du document entier suffit.'}
               </p>
             )}
