@@ -17,6 +17,9 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   browser,
   page: probe,
 }) => {
+  // The whole lifecycle in two browsers (about 30 s on a quiet machine) passed 120 s on a clean clone beside both
+  // API passes: it gets the tracking journey's budget; each wait keeps its own 10 s.
+  test.setTimeout(180_000);
   const viewport = probe.viewportSize();
   const title = `Semi frigo Rungis → Lesquin ${Date.now().toString(36)}`;
 
