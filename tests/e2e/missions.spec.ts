@@ -100,7 +100,9 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await proof.getByLabel('Nom de la personne qui réceptionne').fill('Paul Quai');
   await sign(driver);
   await proof.getByRole('button', { name: 'Enregistrer et marquer livrée' }).click();
-  await expect(driver.getByText('Livrée').first()).toBeVisible();
+  // Delivered once the dialog has closed and the status reads so (not "Marquer comme livrée", still on screen).
+  await expect(proof).toHaveCount(0);
+  await expect(driver.getByText('Livrée', { exact: true }).first()).toBeVisible();
   await transporter.reload();
   await transporter.getByRole('button', { name: 'Confirmer la fin de mission' }).click();
   await expect(transporter.getByText('Terminée').first()).toBeVisible();

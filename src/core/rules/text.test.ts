@@ -9,8 +9,8 @@ describe('French elision before a name', () => {
     expect(queName('Isabelle Roussel')).toBe('qu’Isabelle Roussel');
     expect(queName('Karim Haddad')).toBe('que Karim Haddad');
   });
-  it('writes a file size as French screens do: octets, Ko, Mo with a decimal comma', () => {
-    expect(formatFileSize(875)).toBe('875 o');
+  it('writes a file size as French screens do: Ko (1 at least), Mo with a decimal comma', () => {
+    expect(formatFileSize(875)).toBe('1 Ko');
     expect(formatFileSize(13 * 1024)).toBe('13 Ko');
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2 Mo');
     expect(formatFileSize(12.46 * 1024 * 1024)).toBe('12,5 Mo');

@@ -20,9 +20,8 @@ export const deName = (name: string) => (elides(name) ? `d’${name}` : `de ${na
 /** « que Karim » / « qu’Atlantique Routes ». */
 export const queName = (name: string) => (elides(name) ? `qu’${name}` : `que ${name}`);
 
-/** A file's size as French screens write it: "875 o", "13 Ko", "1,4 Mo" (1 Ko = 1,024 bytes). */
+/** A file's size as French screens write it: "1 Ko" at least, "13 Ko", "1,4 Mo" (1 Ko = 1,024 bytes). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} o`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
   return `${(Math.round((bytes / 1024 / 1024) * 10) / 10).toString().replace('.', ',')} Mo`;
 }

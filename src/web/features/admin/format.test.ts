@@ -55,7 +55,7 @@ describe('back-office wording', () => {
   });
 
   it('says file sizes in French units', () => {
-    expect(formatFileSize(875)).toBe('875 o');
+    expect(formatFileSize(875)).toBe('1 Ko');
     expect(formatFileSize(13 * 1024)).toBe('13 Ko');
     expect(formatFileSize(1.4 * 1024 * 1024)).toBe('1,4 Mo');
   });
