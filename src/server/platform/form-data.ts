@@ -24,16 +24,19 @@ export interface FormRules {
   maxParts: number;
   /** One text field. */
   maxFieldBytes: number;
-  /** One file. */
+  /**
+   * One file, as the route's own check counts it. The reader lets one byte more through, so that a file just
+   * over reaches that check, which names its field; anything larger is stopped while it arrives (`tooLarge`).
+   */
   maxFileBytes: number;
-  /** All the files together. */
-  maxTotalBytes: number;
-  messages: {
-    /** A file over maxFileBytes. */
-    fileTooLarge: string;
-    /** The files over maxTotalBytes. */
-    tooLarge: string;
-  };
+  /** How many files the form may carry (1). */
+  maxFiles?: number;
+  /** All the files together (each file's limit times maxFiles). */
+  maxTotalBytes?: number;
+  /** A file stopped past maxFileBytes. */
+  tooLarge: string;
+  /** The files past maxTotalBytes (`tooLarge`). */
+  totalTooLarge?: string;
 }
 
 const MAX_FIELD_NAME = 60;
@@ -58,8 +61,11 @@ export async function registerFormData(app: FastifyInstance): Promise<void> {
  * replacement characters ("R�mi") is refused on its field rather than kept so in a legal proof.
  */
 export async function readFormData(request: FastifyRequest, rules: FormRules): Promise<ParsedForm> {
-  const messages = { ...FORM_MESSAGES, ...rules.messages };
+  const messages = FORM_MESSAGES;
   const invalid = () => new AppError(400, messages.invalid, { _: messages.invalid });
+  const fileLimit = rules.maxFileBytes + 1;
+  const totalLimit = rules.maxTotalBytes ?? (rules.maxFiles ?? 1) * fileLimit;
+  const totalTooLarge = rules.totalTooLarge ?? rules.tooLarge;
   // An empty body is no form (busboy would read it as a form without fields).
   if (!request.isMultipart() || request.headers['content-length'] === '0') throw invalid();
   const form: ParsedForm = { fields: Object.create(null) as Record<string, string>, files: [] };
@@ -69,7 +75,7 @@ export async function readFormData(request: FastifyRequest, rules: FormRules): P
       limits: {
         parts: rules.maxParts,
         fieldSize: rules.maxFieldBytes,
-        fileSize: rules.maxFileBytes,
+        fileSize: fileLimit,
         fieldNameSize: MAX_FIELD_NAME,
       },
     });
@@ -77,7 +83,7 @@ export async function readFormData(request: FastifyRequest, rules: FormRules): P
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         total += bytes.length;
-        if (total > rules.maxTotalBytes) throw new AppError(413, messages.tooLarge, { _: messages.tooLarge });
+        if (total > totalLimit) throw new AppError(413, totalTooLarge, { _: totalTooLarge });
         // An empty file input is sent as a part with no name and no bytes: nothing was chosen.
         if (bytes.length > 0 || part.filename !== '')
           form.files.push({ field: part.fieldname, fileName: part.filename || null, bytes });
@@ -98,8 +104,7 @@ export async function readFormData(request: FastifyRequest, rules: FormRules): P
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, messages.fileTooLarge, { _: messages.fileTooLarge });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, rules.tooLarge, { _: rules.tooLarge });
     // Too many parts, a prototype's name, a body cut short, no boundary: not the page's form.
     throw invalid();
   }

@@ -30,13 +30,8 @@ const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const BUG_REPORT_FORM: FormRules = {
   maxParts: 12,
   maxFieldBytes: BUG_TEXT_MAX * 4 + 64,
-  // One byte over the limit reaches the screenshot's own check, which names the field.
-  maxFileBytes: BUG_SCREENSHOT_MAX_BYTES + 1,
-  maxTotalBytes: BUG_SCREENSHOT_MAX_BYTES + 1,
-  messages: {
-    fileTooLarge: bugReportMessages.screenshotTooLarge,
-    tooLarge: bugReportMessages.screenshotTooLarge,
-  },
+  maxFileBytes: BUG_SCREENSHOT_MAX_BYTES,
+  tooLarge: bugReportMessages.screenshotTooLarge,
 };
 
 /** Bug reports (decision 020): members file them and follow their answer; administrators handle them. */

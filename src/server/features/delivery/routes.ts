@@ -60,13 +60,10 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
   const formRules: FormRules = {
     maxParts: DELIVERY_FORM_MAX_PARTS,
     maxFieldBytes: 8 * 1024,
-    // One byte over a photo's limit reaches the photo's own check (files.ts), which names the photo.
-    maxFileBytes: PHOTO_MAX_BYTES + 1,
+    maxFileBytes: PHOTO_MAX_BYTES,
     maxTotalBytes: DELIVERY_FORM_MAX_BYTES,
-    messages: {
-      fileTooLarge: deliveryMessages.photoTooLarge,
-      tooLarge: deliveryMessages.formTooLarge,
-    },
+    tooLarge: deliveryMessages.photoTooLarge,
+    totalTooLarge: deliveryMessages.formTooLarge,
   };
 
   app.get(

@@ -31,10 +31,8 @@ const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const DOCUMENT_FORM: FormRules = {
   maxParts: 12,
   maxFieldBytes: 1024,
-  // One byte over the limit reaches the document's own check, which names the field.
-  maxFileBytes: DOCUMENT_MAX_BYTES + 1,
-  maxTotalBytes: DOCUMENT_MAX_BYTES + 1,
-  messages: { fileTooLarge: documentMessages.fileTooLarge, tooLarge: documentMessages.fileTooLarge },
+  maxFileBytes: DOCUMENT_MAX_BYTES,
+  tooLarge: documentMessages.fileTooLarge,
 };
 
 export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {

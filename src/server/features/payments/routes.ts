@@ -36,13 +36,12 @@ const payslipFields = z.object({
     tooLong: 'Le numéro du bulletin ne doit pas dépasser 60 caractères',
   }),
 });
-/** A payslip's form: its number and the PDF. One byte over the limit reaches the payslip's own check. */
+/** A payslip's form: its number and the PDF. */
 const PAYSLIP_FORM: FormRules = {
   maxParts: 4,
   maxFieldBytes: 1024,
-  maxFileBytes: PAYSLIP_MAX_BYTES + 1,
-  maxTotalBytes: PAYSLIP_MAX_BYTES + 1,
-  messages: { fileTooLarge: PAYSLIP_TOO_LARGE, tooLarge: PAYSLIP_TOO_LARGE },
+  maxFileBytes: PAYSLIP_MAX_BYTES,
+  tooLarge: PAYSLIP_TOO_LARGE,
 };
 
 /** A mission's settlement between its two parties: what is owed, paid, confirmed or disputed, and its documents (decision 018). */

@@ -10,13 +10,12 @@ import { toPublicUser } from '../../platform/public-user.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, publicProfile, saveAvatar, updateProfile } from './service.js';
 
-/** An avatar's form: the file `image` alone. One byte over the limit reaches the avatar's own check. */
+/** An avatar's form: the file `image` alone. */
 const AVATAR_FORM: FormRules = {
   maxParts: 2,
   maxFieldBytes: 256,
-  maxFileBytes: AVATAR_MAX_BYTES + 1,
-  maxTotalBytes: AVATAR_MAX_BYTES + 1,
-  messages: { fileTooLarge: AVATAR_TOO_LARGE, tooLarge: AVATAR_TOO_LARGE },
+  maxFileBytes: AVATAR_MAX_BYTES,
+  tooLarge: AVATAR_TOO_LARGE,
 };
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 export async function profileRoutes(root: FastifyInstance, { db, storage }: FeatureDeps): Promise<void> {

@@ -32,13 +32,9 @@ const ok = z.object({ ok: z.literal(true) });
 const REVIEW_FORM: FormRules = {
   maxParts: 12,
   maxFieldBytes: REVIEW_COMMENT_MAX * 4 + 64,
-  // One byte over a photo's limit reaches the photo's own check, which names the photo.
-  maxFileBytes: REVIEW_PHOTO_MAX_BYTES + 1,
-  maxTotalBytes: REVIEW_PHOTOS_MAX * (REVIEW_PHOTO_MAX_BYTES + 1),
-  messages: {
-    fileTooLarge: reviewMessages.photoTooLarge,
-    tooLarge: reviewMessages.photoTooLarge,
-  },
+  maxFileBytes: REVIEW_PHOTO_MAX_BYTES,
+  maxFiles: REVIEW_PHOTOS_MAX,
+  tooLarge: reviewMessages.photoTooLarge,
 };
 
 /** Reviews after completion, double-blind reveal, reports and reputation (decision 019). */

@@ -23,13 +23,12 @@ const LOGO_CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   webp: 'image/webp',
 };
-/** A logo's form: the file `image` alone. One byte over the limit reaches the logo's own check. */
+/** A logo's form: the file `image` alone. */
 const LOGO_FORM: FormRules = {
   maxParts: 2,
   maxFieldBytes: 256,
-  maxFileBytes: LOGO_MAX_BYTES + 1,
-  maxTotalBytes: LOGO_MAX_BYTES + 1,
-  messages: { fileTooLarge: siteSettingsMessages.logoTooLarge, tooLarge: siteSettingsMessages.logoTooLarge },
+  maxFileBytes: LOGO_MAX_BYTES,
+  tooLarge: siteSettingsMessages.logoTooLarge,
 };
 /** Public answers that change when an administrator saves: the browser asks again every time. */
 const FRESH = 'no-cache';
