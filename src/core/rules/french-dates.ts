@@ -19,12 +19,15 @@ function toDate(when: When): Date {
   return new Date(CALENDAR_DAY.test(when) ? `${when}T12:00:00Z` : when);
 }
 
-function parisFormat(options: Intl.DateTimeFormatOptions): (when: When) => string {
+/** A formatter on Paris clocks, built on first use and kept. */
+function parisFormatter(options: Intl.DateTimeFormatOptions, locale = 'fr-FR'): () => Intl.DateTimeFormat {
   let format: Intl.DateTimeFormat | undefined;
-  return (when) => {
-    format ??= new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', ...options });
-    return format.format(toDate(when));
-  };
+  return () => (format ??= new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', ...options }));
+}
+
+function parisFormat(options: Intl.DateTimeFormatOptions): (when: When) => string {
+  const format = parisFormatter(options);
+  return (when) => format().format(toDate(when));
 }
 
 const TIME = { hour: '2-digit', minute: '2-digit' } as const;
@@ -71,20 +74,17 @@ export function formatNumericDay(when: When): string {
   return `${day}/${month}/${year}`;
 }
 
-let stampFormat: Intl.DateTimeFormat | undefined;
+const stampFormat = parisFormatter({
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  ...TIME,
+  second: '2-digit',
+  timeZoneName: 'short',
+});
 /** "12 mars 2025 à 14:05:09 (heure de Paris, UTC+1)": a signature, a PDF's issue time (the second and the offset). */
 export function formatParisStamp(when: When): string {
-  stampFormat ??= new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
-  const parts = stampFormat.formatToParts(toDate(when));
+  const parts = stampFormat().formatToParts(toDate(when));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return (
     `${part('day')} ${part('month')} ${part('year')} à ${part('hour')}:${part('minute')}:${part('second')} ` +
@@ -92,16 +92,9 @@ export function formatParisStamp(when: When): string {
   );
 }
 
-let inputFormat: Intl.DateTimeFormat | undefined;
+// sv-SE writes "2026-11-25 10:00", the shape of a datetime-local value once the space is a T.
+const inputFormat = parisFormatter({ year: 'numeric', month: '2-digit', day: '2-digit', ...TIME }, 'sv-SE');
 /** The value of a datetime-local field showing this instant on Paris clocks: "2026-11-25T10:00". */
 export function parisInputValue(when: When): string {
-  inputFormat ??= new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return inputFormat.format(toDate(when)).replace(' ', 'T');
+  return inputFormat().format(toDate(when)).replace(' ', 'T');
 }

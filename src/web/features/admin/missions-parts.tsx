@@ -21,9 +21,6 @@ export function MissionStatusBadge({ status }: { status: MissionStatus }) {
   return <StatusBadge status={TONE[status]}>{STATUS_LABELS[status]}</StatusBadge>;
 }
 
-/** "24/11/2026 08:00", Paris time. */
-const shortDateTime = formatNumericDateTime;
-
 const route = (mission: Pick<AdminMissionItem, 'pickupCity' | 'deliveryCity'>) =>
   `${mission.pickupCity ?? '?'} → ${mission.deliveryCity ?? '?'}`;
 
@@ -109,8 +106,8 @@ export function MissionTable({ missions }: { missions: AdminMissionItem[] }) {
               <td className="user-text px-4 py-3">
                 {mission.driver?.name ?? <span className="text-ink-muted">—</span>}
               </td>
-              <td className="whitespace-nowrap px-4 py-3">{shortDateTime(mission.startDate)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{shortDateTime(mission.createdAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatNumericDateTime(mission.startDate)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatNumericDateTime(mission.createdAt)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right">{formatMoney(mission.price)}</td>
             </tr>
           ))}
@@ -144,7 +141,7 @@ export function MissionCards({ missions }: { missions: AdminMissionItem[] }) {
               {mission.driver ? ` · ${mission.driver.name}` : ''}
             </span>
             <span className="block text-sm text-ink-muted">
-              Début {shortDateTime(mission.startDate)} · {formatMoney(mission.price)}
+              Début {formatNumericDateTime(mission.startDate)} · {formatMoney(mission.price)}
             </span>
             <span className="block text-xs text-ink-muted">{applicationsText(mission)}</span>
           </Link>

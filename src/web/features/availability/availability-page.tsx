@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { roleOf } from '#core/rules/roles.js';
 import { useSession } from '#web/lib/session.js';
 import { PageHeader } from '#web/ui/empty-state.js';
-import { browserParisToday, mondayOf, type DayView } from './calendar-model.js';
+import { parisToday } from '#core/rules/days.js';
+import { mondayOf, type DayView } from './calendar-model.js';
 import { DayEditor } from './day-editor.js';
 import { DriverSearch } from './driver-search.js';
 import { IcsCard } from './ics-card.js';
@@ -14,7 +15,7 @@ import { WeekList } from './week-list.js';
 
 /** Drivers: the month (desktop) or the week (phone), the day editor, the weekly pattern, holidays, sharing. */
 function DriverAvailability() {
-  const [today] = useState(browserParisToday);
+  const [today] = useState(parisToday);
   const [month, setMonth] = useState(() => today.slice(0, 7));
   const [monday, setMonday] = useState(() => mondayOf(today));
   const [editing, setEditing] = useState<DayView | null>(null);

@@ -2,15 +2,11 @@ import {
   formatMonth,
   formatMonthYear,
   formatShortMonth,
-  formatTime,
   formatWeekdayDay,
 } from '#core/rules/french-dates.js';
 import { isoWeekday, missionDays } from '#core/rules/availability.js';
 import type { AvailabilityDay, Calendar, CalendarMission } from '#core/schemas/availability.js';
-import { addDays, parisToday } from '#core/rules/days.js';
-
-/** Today in Paris, for where the calendar opens (the server decides what may change). */
-export const browserParisToday = () => parisToday();
+import { addDays } from '#core/rules/days.js';
 
 /** The Monday of the week a day is in. */
 export const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
@@ -50,7 +46,6 @@ export const formatLongDay = (day: string) => {
   const text = formatWeekdayDay(day);
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-export const formatHour = formatTime;
 
 export interface DayView {
   date: string;

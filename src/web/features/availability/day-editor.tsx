@@ -7,7 +7,8 @@ import { FormFields, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { dialogOverlay, dialogPanel } from '#web/ui/dialog.js';
 import { availabilityApi, useAvailabilityMutation, type DayInput } from './api.js';
-import { formatHour, formatLongDay, type DayView } from './calendar-model.js';
+import { formatTime } from '#core/rules/french-dates.js';
+import { formatLongDay, type DayView } from './calendar-model.js';
 import { STATUS_LOOK } from './status.js';
 
 const CHOICES: AvailabilityStatus[] = ['available', 'busy', 'unavailable'];
@@ -80,8 +81,8 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
                 <ul className="space-y-1">
                   {view.missions.map((mission) => (
                     <li key={mission.id} className="user-text">
-                      Mission « {mission.title} », {formatHour(mission.startDate)} →{' '}
-                      {formatHour(mission.endDate)}. Ce jour ne peut pas être marqué entièrement disponible.
+                      Mission « {mission.title} », {formatTime(mission.startDate)} →{' '}
+                      {formatTime(mission.endDate)}. Ce jour ne peut pas être marqué entièrement disponible.
                     </li>
                   ))}
                 </ul>

@@ -15,9 +15,9 @@ import { FormFields, SelectField, TextField } from '#web/ui/field.js';
 import { Stars } from '#web/ui/review-parts.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useDriverSearch } from './api.js';
-import { browserParisToday, formatLongDay } from './calendar-model.js';
+import { formatLongDay } from './calendar-model.js';
 import { StatusChip } from './status.js';
-import { addDays } from '#core/rules/days.js';
+import { addDays, parisToday } from '#core/rules/days.js';
 
 const RADII = [25, 50, 100, 200];
 
@@ -102,7 +102,7 @@ function DriverCard({ driver }: { driver: AvailableDriver }) {
 
 /** Transporters: the drivers who chose to be visible and said they are free on a day, by licence and zone. */
 export function DriverSearch() {
-  const [date, setDate] = useState(() => addDays(browserParisToday(), 1));
+  const [date, setDate] = useState(() => addDays(parisToday(), 1));
   const [licenseType, setLicenseType] = useState('');
   const [city, setCity] = useState('');
   const [radiusKm, setRadiusKm] = useState('50');

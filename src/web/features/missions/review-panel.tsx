@@ -8,8 +8,6 @@ import type { MissionReviewState } from '#core/schemas/reviews.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { Section } from './detail-section.js';
 
-const day = formatDayMonth;
-
 /**
  * After completion, for the two parties: write a review of the other ("Laisser un avis"), or where it stands
  * (sent and waiting for the other's, or both published), with the link to the review page.
@@ -35,10 +33,10 @@ export function ReviewPanel({ detail }: { detail: MissionDetail }) {
   let text: string;
   let action;
   if (state.canWrite) {
-    text = `Comment s’est passée la mission avec ${name} ? Votre avis reste caché jusqu’à ce ${queName(name)} ait donné le sien${state.closesAt ? ` (au plus tard le ${day(state.closesAt)})` : ''}.`;
+    text = `Comment s’est passée la mission avec ${name} ? Votre avis reste caché jusqu’à ce ${queName(name)} ait donné le sien${state.closesAt ? ` (au plus tard le ${formatDayMonth(state.closesAt)})` : ''}.`;
     action = link('Laisser un avis', true);
   } else if (state.mine && !state.mine.publishedAt) {
-    text = `Avis envoyé, en attente de celui de ${name}${state.closesAt ? ` (publié au plus tard le ${day(state.closesAt)})` : ''}.`;
+    text = `Avis envoyé, en attente de celui de ${name}${state.closesAt ? ` (publié au plus tard le ${formatDayMonth(state.closesAt)})` : ''}.`;
     action = link('Voir mon avis');
   } else if (state.mine && state.mineRemoved) {
     text = 'Votre avis a été retiré par l’équipe Relais après un signalement.';
