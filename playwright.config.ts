@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { DEFAULT_CHROMIUM } from './tests/e2e/browsers.js';
 
 /**
  * The built app served by the real server on a fresh embedded PostgreSQL, in a throw-away data folder: one server
@@ -40,18 +41,6 @@ const stripeBaseURL = `http://localhost:${stripePort}`;
 process.env.E2E_STRIPE_URL = stripeBaseURL;
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_relaislocal', STRIPE_WEBHOOK_SECRET: 'whsec_relaislocal' };
 
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
-
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -72,14 +61,14 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     trace: 'off',
     serviceWorkers: 'block',
-    launchOptions: chromium,
+    launchOptions: DEFAULT_CHROMIUM,
   },
   projects: [
     {
       name: 'desktop',
       workers: 1,
       metadata: { dataDir: dataDirs.desktop },
-      use: { ...devices['Desktop Chrome'], baseURL: baseURLs.desktop, launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], baseURL: baseURLs.desktop, launchOptions: DEFAULT_CHROMIUM },
       // The demo's two doors (decision 022): the driver's on a desktop, the transporter's on a phone. The specs
       // that run once whatever the device (below) are split between the two workers so that they end together:
       // these four run on the phone's (as a desktop browser where it matters).
@@ -95,7 +84,7 @@ export default defineConfig({
       name: 'phone',
       workers: 1,
       metadata: { dataDir: dataDirs.phone },
-      use: { ...devices['Pixel 7'], baseURL: baseURLs.phone, launchOptions: chromium },
+      use: { ...devices['Pixel 7'], baseURL: baseURLs.phone, launchOptions: DEFAULT_CHROMIUM },
       // These set their own viewports (every width from 360 to 1440 px): run once, not once per project.
       // stripe.spec.ts: the flows of the Stripe-mode server, once (the same screens are checked on a phone elsewhere).
       testIgnore: ['**/a11y.spec.ts', '**/widths.spec.ts', '**/stripe.spec.ts', '**/demo.spec.ts'],

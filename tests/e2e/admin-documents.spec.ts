@@ -12,7 +12,11 @@ import {
   signInAdmin,
   uploadDocument,
 } from './admin-helpers.js';
+import { FULL_CHROMIUM } from './browsers.js';
 import { acceptCookies, localDateTime } from './helpers.js';
+
+// A PDF is previewed inline by the browser's own viewer, which only the full browser has.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 /** A PDF shows in a frame of the page (its answer lets Relais's own pages frame it), beside the link that opens
  * it. Returns the file's address. */

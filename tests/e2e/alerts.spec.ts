@@ -6,9 +6,12 @@ import {
   registerDriverByApi,
   signedInPage,
 } from './helpers.js';
+import { FULL_CHROMIUM } from './browsers.js';
 
 // The service worker runs in this file (pushed alerts are shown by the service worker); playwright.config.ts blocks it elsewhere.
 test.use({ serviceWorkers: 'allow' });
+// The Notification API (the offer to be told, the permission, alerts shown by the service worker): the full browser's.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 test('a driver’s alert badge rises when a mission in their zone is published, without a reload', async ({
   browser,

@@ -7,9 +7,12 @@ import {
   signedInPage,
   transporterAndApplicant,
 } from './helpers.js';
+import { FULL_CHROMIUM } from './browsers.js';
 
 // The service worker runs in this file (a driver loses the network, as with the installed app); playwright.config.ts blocks it elsewhere.
 test.use({ serviceWorkers: 'allow' });
+// The Notification API (the offer to be told, the permission, alerts shown by the service worker): the full browser's.
+test.use({ launchOptions: FULL_CHROMIUM });
 
 test('a transporter and a driver write to each other about a mission; unread and read marks follow', async ({
   browser,
