@@ -23,8 +23,8 @@ const ARGS = [
   '--no-first-run',
 ];
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 export const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: ARGS };
 
