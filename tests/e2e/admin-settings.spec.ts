@@ -81,3 +81,52 @@ test('an admin changes the light logo and a tariff; visitors see both; a negativ
     expect([204, 404]).toContain(logo.status());
   }
 });
+
+test('an admin fills the legal notice and shows a maintenance message; a wrong contact address is refused under its field', async ({
+  browser,
+  page,
+}) => {
+  await acceptCookies(page);
+  await signInAdmin(page.request);
+  const publisher = `Transports Relais SAS ${Date.now().toString(36)}`;
+  try {
+    await page.goto('/admin/parametres');
+    const contact = page.getByLabel('E-mail de contact');
+    await contact.fill('pas-une-adresse');
+    await page
+      .getByRole('region', { name: 'Contact et support' })
+      .getByRole('button', { name: 'Enregistrer' })
+      .click();
+    await expect(contact).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByText('Indiquez une adresse e-mail valide, par exemple contact@relais.fr'),
+    ).toBeVisible();
+
+    await page.getByLabel('Éditeur (raison sociale)').fill(publisher);
+    await page
+      .getByRole('region', { name: 'Mentions légales : éditeur' })
+      .getByRole('button', { name: 'Enregistrer' })
+      .click();
+    await expect(page.getByText('Paramètres enregistrés').first()).toBeVisible();
+
+    await page.getByLabel('Message affiché').fill('Maintenance ce soir de 22 h à 23 h.');
+    await page.getByRole('button', { name: 'Afficher le message' }).click();
+    await expect(page.getByText('Message de maintenance affiché').first()).toBeVisible();
+
+    // A visitor reads both.
+    const visitor = await browser.newContext();
+    const other = await visitor.newPage();
+    await other.goto('/mentions-legales');
+    await expect(other.getByText(publisher)).toBeVisible();
+    await expect(other.getByText('Maintenance ce soir de 22 h à 23 h.')).toBeVisible();
+    await visitor.close();
+
+    await page.getByRole('button', { name: 'Retirer le message' }).click();
+    await expect(page.getByText('Message de maintenance retiré').first()).toBeVisible();
+  } finally {
+    const reset = await page.request.put('/api/admin/site-settings', {
+      data: { legalPublisherName: '', maintenanceMessage: '' },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});

@@ -185,6 +185,33 @@ test('a title written as markup shows as text on the map, never as a link', asyn
   await expect(map.getByRole('link', { name: 'Se connecter' })).toHaveCount(0);
 });
 
+test('a transporter cancels a mission with a reason of ten characters at least, said under the field', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await registerCompanyByApi(page.request);
+  const missionId = await publishMissionByApi(page.request, {
+    title: 'Porteur Nantes → Rennes',
+    pickupAddress: '44000 Nantes',
+    deliveryAddress: '35000 Rennes',
+    vehicleType: 'porteur',
+    price: '280',
+  });
+  await page.goto(`/mission/${missionId}`);
+  await page.getByRole('button', { name: 'Annuler la mission' }).click();
+  const reason = page.getByLabel(/Motif de l’annulation/);
+  await reason.fill('Annulée');
+  await page.getByRole('button', { name: 'Confirmer : annuler la mission' }).click();
+  await expect(page.getByText('Indiquez la raison (10 caractères au moins)')).toBeVisible();
+  await reason.fill('Le client a reporté la livraison à la semaine prochaine.');
+  await expect(page.getByText('Indiquez la raison (10 caractères au moins)')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirmer : annuler la mission' }).click();
+  await expect(page.getByText('Annulée', { exact: true }).first()).toBeVisible();
+  const stored = await page.request.get(`/api/missions/${missionId}`);
+  expect(stored.status()).toBe(200);
+  expect(((await stored.json()) as { mission: { status: string } }).mission.status).toBe('cancelled');
+});
+
 test('a driver’s map starts from the profile city', async ({ page }) => {
   await acceptCookies(page);
   await registerDriverByApi(page.request);

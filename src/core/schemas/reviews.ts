@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_REPORT_STATUSES } from '../rules/enums.js';
-import { SUB_SCORES } from '../rules/reviews.js';
+import { SUB_SCORES, type SubScore } from '../rules/reviews.js';
 import { optionalText, requiredText } from './text.js';
 
 export const reviewMessages = {
@@ -42,6 +42,27 @@ export const reviewInputSchema = z.object({
   safetyScore: star(reviewMessages.subScore).optional(),
   comment: optionalText({ max: REVIEW_COMMENT_MAX, tooLong: reviewMessages.commentTooLong, multiline: true }),
 });
+
+/** The sub-scores given must be exactly those that apply to the member reviewed: what is wrong, by field. */
+export function subScoreErrors(
+  input: Partial<Record<SubScore, unknown>>,
+  applicable: readonly SubScore[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const key of SUB_SCORES) {
+    const given = input[key] !== undefined;
+    if (applicable.includes(key) && !given) errors[key] = reviewMessages.subScore;
+    if (!applicable.includes(key) && given) errors[key] = reviewMessages.notApplicable;
+  }
+  return errors;
+}
+
+/** The review of one member, as the form checks it before sending: with exactly the sub-scores that apply. */
+export const reviewFormSchema = (applicable: readonly SubScore[]) =>
+  reviewInputSchema.superRefine((input, context) => {
+    for (const [field, message] of Object.entries(subScoreErrors(input, applicable)))
+      context.addIssue({ code: 'custom', path: [field], message });
+  });
 
 const subScoreFields = {
   professionalismScore: z.number().nullable(),

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import {
-  reviewClosesAt,
-  reviewWindowOpen,
-  SUB_SCORES,
-  SUB_SCORES_FOR,
-  type SubScore,
-} from '#core/rules/reviews.js';
+import { reviewClosesAt, reviewWindowOpen, SUB_SCORES_FOR, type SubScore } from '#core/rules/reviews.js';
 import { roleOf } from '#core/rules/roles.js';
 import {
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTOS_MAX,
   reviewMessages,
+  subScoreErrors,
   type reviewInputSchema,
 } from '#core/schemas/reviews.js';
 import type { z } from 'zod';
@@ -45,12 +40,7 @@ const displayName = (user: Pick<User, 'fullName' | 'companyName' | 'userType' | 
 
 /** The sub-scores given must be exactly those that apply to the member reviewed: others are refused. */
 function checkSubScores(input: ReviewInput, applicable: readonly SubScore[]): void {
-  const errors: Record<string, string> = {};
-  for (const key of SUB_SCORES) {
-    const given = input[key] !== undefined;
-    if (applicable.includes(key) && !given) errors[key] = reviewMessages.subScore;
-    if (!applicable.includes(key) && given) errors[key] = reviewMessages.notApplicable;
-  }
+  const errors = subScoreErrors(input, applicable);
   const first = Object.values(errors)[0];
   if (first) throw new AppError(400, first, errors);
 }

@@ -1,5 +1,6 @@
 import { formatLongDateTime } from '#core/rules/french-dates.js';
 import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   BUG_CATEGORY_LABELS,
   BUG_PRIORITY_LABELS,
@@ -10,8 +11,8 @@ import {
 import { BUG_PRIORITIES, BUG_STATUSES } from '#core/rules/enums.js';
 import { ROLE_LABELS } from '#core/rules/roles.js';
 import { BUG_TEXT_MAX, type AdminBugReport, type AdminBugReportUpdate } from '#core/schemas/bug-reports.js';
-import { ApiError } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField, TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -29,29 +30,47 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+interface HandlingValues {
+  status: BugStatus;
+  priority: BugPriority;
+  adminNotes: string;
+  publicAnswer: string;
+}
+
+const resolver = lazyResolver<HandlingValues>(
+  async () => (await import('./resolvers.js')).bugHandlingResolver as never,
+);
+
 /** The team's handling: status, priority, internal notes and the answer the reporter reads. */
 function HandlingForm({ report }: { report: AdminBugReport }) {
   const update = useUpdateBugReport();
   const toast = useToast();
-  const [status, setStatus] = useState<BugStatus>(report.status);
-  const [priority, setPriority] = useState<BugPriority>(report.priority);
-  const [notes, setNotes] = useState(report.adminNotes ?? '');
-  const [answer, setAnswer] = useState(report.publicAnswer ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<HandlingValues>({
+    resolver,
+    defaultValues: {
+      status: report.status,
+      priority: report.priority,
+      adminNotes: report.adminNotes ?? '',
+      publicAnswer: report.publicAnswer ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
+  const status = form.watch('status');
+  const answer = form.watch('publicAnswer');
   const tellsReporter =
     report.reporter !== null && (status !== report.status || answer.trim() !== (report.publicAnswer ?? ''));
 
-  const save = async () => {
-    setErrors({});
+  const save = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       // Only what changed here: another administrator's change to the other fields meanwhile stays.
       const changes: AdminBugReportUpdate = {};
-      if (status !== report.status) changes.status = status;
-      if (priority !== report.priority) changes.priority = priority;
-      if (notes.trim() !== (report.adminNotes ?? '')) changes.adminNotes = notes;
-      if (answer.trim() !== (report.publicAnswer ?? '')) changes.publicAnswer = answer;
+      if (values.status !== report.status) changes.status = values.status;
+      if (values.priority !== report.priority) changes.priority = values.priority;
+      if (values.adminNotes.trim() !== (report.adminNotes ?? '')) changes.adminNotes = values.adminNotes;
+      if (values.publicAnswer.trim() !== (report.publicAnswer ?? ''))
+        changes.publicAnswer = values.publicAnswer;
       await update.mutateAsync({ id: report.id, changes });
       toast({
         title: 'Signalement enregistré',
@@ -59,63 +78,57 @@ function HandlingForm({ report }: { report: AdminBugReport }) {
         variant: 'success',
       });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      showFieldErrors(form, error);
       setFailure(
         errorMessage(error, 'Les changements n’ont pas pu être enregistrés. Réessayez dans un instant.'),
       );
     }
-  };
+  });
 
   return (
     <form
       noValidate
       className="space-y-4 border-t border-line pt-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={(event) => void save(event)}
+      onFocus={resolver.preload}
     >
       <h3 className="font-bold">Traitement</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Statut"
-          value={status}
           options={STATUS_OPTIONS}
-          onChange={(event) => setStatus(event.target.value as BugStatus)}
-          error={errors.status}
+          {...form.register('status')}
+          error={errors.status?.message}
         />
         <SelectField
           label="Priorité"
-          value={priority}
           options={PRIORITY_OPTIONS}
-          onChange={(event) => setPriority(event.target.value as BugPriority)}
-          error={errors.priority}
+          {...form.register('priority')}
+          error={errors.priority?.message}
         />
       </div>
       <TextAreaField
         label="Notes internes — jamais montrées au déclarant"
         rows={3}
         maxLength={BUG_TEXT_MAX}
-        value={notes}
-        onChange={(event) => setNotes(event.target.value)}
-        error={errors.adminNotes}
+        {...form.register('adminNotes')}
+        error={errors.adminNotes?.message}
       />
       <TextAreaField
         label="Réponse au déclarant"
         rows={4}
         maxLength={BUG_TEXT_MAX}
-        value={answer}
-        onChange={(event) => setAnswer(event.target.value)}
+        {...form.register('publicAnswer')}
         hint="Lue par le déclarant sur sa page « Signaler un bug ». Il est prévenu (alerte et e-mail) quand vous répondez ou changez le statut."
-        error={errors.publicAnswer}
+        error={errors.publicAnswer?.message}
       />
       {failure && (
         <p role="alert" className="text-sm font-medium text-danger">
           {failure}
         </p>
       )}
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Enregistrement…' : 'Enregistrer'}
       </Button>
     </form>
   );

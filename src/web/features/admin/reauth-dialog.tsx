@@ -1,8 +1,9 @@
 import { AlertDialog } from 'radix-ui';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { adminMessages } from '#core/schemas/admin.js';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError, apiRequest, setReauthHandler } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { PasswordField } from '#web/ui/field.js';
 
@@ -12,11 +13,16 @@ import { PasswordField } from '#web/ui/field.js';
  * the action be tried again; « Annuler » gives the action its refusal. Several actions refused at once share one
  * dialog.
  */
+interface ReauthValues {
+  password: string;
+}
+
+const resolver = lazyResolver<ReauthValues>(async () => (await import('./resolvers.js')).reauthResolver);
+
 export function ReauthDialog() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ReauthValues>({ resolver, defaultValues: { password: '' } });
+  const { errors, isSubmitting } = form.formState;
   const waiting = useRef<{ promise: Promise<boolean>; resolve: (ok: boolean) => void } | null>(null);
 
   useEffect(
@@ -26,41 +32,34 @@ export function ReauthDialog() {
           let resolve!: (ok: boolean) => void;
           const promise = new Promise<boolean>((done) => (resolve = done));
           waiting.current = { promise, resolve };
-          setPassword('');
-          setError(undefined);
+          form.reset({ password: '' });
+          resolver.preload();
           setOpen(true);
         }
         return waiting.current.promise;
       }),
-    [],
+    [form],
   );
 
   const finish = (ok: boolean) => {
     waiting.current?.resolve(ok);
     waiting.current = null;
     setOpen(false);
-    setPassword('');
+    form.reset({ password: '' });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(adminMessages.passwordMissing);
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await apiRequest('POST', '/api/admin/reauth', { password });
+      await apiRequest('POST', '/api/admin/reauth', input);
       finish(true);
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.fieldErrors.password : undefined;
-      setError(field ?? errorMessage(failure, 'Vérification impossible. Réessayez.'));
+      showFieldErrors(form, failure);
+      if (!(failure instanceof ApiError && failure.fieldErrors.password))
+        form.setError('password', { message: errorMessage(failure, 'Vérification impossible. Réessayez.') });
       // Too many wrong passwords end the session: the action cannot go on.
       if (failure instanceof ApiError && (failure.status === 429 || failure.status === 401)) finish(false);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && finish(false)}>
@@ -77,17 +76,13 @@ export function ReauthDialog() {
               label="Mot de passe"
               autoComplete="current-password"
               autoFocus
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(undefined);
-              }}
-              error={error}
+              {...form.register('password')}
+              error={errors.password?.message}
             />
             <div className="flex flex-wrap justify-end gap-2">
               <AlertDialog.Cancel className={buttonClasses('secondary')}>Annuler</AlertDialog.Cancel>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Vérification...' : 'Confirmer'}
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Vérification...' : 'Confirmer'}
               </Button>
             </div>
           </form>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { Enrolment, EnrolmentDone } from '#core/schemas/admin.js';
 import type { PublicUser } from '#core/schemas/users.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
@@ -15,32 +16,35 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /** The 6-digit code field every second-factor screen uses (the phone offers the code it received). */
 function CodeField({
-  value,
-  onChange,
   error,
   label = 'Code à 6 chiffres',
-}: {
-  value: string;
-  onChange: (value: string) => void;
+  ...field
+}: UseFormRegisterReturn & {
   error?: string;
   label?: string;
 }) {
   return (
     <TextField
       label={label}
-      name="code"
+      {...field}
       autoComplete="one-time-code"
       inputMode="numeric"
       pattern="[0-9 ]*"
       maxLength={7}
       autoFocus
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
       error={error}
       className="font-mono text-lg tracking-[0.3em]"
     />
   );
 }
+
+interface CodeValues {
+  code: string;
+}
+
+const resolver = lazyResolver<CodeValues>(
+  async () => (await import('./resolvers.js')).secondFactorCodeResolver as never,
+);
 
 /**
  * Enrols an authenticator app: the QR code (and the secret written out, for manual entry), the first code that
@@ -62,14 +66,16 @@ export function SecondFactorEnrolment({
     queryFn: () => apiRequest<Enrolment>('POST', '/api/admin/second-factor/enrol'),
     gcTime: 0,
   });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<CodeValues>({ resolver, defaultValues: { code: '' } });
+  const error = form.formState.errors.code?.message;
   const confirm = useMutation({
     mutationFn: (value: string) =>
       apiRequest<EnrolmentDone>('POST', '/api/admin/second-factor/enrol/confirm', { code: value }),
     onError: (failure) => {
       const field = failure instanceof ApiError ? failure.fieldErrors.code : undefined;
-      setError(field ?? errorMessage(failure, 'Vérification impossible. Réessayez.'));
+      form.setError('code', {
+        message: field ?? errorMessage(failure, 'Vérification impossible. Réessayez.'),
+      });
       if (!field)
         toast({
           title: 'Erreur',
@@ -96,15 +102,7 @@ export function SecondFactorEnrolment({
       </p>
     );
   const { qrSvg, secret } = enrolment.data;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError('Saisissez les 6 chiffres affichés par votre application');
-      return;
-    }
-    confirm.mutate(digits);
-  };
+  const submit = form.handleSubmit(({ code }) => confirm.mutate(code));
   return (
     <div className="space-y-5">
       <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
@@ -134,15 +132,13 @@ export function SecondFactorEnrolment({
           <p className="text-ink-muted">Compte : {email} · Émetteur : Relais · Type : basé sur l’heure</p>
         </div>
       </div>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <CodeField
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setError(undefined);
-          }}
-          error={error}
-        />
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={resolver.preload}
+        className="space-y-4"
+      >
+        <CodeField {...form.register('code')} error={error} />
         <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
           {confirm.isPending ? 'Vérification...' : 'Activer la double authentification'}
         </Button>

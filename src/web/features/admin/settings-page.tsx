@@ -1,8 +1,9 @@
 import { formatLongDateTime } from '#core/rules/french-dates.js';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { SITE_TEXT_SETTINGS, type SiteSettingKey } from '#core/schemas/site-settings.js';
-import { ApiError } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
 import { EmailField, TextAreaField, TextField } from '#web/ui/field.js';
@@ -12,6 +13,10 @@ import { useAdminSiteSettings, useSaveSiteSettings } from './settings-api.js';
 import { SettingsLogos } from './settings-logos.js';
 
 type Values = Partial<Record<SiteSettingKey, string>>;
+
+const resolver = lazyResolver<Values>(
+  async () => (await import('./resolvers.js')).siteSettingsResolver as never,
+);
 
 const CONTACT_KEYS = ['contactEmail', 'supportHours'] as const satisfies readonly SiteSettingKey[];
 const PUBLISHER_KEYS = [
@@ -54,35 +59,32 @@ function SettingsForm({
   keys: readonly SiteSettingKey[];
   stored: Record<string, string | null>;
 }) {
-  const initial = () => Object.fromEntries(keys.map((key) => [key, stored[key] ?? ''])) as Values;
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveSiteSettings();
   const toast = useToast();
   // Saved elsewhere (another administrator, another form): the fields show what is stored.
   const storedKey = keys.map((key) => stored[key] ?? '').join('\u0000');
-  const [shown, setShown] = useState(storedKey);
-  if (shown !== storedKey) {
-    setShown(storedKey);
-    setValues(initial());
-  }
+  const values = useMemo(
+    () => Object.fromEntries(keys.map((key) => [key, stored[key] ?? ''])) as Values,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the stored values, compared by value
+    [storedKey],
+  );
+  const form = useForm<Values>({ resolver, values });
+  const { errors } = form.formState;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    save.mutate(values, {
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutate(input, {
       onSuccess: () =>
         toast({ title: 'Paramètres enregistrés', description: 'Ils s’appliquent déjà au site.' }),
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        showFieldErrors(form, error);
         toast({
           title: 'Paramètres non enregistrés',
           description: errorMessage(error, 'Réessayez dans un instant.'),
           variant: 'destructive',
         });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-6">
@@ -90,35 +92,25 @@ function SettingsForm({
         {title}
       </h2>
       <p className="mb-4 text-sm text-ink-muted">{description}</p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={resolver.preload}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+      >
         {keys.map((key) => {
           const common = {
             label: labelOf(key),
-            value: values[key] ?? '',
-            error: errors[key],
+            ...form.register(key),
+            error: errors[key]?.message,
             placeholder: PLACEHOLDERS[key],
             maxLength: key === 'contactEmail' ? 254 : SITE_TEXT_SETTINGS[key].max,
           };
-          const onChange = (value: string) => setValues((current) => ({ ...current, [key]: value }));
-          if (key === 'contactEmail')
-            return (
-              <EmailField
-                key={key}
-                {...common}
-                label={common.label}
-                autoComplete="off"
-                onChange={(event) => onChange(event.target.value)}
-              />
-            );
+          if (key === 'contactEmail') return <EmailField key={key} {...common} autoComplete="off" />;
           return MULTILINE.has(key) ? (
-            <TextAreaField
-              key={key}
-              rows={2}
-              {...common}
-              onChange={(event) => onChange(event.target.value)}
-            />
+            <TextAreaField key={key} rows={2} {...common} />
           ) : (
-            <TextField key={key} {...common} onChange={(event) => onChange(event.target.value)} />
+            <TextField key={key} {...common} />
           );
         })}
         <div className="md:col-span-2">
@@ -133,14 +125,14 @@ function SettingsForm({
 
 /** The maintenance message: shown to every visitor and member while it is set. */
 function MaintenanceForm({ stored }: { stored: string | null }) {
-  const [message, setMessage] = useState(stored ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const values = useMemo(() => ({ maintenanceMessage: stored ?? '' }), [stored]);
+  const form = useForm<Values>({ resolver, values });
+  const { errors } = form.formState;
+  const message = form.watch('maintenanceMessage') ?? '';
   const save = useSaveSiteSettings();
   const toast = useToast();
-  useEffect(() => setMessage(stored ?? ''), [stored]);
 
-  const send = (value: string) => {
-    setError(undefined);
+  const send = (value: string) =>
     save.mutate(
       { maintenanceMessage: value },
       {
@@ -150,7 +142,7 @@ function MaintenanceForm({ stored }: { stored: string | null }) {
             description: value.trim() ? 'Tous les visiteurs le voient en haut des pages.' : undefined,
           }),
         onError: (failure) => {
-          setError(failure instanceof ApiError ? failure.fieldErrors.maintenanceMessage : undefined);
+          showFieldErrors(form, failure);
           toast({
             title: 'Message non enregistré',
             description: errorMessage(failure, 'Réessayez dans un instant.'),
@@ -159,7 +151,7 @@ function MaintenanceForm({ stored }: { stored: string | null }) {
         },
       },
     );
-  };
+  const submit = form.handleSubmit((input) => send(input.maintenanceMessage ?? ''));
 
   return (
     <section
@@ -176,21 +168,18 @@ function MaintenanceForm({ stored }: { stored: string | null }) {
       </p>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send(message);
-        }}
+        onSubmit={(event) => void submit(event)}
+        onFocus={resolver.preload}
         className="space-y-4"
       >
         <TextAreaField
           label="Message affiché"
           rows={3}
-          value={message}
+          {...form.register('maintenanceMessage')}
           maxLength={SITE_TEXT_SETTINGS.maintenanceMessage.max}
           placeholder="Maintenance prévue ce soir de 22 h à 23 h : le site sera indisponible quelques minutes."
-          error={error}
+          error={errors.maintenanceMessage?.message}
           hint={`${message.length} / ${SITE_TEXT_SETTINGS.maintenanceMessage.max} caractères`}
-          onChange={(event) => setMessage(event.target.value)}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   TARIFF_LABELS,
   annualSaving,
@@ -6,8 +7,7 @@ import {
   validateTariffs,
   type Tariffs,
 } from '#core/rules/tariffs.js';
-import { ApiError } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useTariffs } from '#web/lib/tariffs.js';
 import { Button } from '#web/ui/button.js';
 import { PageHeader } from '#web/ui/empty-state.js';
@@ -39,46 +39,48 @@ function toNumber(text: string): number {
 const textsOf = (tariffs: Tariffs) =>
   Object.fromEntries(Object.entries(tariffs).map(([key, value]) => [key, toText(value)])) as Texts;
 
+/** The fields read as amounts and checked by the rule the server applies (core/rules/tariffs.ts). */
+const resolver: Resolver<Texts, unknown, Tariffs> = async (texts) => {
+  const parsed = validateTariffs(
+    Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, toNumber(text)])),
+  );
+  if (parsed.ok) return { values: parsed.tariffs, errors: {} };
+  const errors = Object.fromEntries(
+    Object.entries(parsed.errors).map(([key, message]) => [key, { type: 'validate', message }]),
+  ) as FieldErrors<Texts>;
+  return { values: {}, errors };
+};
+
 /** /admin/tarifs: the seven tariffs (docs/specification.md §3, §9) every visitor's pricing page and the plan prices follow. */
 export function AdminTariffsPage() {
   const current = useTariffs();
-  const [texts, setTexts] = useState<Texts>(() => textsOf(current));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const save = useSaveTariffs();
   const toast = useToast();
   // Saved elsewhere (another administrator): the fields show what is stored.
   const currentKey = JSON.stringify(current);
-  const [shown, setShown] = useState(currentKey);
-  if (shown !== currentKey) {
-    setShown(currentKey);
-    setTexts(textsOf(current));
-  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the stored tariffs, compared by value
+  const stored = useMemo(() => textsOf(current), [currentKey]);
+  const form = useForm<Texts, unknown, Tariffs>({ resolver, values: stored });
+  const { errors } = form.formState;
+  const texts = form.watch();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const values = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, toNumber(text)]));
-    const parsed = validateTariffs(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.tariffs, {
+  const onSubmit = form.handleSubmit((tariffs) =>
+    save.mutate(tariffs, {
       onSuccess: () =>
         toast({
           title: 'Tarifs enregistrés',
           description: 'La page Tarifs, l’accueil et les prix des formules les affichent déjà.',
         }),
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        showFieldErrors(form, error);
         toast({
           title: 'Tarifs non enregistrés',
           description: errorMessage(error, 'Réessayez dans un instant.'),
           variant: 'destructive',
         });
       },
-    });
-  };
+    }),
+  );
 
   const monthlyOf: Partial<Record<Key, Key>> = {
     driverPremiumAnnual: 'driverPremiumMonthly',
@@ -96,7 +98,7 @@ export function AdminTariffsPage() {
         Les abonnements déjà en cours gardent le prix auquel ils ont été souscrits (chez Stripe comme sur
         facture) : le nouveau tarif vaut pour les souscriptions et renouvellements accordés ensuite.
       </p>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6">
         <div className="grid gap-4 lg:grid-cols-2">
           {GROUPS.map((group) => (
             <fieldset key={group.id} className="rounded-2xl border border-line bg-surface-raised p-4 sm:p-5">
@@ -113,12 +115,11 @@ export function AdminTariffsPage() {
                   return (
                     <TextField
                       key={key}
-                      name={key}
                       label={`${TARIFF_LABELS[key]} (€)`}
                       inputMode="decimal"
                       autoComplete="off"
-                      value={texts[key]}
-                      error={errors[key]}
+                      {...form.register(key)}
+                      error={errors[key]?.message}
                       hint={
                         saving === null
                           ? key === 'driverFreemium'
@@ -128,13 +129,6 @@ export function AdminTariffsPage() {
                             ? `Soit ${formatEuros(saving)} d’économie sur 12 mois.`
                             : `Plus cher que 12 mois (${formatEuros(-saving)} de plus).`
                       }
-                      onChange={(event) => {
-                        const text = event.target.value;
-                        setTexts((all) => ({ ...all, [key]: text }));
-                        // A corrected amount loses its error at once; a wrong one is told on saving.
-                        if (errors[key] && toNumber(text) >= 0)
-                          setErrors((all) => ({ ...all, [key]: undefined }));
-                      }}
                     />
                   );
                 })}

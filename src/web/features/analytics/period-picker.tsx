@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import {
   ANALYTICS_PERIODS,
   ANALYTICS_PERIOD_LABELS,
@@ -8,6 +9,20 @@ import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { TextField } from '#web/ui/field.js';
 import type { PeriodChoice } from './api.js';
+
+interface CustomRange {
+  from: string;
+  to: string;
+}
+
+/** The two days, checked by the rule the server applies (core/rules/analytics-period.ts). */
+const resolver: Resolver<CustomRange> = async (values) => {
+  const problems = customPeriodProblems(values.from || undefined, values.to || undefined);
+  const errors = Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]),
+  );
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
 
 /**
  * 30 jours, 90 jours, 12 mois, Cette année, or Personnalisé with two days (checked here as the server checks
@@ -23,17 +38,20 @@ export function PeriodPicker({
   serverErrors?: Record<string, string>;
 }) {
   const [custom, setCustom] = useState(value.period === 'custom');
-  const [from, setFrom] = useState(value.from ?? '');
-  const [to, setTo] = useState(value.to ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shownErrors = { ...serverErrors, ...errors };
+  const form = useForm<CustomRange>({
+    resolver,
+    defaultValues: { from: value.from ?? '', to: value.to ?? '' },
+  });
+  const { errors } = form.formState;
+  // What the server refused shows under its field, as the form's own errors do.
+  useEffect(() => {
+    for (const field of ['from', 'to'] as const) {
+      const message = serverErrors?.[field];
+      if (message) form.setError(field, { message });
+    }
+  }, [serverErrors, form]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = customPeriodProblems(from || undefined, to || undefined);
-    setErrors(problems);
-    if (Object.keys(problems).length === 0) onChange({ period: 'custom', from, to });
-  };
+  const submit = form.handleSubmit((range) => onChange({ period: 'custom', ...range }));
 
   return (
     <div className="rounded-2xl border border-line bg-surface-raised p-4">
@@ -65,7 +83,7 @@ export function PeriodPicker({
                       return;
                     }
                     setCustom(false);
-                    setErrors({});
+                    form.clearErrors();
                     onChange({ period });
                   }}
                 />
@@ -76,24 +94,16 @@ export function PeriodPicker({
         </div>
       </fieldset>
       {custom && (
-        <form onSubmit={submit} noValidate className="mt-4 flex flex-wrap items-start gap-3">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="mt-4 flex flex-wrap items-start gap-3"
+        >
           <div className="w-full min-w-0 sm:w-44">
-            <TextField
-              label="Du"
-              type="date"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              error={shownErrors.from}
-            />
+            <TextField label="Du" type="date" {...form.register('from')} error={errors.from?.message} />
           </div>
           <div className="w-full min-w-0 sm:w-44">
-            <TextField
-              label="Au"
-              type="date"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              error={shownErrors.to}
-            />
+            <TextField label="Au" type="date" {...form.register('to')} error={errors.to?.message} />
           </div>
           <Button type="submit" className="w-full sm:mt-7 sm:w-auto">
             Afficher

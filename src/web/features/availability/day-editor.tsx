@@ -1,43 +1,57 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { AVAILABILITY_LABELS, type AvailabilityStatus } from '#core/rules/availability.js';
 import { ApiError } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { dialogOverlay, dialogPanel } from '#web/ui/dialog.js';
 import { availabilityApi, useAvailabilityMutation, type DayInput } from './api.js';
+import type { dayInputOf, DayValues } from './form-values.js';
 import { formatTime } from '#core/rules/french-dates.js';
 import { formatLongDay, type DayView } from './calendar-model.js';
 import { STATUS_LOOK } from './status.js';
 
 const CHOICES: AvailabilityStatus[] = ['available', 'busy', 'unavailable'];
 
+const resolver = lazyResolver<DayValues, ReturnType<typeof dayInputOf>>(
+  async () => (await import('./resolvers.js')).dayResolver,
+);
+
+/** The day as stored (or what it is likely to be: busy when a mission is on it). */
+const valuesOf = (view: DayView): DayValues => ({
+  status: view.day?.status ?? (view.missions.length > 0 ? 'busy' : 'available'),
+  startTime: view.day?.startTime ?? '08:00',
+  endTime: view.day?.endTime ?? '12:00',
+  notes: view.day?.notes ?? '',
+});
+
 /** A day's editor: Disponible, Partiellement disponible (with hours), Indisponible, or Effacer; and a note. */
 export function DayEditor({ view, onClose }: { view: DayView | null; onClose: () => void }) {
   const toast = useToast();
-  const [status, setStatus] = useState<AvailabilityStatus>('available');
-  const [startTime, setStartTime] = useState('08:00');
-  const [endTime, setEndTime] = useState('12:00');
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<DayValues, unknown, ReturnType<typeof dayInputOf>>({
+    resolver,
+    defaultValues: { status: 'available', startTime: '08:00', endTime: '12:00', notes: '' },
+  });
+  const { errors } = form.formState;
+  const status = form.watch('status');
   const [rootError, setRootError] = useState('');
   // Opened from a day's button (not a Dialog.Trigger): focus goes back to it when the editor closes.
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!view) return;
-    setStatus(view.day?.status ?? (view.missions.length > 0 ? 'busy' : 'available'));
-    setStartTime(view.day?.startTime ?? '08:00');
-    setEndTime(view.day?.endTime ?? '12:00');
-    setNotes(view.day?.notes ?? '');
-    setErrors({});
+    form.reset(valuesOf(view));
     setRootError('');
-  }, [view]);
+    resolver.preload();
+  }, [view, form]);
 
   const failed = (error: Error) => {
     if (error instanceof ApiError) {
-      setErrors(error.fieldErrors);
+      showFieldErrors(form, error);
       setRootError(Object.keys(error.fieldErrors).length > 0 ? '' : error.message);
     } else setRootError('Enregistrement impossible. Vérifiez votre connexion et réessayez.');
   };
@@ -94,17 +108,12 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
           <form
             noValidate
             className="mt-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setErrors({});
-              setRootError('');
-              save.mutate({
-                status,
-                startTime: status === 'busy' ? startTime : null,
-                endTime: status === 'busy' ? endTime : null,
-                notes: notes.trim() || null,
-              });
-            }}
+            onSubmit={(event) =>
+              void form.handleSubmit((input) => {
+                setRootError('');
+                save.mutate(input);
+              })(event)
+            }
           >
             <FormFields>
               <fieldset className="space-y-2">
@@ -118,10 +127,8 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
                     >
                       <input
                         type="radio"
-                        name="status"
                         value={choice}
-                        checked={status === choice}
-                        onChange={() => setStatus(choice)}
+                        {...form.register('status')}
                         className="h-5 w-5 accent-[var(--accent)]"
                       />
                       <span
@@ -139,16 +146,14 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
                   <TextField
                     label="De"
                     type="time"
-                    value={startTime}
-                    onChange={(event) => setStartTime(event.target.value)}
-                    error={errors.startTime}
+                    {...form.register('startTime')}
+                    error={errors.startTime?.message}
                   />
                   <TextField
                     label="À"
                     type="time"
-                    value={endTime}
-                    onChange={(event) => setEndTime(event.target.value)}
-                    error={errors.endTime}
+                    {...form.register('endTime')}
+                    error={errors.endTime?.message}
                   />
                 </div>
               )}
@@ -156,9 +161,8 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
                 label="Note (facultatif)"
                 rows={2}
                 maxLength={500}
-                value={notes}
-                onChange={(event) => setNotes(event.target.value)}
-                error={errors.notes}
+                {...form.register('notes')}
+                error={errors.notes?.message}
                 placeholder="Retour de Lyon vers midi, préfère les régionaux…"
               />
               {rootError && (

@@ -1,13 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { WEEKDAY_LABELS } from '#core/rules/availability.js';
 import { formatWeekdayDay } from '#core/rules/french-dates.js';
 import type { ApplyResult } from '#core/schemas/availability.js';
 import { ApiError } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, FormFields, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { availabilityApi, useAvailabilityMutation } from './api.js';
 import { addDays } from '#core/rules/days.js';
+import type { HolidaysValues, holidaysInputOf, PatternValues, patternInputOf } from './form-values.js';
+
+const patternResolver = lazyResolver<PatternValues, ReturnType<typeof patternInputOf>>(
+  async () => (await import('./resolvers.js')).patternResolver,
+);
+const holidaysResolver = lazyResolver<HolidaysValues, ReturnType<typeof holidaysInputOf>>(
+  async () => (await import('./resolvers.js')).holidaysResolver,
+);
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
@@ -39,21 +50,22 @@ function ResultNote({ result }: { result: ApplyResult | null }) {
   );
 }
 
-function useRangeForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+/** What a pattern or holidays form shares: the result said after it, the server's errors under the fields. */
+function useRangeResult<T extends FieldValues>(form: UseFormReturn<T, unknown, never>) {
+  const [failure, setFailure] = useState<string | undefined>();
   const [result, setResult] = useState<ApplyResult | null>(null);
   const toast = useToast();
   const onError = (error: Error) => {
     setResult(null);
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
-    else setErrors({ _: error.message });
+    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) showFieldErrors(form, error);
+    else setFailure(error.message);
   };
   const onSuccess = (title: string) => (applied: ApplyResult) => {
-    setErrors({});
+    setFailure(undefined);
     setResult(applied);
     toast({ title, description: plural(applied.set, 'jour enregistré', 'jours enregistrés') });
   };
-  return { errors, setErrors, result, onError, onSuccess };
+  return { failure, setFailure, result, onError, onSuccess };
 }
 
 function RootError({ message }: { message: string | undefined }) {
@@ -66,29 +78,29 @@ function RootError({ message }: { message: string | undefined }) {
 
 /** "Semaine type": the weekdays ticked are available (with hours, partially) from one day to another. */
 export function PatternForm({ today }: { today: string }) {
-  const [weekdays, setWeekdays] = useState<number[]>([1, 2, 3, 4, 5]);
-  const [withHours, setWithHours] = useState(false);
-  const [startTime, setStartTime] = useState('06:00');
-  const [endTime, setEndTime] = useState('18:00');
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(addDays(today, 8 * 7 - 1));
-  const [othersUnavailable, setOthersUnavailable] = useState(false);
-  const form = useRangeForm();
-  const apply = useAvailabilityMutation(availabilityApi.pattern, {
-    onSuccess: form.onSuccess('Semaine type appliquée'),
-    onError: form.onError,
+  const form = useForm<PatternValues, unknown, ReturnType<typeof patternInputOf>>({
+    resolver: patternResolver,
+    defaultValues: {
+      weekdays: ['1', '2', '3', '4', '5'],
+      withHours: false,
+      startTime: '06:00',
+      endTime: '18:00',
+      from: today,
+      to: addDays(today, 8 * 7 - 1),
+      othersUnavailable: false,
+    },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply.mutate({
-      from,
-      to,
-      weekdays,
-      startTime: withHours ? startTime : null,
-      endTime: withHours ? endTime : null,
-      othersUnavailable,
-    });
-  };
+  const { errors } = form.formState;
+  const withHours = form.watch('withHours');
+  const outcome = useRangeResult(form as never);
+  const apply = useAvailabilityMutation(availabilityApi.pattern, {
+    onSuccess: outcome.onSuccess('Semaine type appliquée'),
+    onError: outcome.onError,
+  });
+  const submit = form.handleSubmit((input) => {
+    outcome.setFailure(undefined);
+    apply.mutate(input);
+  });
   return (
     <section aria-labelledby="semaine-type" className="rounded-2xl border border-line bg-surface-raised p-5">
       <h2 id="semaine-type" className="text-lg font-bold">
@@ -99,7 +111,12 @@ export function PatternForm({ today }: { today: string }) {
         Elle remplace ce que vous aviez indiqué ces jours-là ; les jours où vous avez déjà une mission restent
         tels quels.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={patternResolver.preload}
+        className="mt-4"
+      >
         <FormFields>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold">Jours disponibles</legend>
@@ -108,53 +125,40 @@ export function PatternForm({ today }: { today: string }) {
                 <Checkbox
                   key={label}
                   label={label}
-                  checked={weekdays.includes(index + 1)}
-                  onChange={(event) =>
-                    setWeekdays((current) =>
-                      event.target.checked
-                        ? [...current, index + 1].sort()
-                        : current.filter((weekday) => weekday !== index + 1),
-                    )
-                  }
+                  value={String(index + 1)}
+                  {...form.register('weekdays')}
                 />
               ))}
             </div>
-            {form.errors.weekdays && <RootError message={form.errors.weekdays} />}
+            <RootError message={errors.weekdays?.message} />
           </fieldset>
           <Checkbox
             label="Seulement sur certaines heures (partiellement disponible)"
-            checked={withHours}
-            onChange={(event) => setWithHours(event.target.checked)}
+            {...form.register('withHours')}
           />
           {withHours && (
             <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
               <TextField
                 label="De"
                 type="time"
-                value={startTime}
-                onChange={(e) => setStartTime(e.target.value)}
-                error={form.errors.startTime}
+                {...form.register('startTime')}
+                error={errors.startTime?.message}
               />
               <TextField
                 label="À"
                 type="time"
-                value={endTime}
-                onChange={(e) => setEndTime(e.target.value)}
-                error={form.errors.endTime}
+                {...form.register('endTime')}
+                error={errors.endTime?.message}
               />
             </div>
           )}
-          <DateRange today={today} from={from} to={to} onFrom={setFrom} onTo={setTo} errors={form.errors} />
-          <Checkbox
-            label="Les autres jours : indisponible"
-            checked={othersUnavailable}
-            onChange={(event) => setOthersUnavailable(event.target.checked)}
-          />
-          <RootError message={form.errors._} />
+          <DateRange today={today} form={form as never} />
+          <Checkbox label="Les autres jours : indisponible" {...form.register('othersUnavailable')} />
+          <RootError message={outcome.failure} />
           <Button type="submit" disabled={apply.isPending}>
             {apply.isPending ? 'Envoi...' : 'Appliquer la semaine type'}
           </Button>
-          <ResultNote result={form.result} />
+          <ResultNote result={outcome.result} />
         </FormFields>
       </form>
     </section>
@@ -162,38 +166,17 @@ export function PatternForm({ today }: { today: string }) {
 }
 
 /** "Du … Au …": the range a pattern or holidays cover, from today on. */
-function DateRange({
-  today,
-  from,
-  to,
-  onFrom,
-  onTo,
-  errors,
-}: {
-  today: string;
-  from: string;
-  to: string;
-  onFrom: (value: string) => void;
-  onTo: (value: string) => void;
-  errors: { from?: string; to?: string };
-}) {
+function DateRange({ today, form }: { today: string; form: UseFormReturn<{ from: string; to: string }> }) {
+  const { errors } = form.formState;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <TextField
-        label="Du"
-        type="date"
-        min={today}
-        value={from}
-        onChange={(e) => onFrom(e.target.value)}
-        error={errors.from}
-      />
+      <TextField label="Du" type="date" min={today} {...form.register('from')} error={errors.from?.message} />
       <TextField
         label="Au"
         type="date"
-        min={from}
-        value={to}
-        onChange={(e) => onTo(e.target.value)}
-        error={errors.to}
+        min={form.watch('from')}
+        {...form.register('to')}
+        error={errors.to?.message}
       />
     </div>
   );
@@ -201,13 +184,19 @@ function DateRange({
 
 /** "Congés": every day of a range unavailable, with a note, in one gesture. */
 export function HolidaysForm({ today }: { today: string }) {
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(addDays(today, 6));
-  const [notes, setNotes] = useState('Congés');
-  const form = useRangeForm();
+  const form = useForm<HolidaysValues, unknown, ReturnType<typeof holidaysInputOf>>({
+    resolver: holidaysResolver,
+    defaultValues: { from: today, to: addDays(today, 6), notes: 'Congés' },
+  });
+  const { errors } = form.formState;
+  const outcome = useRangeResult(form as never);
   const apply = useAvailabilityMutation(availabilityApi.holidays, {
-    onSuccess: form.onSuccess('Congés enregistrés'),
-    onError: form.onError,
+    onSuccess: outcome.onSuccess('Congés enregistrés'),
+    onError: outcome.onError,
+  });
+  const submit = form.handleSubmit((input) => {
+    outcome.setFailure(undefined);
+    apply.mutate(input);
   });
   return (
     <section aria-labelledby="conges" className="rounded-2xl border border-line bg-surface-raised p-5">
@@ -220,25 +209,17 @@ export function HolidaysForm({ today }: { today: string }) {
       <form
         noValidate
         className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply.mutate({ from, to, notes: notes.trim() || null });
-        }}
+        onSubmit={(event) => void submit(event)}
+        onFocus={holidaysResolver.preload}
       >
         <FormFields>
-          <DateRange today={today} from={from} to={to} onFrom={setFrom} onTo={setTo} errors={form.errors} />
-          <TextField
-            label="Note"
-            maxLength={500}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            error={form.errors.notes}
-          />
-          <RootError message={form.errors._} />
+          <DateRange today={today} form={form as never} />
+          <TextField label="Note" maxLength={500} {...form.register('notes')} error={errors.notes?.message} />
+          <RootError message={outcome.failure} />
           <Button type="submit" variant="secondary" disabled={apply.isPending}>
             {apply.isPending ? 'Envoi...' : 'Poser ces congés'}
           </Button>
-          <ResultNote result={form.result} />
+          <ResultNote result={outcome.result} />
         </FormFields>
       </form>
     </section>

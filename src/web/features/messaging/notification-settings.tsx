@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
   ALERT_TYPE_LABELS,
@@ -11,7 +12,9 @@ import {
 } from '#core/rules/notifications.js';
 import { NotInDemoNote } from '#web/ui/not-in-demo.js';
 import { useIsDemo, type SessionUser } from '#web/lib/session.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import {
   disablePush,
   enableNotifications,
@@ -26,6 +29,10 @@ import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 
 const KEY = ['/api/alerts/preferences'] as const;
+
+const resolver = lazyResolver<NotificationPreferences>(
+  async () => (await import('./resolvers.js')).preferencesResolver,
+);
 const CHANNELS = [
   { key: 'alertTypes', label: 'Alerte' },
   { key: 'pushTypes', label: 'Push' },
@@ -137,21 +144,19 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const saved = useQuery<NotificationPreferences>({ queryKey: KEY });
-  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (saved.data) setDraft(saved.data);
-  }, [saved.data]);
+  // Saved elsewhere (another screen): the boxes show what is stored.
+  const form = useForm<NotificationPreferences>({ resolver, values: saved.data });
+  const { errors } = form.formState;
+  const draft = form.watch();
   const save = useMutation({
     mutationFn: (preferences: NotificationPreferences) =>
       apiRequest<NotificationPreferences>('PUT', '/api/alerts/preferences', preferences),
     onSuccess: (preferences) => {
-      setErrors({});
       queryClient.setQueryData(KEY, preferences);
       toast({ title: 'Préférences enregistrées', variant: 'success' });
     },
     onError: (error) => {
-      setErrors(error instanceof ApiError ? error.fieldErrors : {});
+      showFieldErrors(form, error);
       toast({
         title: 'Préférences non enregistrées',
         description: error instanceof Error ? error.message : undefined,
@@ -159,15 +164,18 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
       });
     },
   });
-  if (!draft) return <Spinner />;
+  if (!saved.data) return <Spinner />;
   const types = alertTypesFor(user.userType);
-  const toggle = (channel: (typeof CHANNELS)[number]['key'], type: AlertType) =>
-    setDraft({
-      ...draft,
-      [channel]: draft[channel].includes(type)
-        ? draft[channel].filter((value) => value !== type)
-        : [...draft[channel], type],
-    });
+  // A type this account never sees stays as it was saved: only the boxes shown are toggled.
+  const toggle = (channel: (typeof CHANNELS)[number]['key'], type: AlertType) => {
+    const current = form.getValues(channel);
+    form.setValue(
+      channel,
+      current.includes(type) ? current.filter((value) => value !== type) : [...current, type],
+      { shouldDirty: true },
+    );
+    resolver.preload();
+  };
   const isDriver = user.userType === 'driver';
   return (
     <section
@@ -185,10 +193,8 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
       <DeviceNotifications />
       <form
         className="space-y-4 rounded-2xl border border-line bg-surface-raised p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(draft);
-        }}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((preferences) => save.mutate(preferences))(event)}
       >
         <table className="w-full text-left">
           <caption className="sr-only">Ce qui vous est signalé, et comment</caption>
@@ -216,7 +222,7 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
                       type="checkbox"
                       className="h-5 w-5 accent-[var(--accent)]"
                       aria-label={`${ALERT_TYPE_LABELS[type]} : ${channel.label}`}
-                      checked={draft[channel.key].includes(type)}
+                      checked={draft[channel.key]?.includes(type) ?? false}
                       onChange={() => toggle(channel.key, type)}
                     />
                   </td>
@@ -237,9 +243,8 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
                   ? `Zone des nouvelles missions, autour de ${user.currentLocation}`
                   : 'Zone des nouvelles missions'
               }
-              value={String(draft.zoneRadiusKm)}
-              error={errors.zoneRadiusKm}
-              onChange={(event) => setDraft({ ...draft, zoneRadiusKm: Number(event.target.value) })}
+              {...form.register('zoneRadiusKm', { valueAsNumber: true, onChange: resolver.preload })}
+              error={errors.zoneRadiusKm?.message}
               options={ZONE_RADII_KM.map((radius) => ({ value: String(radius), label: `${radius} km` }))}
             />
             {!user.currentLocation && (

@@ -1,5 +1,6 @@
 import { FileWarning, MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeftLabel } from '#core/rules/plans.js';
@@ -9,6 +10,8 @@ import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.j
 import { EmailRequiredNotice } from '#web/lib/verification-banner.js';
 import { AVAILABILITY_UNAVAILABLE } from '#core/rules/availability.js';
 import { ApiError } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
 import { TextAreaField } from '#web/ui/field.js';
@@ -41,11 +44,20 @@ function MyPapers({ verdicts }: { verdicts: Verdicts }) {
   );
 }
 
+interface ApplyValues {
+  message: string;
+}
+
+const resolver = lazyResolver<ApplyValues>(
+  async () => (await import('./resolvers.js')).applyResolver as never,
+);
+
 /** A driver's box: apply with a message, or the own application's status, the way to write, withdraw. */
 export function ApplyBox({ detail }: { detail: MissionDetail }) {
   const toast = useToast();
   const failed = useToastError();
-  const [message, setMessage] = useState('');
+  const form = useForm<ApplyValues>({ resolver, defaultValues: { message: '' } });
+  const messageError = form.formState.errors.message?.message;
   // The driver said they were unavailable that day: the server asks first; "Postuler quand même" sends it again.
   const [unavailableQuestion, setUnavailableQuestion] = useState<string | null>(null);
   const apply = useMissionMutation(
@@ -70,6 +82,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
           return;
         }
         setUnavailableQuestion(null);
+        showFieldErrors(form, error);
         failed('Candidature impossible')(error);
       },
     },
@@ -120,17 +133,18 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
       {detail.canApply ? (
         <form
           className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply.mutate({ text: message, confirm: false });
-          }}
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit(({ message }) => apply.mutate({ text: message, confirm: false }))(event)
+          }
+          onFocus={resolver.preload}
         >
           <TextAreaField
             label="Message au transporteur (facultatif)"
             rows={3}
             maxLength={1000}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
+            {...form.register('message')}
+            error={messageError}
             placeholder="Disponible dès 5 h, habitué des quais de Rungis…"
           />
           <Button type="submit" size="lg" disabled={apply.isPending}>
@@ -143,7 +157,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
             title="Vous êtes indisponible ce jour-là"
             confirmLabel="Postuler quand même"
             busy={apply.isPending}
-            onConfirm={() => apply.mutate({ text: message, confirm: true })}
+            onConfirm={() => apply.mutate({ text: form.getValues('message'), confirm: true })}
           >
             <p>{unavailableQuestion}</p>
             <p>Votre calendrier de disponibilités ne change pas ; modifiez-le si vos plans ont changé.</p>

@@ -1,9 +1,11 @@
 import { Dialog } from 'radix-ui';
 import { MapPin, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { deliveryMessages } from '#core/schemas/delivery.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { ApiError } from '#web/lib/api.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -20,6 +22,15 @@ import { appendPhotos, PhotoPicker, type PickedPhoto } from './delivery-photos.j
 import { SignatureField, type SignatureHandle } from './delivery-signature.js';
 
 type Errors = Partial<Record<'recipientName' | 'signature' | 'photos' | 'note' | '_', string>>;
+
+interface ProofValues {
+  recipientName: string;
+  note: string;
+}
+
+const resolver = lazyResolver<ProofValues>(
+  async () => (await import('./resolvers.js')).proofResolver as never,
+);
 
 /** What went wrong, under the field it concerns when the server names one, else above the buttons. */
 function errorsOf(error: unknown, stage: 'proof' | 'deliver'): Errors {
@@ -57,15 +68,17 @@ export function DeliveryProofDialog({
   const toast = useToast();
   const setDelivery = useSetDelivery(missionId);
   const signature = useRef<SignatureHandle>(null);
-  const [recipientName, setRecipientName] = useState('');
-  const [note, setNote] = useState('');
+  const form = useForm<ProofValues>({ resolver, defaultValues: { recipientName: '', note: '' } });
+  const fieldErrors = form.formState.errors;
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  // What the form's fields do not hold: the signature, the photos, and what concerns no field.
   const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
+  const sending = form.formState.isSubmitting;
   const [position, setPosition] = useState<Position | null | 'searching'>('searching');
   const deliver = useMissionMutation(() => missionApi.act(missionId, 'deliver'));
 
   useEffect(() => {
+    resolver.preload();
     let live = true;
     void currentPosition().then((found) => live && setPosition(found));
     return () => {
@@ -73,32 +86,35 @@ export function DeliveryProofDialog({
     };
   }, []);
 
-  const submit = async () => {
-    const found: Errors = {};
-    if (!recipientName.trim()) found.recipientName = deliveryMessages.recipientRequired;
-    if (signature.current?.isEmpty() ?? true) found.signature = deliveryMessages.signatureRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSending(true);
+  /** The signature is drawn, not typed: checked beside the fields, its error shown with theirs. */
+  const signed = () => {
+    const empty = signature.current?.isEmpty() ?? true;
+    setErrors(empty ? { signature: deliveryMessages.signatureRequired } : {});
+    return !empty;
+  };
+
+  const submit = form.handleSubmit(async ({ recipientName, note }) => {
+    if (!signed()) return;
     let stage: 'proof' | 'deliver' = 'proof';
     try {
-      const form = new FormData();
-      form.append('recipientName', recipientName.trim());
-      if (note.trim()) form.append('note', note.trim());
-      appendPosition(form, position === 'searching' ? null : position);
-      form.append('signature', (await signature.current!.toBlob())!, 'signature.png');
-      appendPhotos(form, photos);
-      setDelivery(await deliveryApi.proof(missionId, form));
+      const body = new FormData();
+      body.append('recipientName', recipientName.trim());
+      if (note.trim()) body.append('note', note.trim());
+      appendPosition(body, position === 'searching' ? null : position);
+      body.append('signature', (await signature.current!.toBlob())!, 'signature.png');
+      appendPhotos(body, photos);
+      setDelivery(await deliveryApi.proof(missionId, body));
       stage = 'deliver';
       await deliver.mutateAsync(undefined);
       toast({ title: 'Mission livrée', description: `Réceptionnée par ${recipientName.trim()}` });
       onDelivered();
     } catch (error) {
-      setErrors(errorsOf(error, stage));
-    } finally {
-      setSending(false);
+      const found = errorsOf(error, stage);
+      for (const field of ['recipientName', 'note'] as const)
+        if (found[field]) form.setError(field, { message: found[field] });
+      setErrors(found);
     }
-  };
+  }, signed);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !sending && onCancel()}>
@@ -116,22 +132,14 @@ export function DeliveryProofDialog({
             Le nom et la signature de la personne qui réceptionne, et les photos du bon de livraison ou de la
             CMR. {detail.mission.companyName ?? 'Le transporteur'} reçoit la preuve en PDF.
           </p>
-          <form
-            className="mt-4 space-y-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <form className="mt-4 space-y-4" noValidate onSubmit={(event) => void submit(event)}>
             <TextField
               label="Nom de la personne qui réceptionne"
               autoComplete="off"
               autoCapitalize="words"
               maxLength={120}
-              value={recipientName}
-              error={errors.recipientName}
-              onChange={(event) => setRecipientName(event.target.value)}
+              {...form.register('recipientName')}
+              error={fieldErrors.recipientName?.message}
             />
             <SignatureField
               ref={signature}
@@ -151,9 +159,8 @@ export function DeliveryProofDialog({
               hint="Réserves du destinataire, palette refusée…"
               rows={2}
               maxLength={1000}
-              value={note}
-              error={errors.note}
-              onChange={(event) => setNote(event.target.value)}
+              {...form.register('note')}
+              error={fieldErrors.note?.message}
             />
             <p className="flex items-start gap-1.5 text-sm text-ink-muted" aria-live="polite">
               <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSignature, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Engagement } from '#core/schemas/engagements.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, TextAreaField, TextField } from '#web/ui/field.js';
@@ -14,10 +17,21 @@ import { Section, useToastError } from './detail-section.js';
 const ROLE_LABELS = { transporter: 'Transporteur', driver: 'Chauffeur' } as const;
 const engagementKey = (id: string) => ['/api/missions', id, 'engagement'] as const;
 
-/** Field messages of a refused request (`errors`), else nothing. */
-function fieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? error.fieldErrors : {};
+/** Whether the server named a field of the form (then its message is under that field, not in a toast). */
+const namesField = (error: unknown, fields: string[]) =>
+  error instanceof ApiError && fields.some((field) => error.fieldErrors[field]);
+
+interface SignValues {
+  typedName: string;
+  consent: boolean;
 }
+interface WaiveValues {
+  reason: string;
+}
+const signResolver = lazyResolver<SignValues>(
+  async () => (await import('./resolvers.js')).signResolver as never,
+);
+const waiveResolver = lazyResolver<WaiveValues>(async () => (await import('./resolvers.js')).waiveResolver);
 
 /**
  * The mission's engagement document (contract proposal or transport order) for its two parties: open the PDF,
@@ -104,30 +118,31 @@ function useEngagementMutation<T>(
 function SignForm({ missionId, engagement }: { missionId: string; engagement: Engagement }) {
   const toast = useToast();
   const failed = useToastError();
-  const [typedName, setTypedName] = useState('');
-  const [consent, setConsent] = useState(false);
+  const form = useForm<SignValues>({
+    resolver: signResolver,
+    defaultValues: { typedName: '', consent: false },
+  });
+  const { errors } = form.formState;
   const sign = useEngagementMutation(
     missionId,
     (body: { typedName: string; consent: boolean }) =>
       apiRequest<Engagement>('POST', `/api/missions/${missionId}/engagement/sign`, body),
     () => toast({ title: 'Document signé', description: engagement.title }),
   );
-  const errors = fieldErrors(sign.error);
+  const submit = form.handleSubmit((body) =>
+    sign.mutate(body, {
+      onError: (error) => {
+        showFieldErrors(form, error);
+        if (!namesField(error, ['typedName', 'consent'])) failed('Signature impossible')(error);
+      },
+    }),
+  );
   return (
     <form
+      noValidate
       className="space-y-3 rounded-xl border border-accent p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        sign.mutate(
-          { typedName, consent },
-          {
-            onError: (error) =>
-              !fieldErrors(error).typedName &&
-              !fieldErrors(error).consent &&
-              failed('Signature impossible')(error),
-          },
-        );
-      }}
+      onSubmit={(event) => void submit(event)}
+      onFocus={signResolver.preload}
     >
       <p className="flex items-center gap-2 font-semibold">
         <FileSignature aria-hidden className="h-5 w-5" /> Signer en tant que{' '}
@@ -136,18 +151,16 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
       <TextField
         label="Votre nom complet"
         autoComplete="name"
-        value={typedName}
-        onChange={(event) => setTypedName(event.target.value)}
-        error={errors.typedName}
+        {...form.register('typedName')}
+        error={errors.typedName?.message}
       />
       <Checkbox
         label={<span className="text-sm">{engagement.consentText}</span>}
-        checked={consent}
-        onChange={(event) => setConsent(event.target.checked)}
+        {...form.register('consent')}
       />
       {errors.consent && (
         <p className="text-sm font-medium text-danger" role="alert">
-          {errors.consent}
+          {errors.consent.message}
         </p>
       )}
       <Button type="submit" disabled={sign.isPending}>
@@ -161,7 +174,7 @@ function WaiveForm({ missionId }: { missionId: string }) {
   const toast = useToast();
   const failed = useToastError();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
+  const form = useForm<WaiveValues>({ resolver: waiveResolver, defaultValues: { reason: '' } });
   const waive = useEngagementMutation(
     missionId,
     (body: { reason: string }) =>
@@ -171,29 +184,37 @@ function WaiveForm({ missionId }: { missionId: string }) {
       toast({ title: 'Démarrage sans signatures accepté' });
     },
   );
+  const submit = form.handleSubmit((body) =>
+    waive.mutate(body, {
+      onError: (error) => {
+        showFieldErrors(form, error);
+        if (!namesField(error, ['reason'])) failed('Impossible')(error);
+      },
+    }),
+  );
   if (!open)
     return (
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          waiveResolver.preload();
+          setOpen(true);
+        }}
+      >
         Démarrer sans signatures…
       </Button>
     );
   return (
     <form
+      noValidate
       className="space-y-3 rounded-xl border border-line p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        waive.mutate(
-          { reason },
-          { onError: (error) => !fieldErrors(error).reason && failed('Impossible')(error) },
-        );
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <TextAreaField
         label="Pourquoi le chauffeur démarre-t-il sans signatures ?"
         hint="Votre réponse est inscrite dans l’historique de la mission."
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={fieldErrors(waive.error).reason}
+        {...form.register('reason')}
+        error={form.formState.errors.reason?.message}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={waive.isPending}>

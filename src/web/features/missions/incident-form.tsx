@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { INCIDENT_TYPES, type IncidentType } from '#core/rules/enums.js';
 import { INCIDENT_LABELS } from '#core/rules/road.js';
 import { ApiError } from '#web/lib/api.js';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -14,7 +17,16 @@ import {
 } from './delivery-api.js';
 import { appendPhotos, PhotoPicker, type PickedPhoto } from './delivery-photos.js';
 
-type Errors = Partial<Record<'type' | 'occurredAt' | 'note' | 'photos' | '_', string>>;
+interface IncidentValues {
+  type: IncidentType | '';
+  /** What a datetime-local field holds, in the phone's own time. */
+  occurredAt: string;
+  note: string;
+}
+
+const resolver = lazyResolver<IncidentValues>(
+  async () => (await import('./resolvers.js')).incidentResolver as never,
+);
 
 /** "2026-11-23T14:05" in the phone's own time (what a datetime-local field holds). */
 function localNow(): string {
@@ -29,14 +41,15 @@ function localNow(): string {
 export function IncidentForm({ missionId, onDone }: { missionId: string; onDone: () => void }) {
   const toast = useToast();
   const setDelivery = useSetDelivery(missionId);
-  const [type, setType] = useState<IncidentType | ''>('');
-  const [occurredAt, setOccurredAt] = useState(localNow);
-  // Left as it was: "now" is the server's time of the report, to the second.
-  const [timeChanged, setTimeChanged] = useState(false);
-  const [note, setNote] = useState('');
+  const form = useForm<IncidentValues>({
+    resolver,
+    defaultValues: { type: '', occurredAt: localNow(), note: '' },
+  });
+  // Left as it was, the time is not sent: "now" is the server's time of the report, to the second.
+  const { errors, isSubmitting, dirtyFields } = form.formState;
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
   const [position, setPosition] = useState<Position | null>(null);
 
   useEffect(() => {
@@ -47,101 +60,91 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
     };
   }, []);
 
-  const submit = async () => {
-    if (!type) {
-      setErrors({ type: 'Choisissez le type d’incident' });
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const form = new FormData();
-      form.append('type', type);
-      const when = new Date(occurredAt);
-      if (timeChanged && occurredAt && !Number.isNaN(when.getTime()))
-        form.append('occurredAt', when.toISOString());
-      if (note.trim()) form.append('note', note.trim());
-      appendPosition(form, position);
-      appendPhotos(form, photos);
-      setDelivery(await deliveryApi.incident(missionId, form));
-      toast({
-        title: `Incident signalé : ${INCIDENT_LABELS[type].toLowerCase()}`,
-        description: 'Le transporteur est prévenu.',
-      });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = error.fieldErrors;
-        const known = (['type', 'occurredAt', 'note', 'photos'] as const).filter((field) => fields[field]);
-        setErrors(
-          known.length
-            ? Object.fromEntries(known.map((field) => [field, fields[field]]))
-            : { _: error.message },
-        );
-      } else {
-        setErrors({ _: 'Pas de connexion : votre saisie est gardée. Réessayez quand le réseau revient.' });
+  const submit = form.handleSubmit(
+    async ({ type, occurredAt, note }) => {
+      setFailure(null);
+      setPhotoError(undefined);
+      if (!type) return;
+      try {
+        const body = new FormData();
+        body.append('type', type);
+        const when = new Date(occurredAt);
+        if (dirtyFields.occurredAt && occurredAt && !Number.isNaN(when.getTime()))
+          body.append('occurredAt', when.toISOString());
+        if (note.trim()) body.append('note', note.trim());
+        appendPosition(body, position);
+        appendPhotos(body, photos);
+        setDelivery(await deliveryApi.incident(missionId, body));
+        toast({
+          title: `Incident signalé : ${INCIDENT_LABELS[type].toLowerCase()}`,
+          description: 'Le transporteur est prévenu.',
+        });
+        onDone();
+      } catch (error) {
+        if (error instanceof ApiError) {
+          showFieldErrors(form, error);
+          setPhotoError(error.fieldErrors.photos);
+          const known = ['type', 'occurredAt', 'note', 'photos'].some((field) => error.fieldErrors[field]);
+          if (!known) setFailure(error.message);
+        } else {
+          setFailure('Pas de connexion : votre saisie est gardée. Réessayez quand le réseau revient.');
+        }
       }
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form
       aria-label="Signaler un incident"
       className="space-y-4 rounded-xl border border-line bg-surface-sunken/40 p-4"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
     >
       <SelectField
         label="Type d’incident"
         placeholder="Choisir…"
         options={INCIDENT_TYPES.map((value) => ({ value, label: INCIDENT_LABELS[value] }))}
-        value={type}
-        error={errors.type}
-        onChange={(event) => setType(event.target.value as IncidentType | '')}
+        {...form.register('type')}
+        error={errors.type?.message}
       />
       <TextField
         label="Heure"
         type="datetime-local"
         max={localNow()}
-        value={occurredAt}
-        error={errors.occurredAt}
-        onChange={(event) => {
-          setOccurredAt(event.target.value);
-          setTimeChanged(true);
-        }}
+        {...form.register('occurredAt')}
+        error={errors.occurredAt?.message}
       />
       <TextAreaField
         label="Ce qui s’est passé"
         hint="Où, ce qui est touché, le retard prévu…"
         rows={3}
         maxLength={1000}
-        value={note}
-        error={errors.note}
-        onChange={(event) => setNote(event.target.value)}
+        {...form.register('note')}
+        error={errors.note?.message}
       />
       <PhotoPicker
         label="Photos (facultatif)"
         hint="5 photos au plus."
         photos={photos}
-        onChange={setPhotos}
-        error={errors.photos}
+        onChange={(next) => {
+          setPhotos(next);
+          setPhotoError(undefined);
+        }}
+        error={photoError}
       />
-      {errors._ && (
+      {failure && (
         <p role="alert" className="rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm">
-          {errors._}
+          {failure}
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" disabled={sending} onClick={onDone}>
+        <Button type="button" variant="secondary" disabled={isSubmitting} onClick={onDone}>
           Annuler
         </Button>
-        <Button type="submit" variant="danger" disabled={sending}>
-          {sending ? 'Envoi…' : 'Signaler l’incident'}
+        <Button type="submit" variant="danger" disabled={isSubmitting}>
+          {isSubmitting ? 'Envoi…' : 'Signaler l’incident'}
         </Button>
       </div>
     </form>

@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import {
   ACTION_LABELS,
   ACTIONS_WITH_REASON,
@@ -26,6 +29,10 @@ function useMinute(): number {
   return now;
 }
 
+const resolver = lazyResolver<{ reason: string }>(
+  async () => (await import('./resolvers.js')).reasonResolver,
+);
+
 /** Start, deliver, complete, cancel, drop: the buttons of the viewer's party, with a reason when needed. */
 export function ActionBar({ detail }: { detail: MissionDetail }) {
   const toast = useToast();
@@ -33,17 +40,20 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
   const [pending, setPending] = useState<MissionAction | null>(null);
   // Starting asks for the position sharing first; delivering collects the proof of delivery.
   const [dialog, setDialog] = useState<'start' | 'deliver' | null>(null);
-  const [reason, setReason] = useState('');
+  const form = useForm<{ reason: string }>({ resolver, defaultValues: { reason: '' } });
   const act = useMissionMutation(
     ({ action, reason }: { action: MissionAction; reason?: string }) =>
       missionApi.act(detail.mission.id, action, reason),
     {
       onSuccess: (next) => {
         setPending(null);
-        setReason('');
+        form.reset({ reason: '' });
         toast({ title: STATUS_LABELS[next.mission.status], description: next.mission.title });
       },
-      onError: failed('Action impossible'),
+      onError: (error) => {
+        showFieldErrors(form, error);
+        failed('Action impossible')(error);
+      },
     },
   );
   const now = useMinute();
@@ -68,7 +78,7 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
                 action === 'start' || action === 'deliver'
                   ? setDialog(action)
                   : needsReason
-                    ? setPending(action)
+                    ? (resolver.preload(), setPending(action))
                     : act.mutate({ action })
               }
             >
@@ -101,21 +111,21 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
       {pending && (
         <form
           className="space-y-2 rounded-xl border border-danger p-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            act.mutate({ action: pending, reason });
-          }}
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit(({ reason }) => act.mutate({ action: pending, reason }))(event)
+          }
         >
           <TextAreaField
             label={`${pending === 'cancel' ? 'Motif de l’annulation' : 'Motif du désistement'} (les personnes concernées le verront)`}
             required
             minLength={10}
             rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            {...form.register('reason')}
+            error={form.formState.errors.reason?.message}
           />
           <div className="flex gap-2">
-            <Button type="submit" variant="danger" disabled={act.isPending || reason.trim().length < 10}>
+            <Button type="submit" variant="danger" disabled={act.isPending}>
               Confirmer : {ACTION_LABELS[pending].toLowerCase()}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setPending(null)}>

@@ -1,12 +1,14 @@
 import { formatDay } from '#core/rules/french-dates.js';
 import { queName } from '#core/rules/text.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ROLE_LABELS } from '#core/rules/roles.js';
-import { SUB_SCORE_LABELS, SUB_SCORE_SHORT, type SubScore } from '#core/rules/reviews.js';
+import { SUB_SCORE_LABELS, SUB_SCORE_SHORT, SUB_SCORES, type SubScore } from '#core/rules/reviews.js';
 import { REVIEW_COMMENT_MAX, type MissionReviewState } from '#core/schemas/reviews.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
-import { errorMessage } from '#web/lib/form-errors.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
+import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
@@ -15,7 +17,10 @@ import { StarRatingInput } from './star-rating.js';
 
 export const reviewKey = (missionId: string) => ['/api/missions', missionId, 'review'] as const;
 
-const REQUIRED = 'Choisissez une note de 1 à 5 étoiles';
+type Stars = 'rating' | SubScore;
+type ReviewValues = Partial<Record<Stars, number>> & { comment: string };
+
+const MISSING_STARS = 'Il manque des notes : chaque critère attend de 1 à 5 étoiles.';
 
 /** "professionnalisme, communication et sécurité sur site". */
 function listOf(words: string[]): string {
@@ -30,62 +35,61 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
   const queryClient = useQueryClient();
   const role = state.reviewee.role;
   const labels = SUB_SCORE_LABELS[role];
-  const [scores, setScores] = useState<Partial<Record<'rating' | SubScore, number>>>({});
-  const [comment, setComment] = useState('');
+  const resolver = useMemo(
+    () =>
+      lazyResolver<ReviewValues>(
+        async () => (await import('./resolvers.js')).reviewResolver(state.subScores) as never,
+      ),
+    [state.subScores],
+  );
+  const form = useForm<ReviewValues>({ resolver, defaultValues: { comment: '' } });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const scores = form.watch();
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [photoError, setPhotoError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const name = state.reviewee.companyName ?? state.reviewee.fullName;
-  /** A star chosen: its field's error goes, and the summary once nothing is missing. */
-  const choose = (key: 'rating' | SubScore, value: number) => {
-    setScores({ ...scores, [key]: value });
-    const rest = Object.fromEntries(Object.entries(errors).filter(([field]) => field !== key));
-    setErrors(rest);
-    if (Object.keys(rest).length === 0) setFailure(null);
+  const missingStars = (['rating', ...SUB_SCORES] as const).some((key) => errors[key]);
+  /** A star chosen: checked again once the form was sent, so its error goes as soon as it is right. */
+  const choose = (key: Stars, value: number) => {
+    resolver.preload();
+    form.setValue(key, value, { shouldValidate: isSubmitted });
   };
 
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    for (const key of ['rating', ...state.subScores] as const) if (!scores[key]) missing[key] = REQUIRED;
-    setErrors(missing);
-    setFailure(null);
-    if (Object.keys(missing).length > 0) {
-      setFailure('Il manque des notes : chaque critère attend de 1 à 5 étoiles.');
-      return;
-    }
-    const body = new FormData();
-    body.append('rating', String(scores.rating));
-    for (const key of state.subScores) body.append(key, String(scores[key]));
-    if (comment.trim()) body.append('comment', comment.trim());
-    photos.forEach((photo, index) => body.append('photos', photo.blob, `photo-${index + 1}.jpg`));
-    setSending(true);
-    try {
-      const next = await apiRequest<MissionReviewState>(
-        'POST',
-        `/api/missions/${state.missionId}/review`,
-        body,
-      );
-      queryClient.setQueryData(reviewKey(state.missionId), next);
-      void queryClient.invalidateQueries({ queryKey: ['/api/reviews/user'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/users'] });
-      window.scrollTo({ top: 0 });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      setFailure(errorMessage(error, 'Votre avis n’a pas pu être envoyé. Réessayez dans un instant.'));
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      setPhotoError(undefined);
+      const body = new FormData();
+      body.append('rating', String(input.rating));
+      for (const key of state.subScores) body.append(key, String(input[key]));
+      if (input.comment?.trim()) body.append('comment', input.comment.trim());
+      photos.forEach((photo, index) => body.append('photos', photo.blob, `photo-${index + 1}.jpg`));
+      try {
+        const next = await apiRequest<MissionReviewState>(
+          'POST',
+          `/api/missions/${state.missionId}/review`,
+          body,
+        );
+        queryClient.setQueryData(reviewKey(state.missionId), next);
+        void queryClient.invalidateQueries({ queryKey: ['/api/reviews/user'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/users'] });
+        window.scrollTo({ top: 0 });
+      } catch (error) {
+        showFieldErrors(form, error);
+        if (error instanceof ApiError)
+          setPhotoError(Object.entries(error.fieldErrors).find(([key]) => key.startsWith('photos'))?.[1]);
+        setFailure(errorMessage(error, 'Votre avis n’a pas pu être envoyé. Réessayez dans un instant.'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form
       noValidate
       className="space-y-6 rounded-2xl border border-line bg-surface-raised p-5 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <div className="flex items-center gap-3">
         <Avatar src={state.reviewee.avatar} size="md" />
@@ -109,7 +113,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
         large
         value={scores.rating}
         onChange={(value) => choose('rating', value)}
-        error={errors.rating}
+        error={errors.rating?.message}
       />
       <div className="space-y-5 border-t border-line pt-5">
         <div>
@@ -128,7 +132,7 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
             hint={labels[key]?.hint}
             value={scores[key]}
             onChange={(value) => choose(key, value)}
-            error={errors[key]}
+            error={errors[key]?.message}
           />
         ))}
       </div>
@@ -137,24 +141,26 @@ export function ReviewForm({ state }: { state: MissionReviewState }) {
           label="Commentaire (facultatif)"
           rows={4}
           maxLength={REVIEW_COMMENT_MAX}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          {...form.register('comment', { onChange: () => resolver.preload() })}
           hint={`Ce qui s’est bien passé, ce qui pourrait être mieux. ${REVIEW_COMMENT_MAX.toLocaleString('fr-FR')} caractères au plus.`}
-          error={errors.comment}
+          error={errors.comment?.message}
         />
         <PhotoPicker
           photos={photos}
-          onChange={setPhotos}
-          error={Object.entries(errors).find(([key]) => key.startsWith('photos'))?.[1]}
+          onChange={(next) => {
+            setPhotos(next);
+            setPhotoError(undefined);
+          }}
+          error={photoError}
         />
       </div>
-      {failure && (
+      {(failure ?? missingStars) && (
         <p role="alert" className="text-sm font-medium text-danger">
-          {failure}
+          {failure ?? MISSING_STARS}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
-        {sending ? 'Envoi...' : 'Envoyer mon avis'}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? 'Envoi...' : 'Envoyer mon avis'}
       </Button>
     </form>
   );
