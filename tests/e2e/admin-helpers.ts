@@ -53,6 +53,21 @@ export async function adminCode(): Promise<string> {
   return generate({ secret: state.secret, epoch: step * 30 });
 }
 
+/**
+ * The e2e admin moved to a new authenticator through the screens: `secret` is the one the helpers use from now on.
+ * Returns the code that confirms it (marked as used).
+ */
+export async function adoptAuthenticator(secret: string): Promise<string> {
+  const step = stepNow();
+  writeAuthenticator({ secret, lastStep: step, recoveryCodes: [] });
+  return generate({ secret, epoch: step * 30 });
+}
+
+/** The recovery codes the new authenticator came with, as the screen showed them. */
+export function keepRecoveryCodes(recoveryCodes: string[]): void {
+  writeAuthenticator({ ...readAuthenticator()!, recoveryCodes });
+}
+
 /** The second step on `request`: a fresh code when there is one, else a recovery code (refilled when few left). */
 async function passSecondFactor(request: APIRequestContext): Promise<void> {
   const state = readAuthenticator();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, adminCode, signInAdmin } from './admin-helpers.js';
+import { E2E_ADMIN, adminCode, adoptAuthenticator, keepRecoveryCodes, signInAdmin } from './admin-helpers.js';
 import { expectNoAxeViolations } from './axe.js';
 import { acceptCookies, isPhone, shootBothThemes, uniqueEmail } from './helpers.js';
 
@@ -73,4 +73,46 @@ test('a sensitive action asks for the password again, then goes through', async 
     page.getByRole('region', { name: 'Invitations en attente' }).getByText(invited, { exact: true }),
   ).toBeVisible();
   await shootBothThemes(page, `admin-administrators-${isPhone(page) ? 'phone' : 'desktop'}`);
+});
+
+test('an administrator moves to a new authenticator app: password again, the new app’s code, new recovery codes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdmin(page.request, { confirmPassword: false });
+  await page.goto('/admin/securite');
+  await page.getByRole('button', { name: 'Changer d’application d’authentification' }).click();
+
+  // A new QR code is a sensitive action: the password first (nothing typed: said under the field).
+  const dialog = page.getByRole('alertdialog', { name: 'Confirmez votre mot de passe' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog.getByText('Saisissez votre mot de passe')).toBeVisible();
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The key written out, as someone without a camera types it.
+  const key = page.getByLabel(/^Clé : /);
+  await expect(key).toBeVisible();
+  const secret = (await key.textContent())!.replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const code = page.getByLabel('Code à 6 chiffres');
+  await code.fill('12 3');
+  await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await expect(page.getByText('Saisissez les 6 chiffres affichés par votre application')).toBeVisible();
+  await code.fill(await adoptAuthenticator(secret));
+  await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+
+  const codes = page.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  keepRecoveryCodes((await codes.allTextContents()).map((text) => text.trim()));
+  await page.getByLabel('J’ai noté mes codes').check();
+  await page.getByRole('button', { name: 'Terminé' }).click();
+  await expect(page.getByRole('button', { name: 'Changer d’application d’authentification' })).toBeVisible();
+
+  // Signed in again elsewhere: the new app's code is the one asked.
+  const other = await page.context().browser()!.newContext();
+  await signInAdmin(other.request);
+  await other.close();
 });

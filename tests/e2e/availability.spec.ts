@@ -123,6 +123,16 @@ test('a driver sets a weekly pattern and a day off, and subscribes to the calend
   await dayButton.click();
   await shootBothThemes(driver, 'availability-day-editor', false);
   await driver.keyboard.press('Escape');
+
+  // Holidays: a range the wrong way round is said under « Au »; then three weeks from now, in one gesture.
+  const holidays = driver.getByRole('region', { name: 'Congés' });
+  await holidays.getByLabel('Du').fill(parisDay(20));
+  await holidays.getByLabel('Au').fill(parisDay(14));
+  await holidays.getByRole('button', { name: 'Poser ces congés' }).click();
+  await expect(holidays.getByText('La date de fin doit suivre la date de début')).toBeVisible();
+  await holidays.getByLabel('Au').fill(parisDay(26));
+  await holidays.getByRole('button', { name: 'Poser ces congés' }).click();
+  await expect(holidays.getByText(/^7 jours enregistrés\.$/)).toBeVisible();
   await driver.context().close();
 });
 
