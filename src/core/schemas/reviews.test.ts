@@ -17,7 +17,12 @@ describe('reviewFormSchema', () => {
       drivingSkillScore: reviewMessages.subScore,
       safetyScore: reviewMessages.subScore,
     });
-    expect(issues({}, 'transporter')).toMatchObject({ rating: reviewMessages.rating });
+    expect(issues({ comment: '' }, 'transporter')).toEqual({
+      rating: reviewMessages.rating,
+      professionalismScore: reviewMessages.subScore,
+      communicationScore: reviewMessages.subScore,
+      safetyScore: reviewMessages.subScore,
+    });
   });
 
   it('refuses the driving score for a transporter, and takes a complete review as the form holds it', () => {

@@ -57,12 +57,18 @@ export function subScoreErrors(
   return errors;
 }
 
-/** The review of one member, as the form checks it before sending: with exactly the sub-scores that apply. */
+/**
+ * The review of one member, as the form checks it before sending: with exactly the sub-scores that apply. Those are
+ * fields of their own (every missing star is said at once, the global one's too); those that do not apply are
+ * refused once the rest is right.
+ */
 export const reviewFormSchema = (applicable: readonly SubScore[]) =>
-  reviewInputSchema.superRefine((input, context) => {
-    for (const [field, message] of Object.entries(subScoreErrors(input, applicable)))
-      context.addIssue({ code: 'custom', path: [field], message });
-  });
+  reviewInputSchema
+    .extend(Object.fromEntries(applicable.map((key) => [key, star(reviewMessages.subScore)])))
+    .superRefine((input, context) => {
+      for (const [field, message] of Object.entries(subScoreErrors(input, applicable)))
+        context.addIssue({ code: 'custom', path: [field], message });
+    });
 
 const subScoreFields = {
   professionalismScore: z.number().nullable(),

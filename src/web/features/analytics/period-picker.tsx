@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import {
   ANALYTICS_PERIODS,
@@ -43,14 +43,6 @@ export function PeriodPicker({
     defaultValues: { from: value.from ?? '', to: value.to ?? '' },
   });
   const { errors } = form.formState;
-  // What the server refused shows under its field, as the form's own errors do.
-  useEffect(() => {
-    for (const field of ['from', 'to'] as const) {
-      const message = serverErrors?.[field];
-      if (message) form.setError(field, { message });
-    }
-  }, [serverErrors, form]);
-
   const submit = form.handleSubmit((range) => onChange({ period: 'custom', ...range }));
 
   return (
@@ -100,10 +92,20 @@ export function PeriodPicker({
           className="mt-4 flex flex-wrap items-start gap-3"
         >
           <div className="w-full min-w-0 sm:w-44">
-            <TextField label="Du" type="date" {...form.register('from')} error={errors.from?.message} />
+            <TextField
+              label="Du"
+              type="date"
+              {...form.register('from')}
+              error={errors.from?.message ?? serverErrors?.from}
+            />
           </div>
           <div className="w-full min-w-0 sm:w-44">
-            <TextField label="Au" type="date" {...form.register('to')} error={errors.to?.message} />
+            <TextField
+              label="Au"
+              type="date"
+              {...form.register('to')}
+              error={errors.to?.message ?? serverErrors?.to}
+            />
           </div>
           <Button type="submit" className="w-full sm:mt-7 sm:w-auto">
             Afficher

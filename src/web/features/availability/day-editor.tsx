@@ -52,7 +52,9 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
   const failed = (error: Error) => {
     if (error instanceof ApiError) {
       showFieldErrors(form, error);
-      setRootError(Object.keys(error.fieldErrors).length > 0 ? '' : error.message);
+      // A refusal that names none of the form's fields (the day itself, out of reach) is said above the buttons.
+      const named = ['status', 'startTime', 'endTime', 'notes'].some((field) => error.fieldErrors[field]);
+      setRootError(named ? '' : error.message);
     } else setRootError('Enregistrement impossible. Vérifiez votre connexion et réessayez.');
   };
   const save = useAvailabilityMutation((input: DayInput) => availabilityApi.setDay(view!.date, input), {
