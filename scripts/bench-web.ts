@@ -6,6 +6,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBenchServer } from './bench-server.js';
+import { CHROMIUM_ARGS } from '../tests/e2e/browsers.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5193);
 const PAGES = ['/', '/pricing', '/login', '/register'];
@@ -14,15 +15,7 @@ const BASE = server.base;
 
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 try {

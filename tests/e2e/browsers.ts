@@ -14,7 +14,8 @@ import { existsSync } from 'node:fs';
  * `E2E_BROWSER=chromium` runs every spec in the full browser; without the headless shell installed, so does the run
  * (scripts/test-preflight.mjs says how to install it).
  */
-const ARGS = [
+/** The flags every Chromium of this machine is launched with (also by scripts/bench-web.ts). */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -26,9 +27,9 @@ const ARGS = [
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
-export const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: ARGS };
+export const FULL_CHROMIUM = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export const DEFAULT_CHROMIUM =
   process.env.E2E_BROWSER !== 'chromium' && existsSync(HEADLESS_SHELL_PATH)
-    ? { executablePath: HEADLESS_SHELL_PATH, args: ARGS }
+    ? { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS }
     : FULL_CHROMIUM;

@@ -6,14 +6,21 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-/** Puts the server's field errors (`400 { errors: { field: message } }`) under the form's own fields. */
+/**
+ * Puts the server's field errors (`400 { errors: { field: message } }`) under the form's own fields. Returns whether
+ * it put any: when not, the refusal concerns no field of this form and the caller says it elsewhere.
+ */
 export function showFieldErrors<T extends FieldValues, C, O extends FieldValues>(
   form: UseFormReturn<T, C, O>,
   error: unknown,
-): void {
-  if (!(error instanceof ApiError)) return;
+): boolean {
+  if (!(error instanceof ApiError)) return false;
   const known = new Set(Object.keys(form.getValues()));
+  let shown = false;
   for (const [field, message] of Object.entries(error.fieldErrors)) {
-    if (known.has(field)) form.setError(field as Path<T>, { message });
+    if (!known.has(field)) continue;
+    form.setError(field as Path<T>, { message });
+    shown = true;
   }
+  return shown;
 }

@@ -51,10 +51,8 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
 
   const failed = (error: Error) => {
     if (error instanceof ApiError) {
-      showFieldErrors(form, error);
       // A refusal that names none of the form's fields (the day itself, out of reach) is said above the buttons.
-      const named = ['status', 'startTime', 'endTime', 'notes'].some((field) => error.fieldErrors[field]);
-      setRootError(named ? '' : error.message);
+      setRootError(showFieldErrors(form, error) ? '' : error.message);
     } else setRootError('Enregistrement impossible. Vérifiez votre connexion et réessayez.');
   };
   const save = useAvailabilityMutation((input: DayInput) => availabilityApi.setDay(view!.date, input), {

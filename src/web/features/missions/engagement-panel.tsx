@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Engagement } from '#core/schemas/engagements.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
+import { apiRequest } from '#web/lib/api.js';
 import { showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
@@ -16,10 +16,6 @@ import { Section, useToastError } from './detail-section.js';
 
 const ROLE_LABELS = { transporter: 'Transporteur', driver: 'Chauffeur' } as const;
 const engagementKey = (id: string) => ['/api/missions', id, 'engagement'] as const;
-
-/** Whether the server named a field of the form (then its message is under that field, not in a toast). */
-const namesField = (error: unknown, fields: string[]) =>
-  error instanceof ApiError && fields.some((field) => error.fieldErrors[field]);
 
 interface SignValues {
   typedName: string;
@@ -131,10 +127,8 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
   );
   const submit = form.handleSubmit((body) =>
     sign.mutate(body, {
-      onError: (error) => {
-        showFieldErrors(form, error);
-        if (!namesField(error, ['typedName', 'consent'])) failed('Signature impossible')(error);
-      },
+      // A refusal of a field is said under it; any other, in a toast.
+      onError: (error) => showFieldErrors(form, error) || failed('Signature impossible')(error),
     }),
   );
   return (
@@ -186,10 +180,7 @@ function WaiveForm({ missionId }: { missionId: string }) {
   );
   const submit = form.handleSubmit((body) =>
     waive.mutate(body, {
-      onError: (error) => {
-        showFieldErrors(form, error);
-        if (!namesField(error, ['reason'])) failed('Impossible')(error);
-      },
+      onError: (error) => showFieldErrors(form, error) || failed('Impossible')(error),
     }),
   );
   if (!open)

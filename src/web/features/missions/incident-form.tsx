@@ -82,10 +82,9 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
         onDone();
       } catch (error) {
         if (error instanceof ApiError) {
-          showFieldErrors(form, error);
-          setPhotoError(error.fieldErrors.photos);
-          const known = ['type', 'occurredAt', 'note', 'photos'].some((field) => error.fieldErrors[field]);
-          if (!known) setFailure(error.message);
+          const photos = error.fieldErrors.photos;
+          setPhotoError(photos);
+          if (!showFieldErrors(form, error) && !photos) setFailure(error.message);
         } else {
           setFailure('Pas de connexion : votre saisie est gardée. Réessayez quand le réseau revient.');
         }
