@@ -14,6 +14,7 @@ const INPUTS = [
   'src',
   'drizzle',
   'scripts/prerender.ts',
+  'scripts/compress-web.mjs',
   'vite.config.ts',
   'tsconfig.base.json',
   'tsconfig.build.json',

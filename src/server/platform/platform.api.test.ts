@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { requireRole } from './sessions.js';
 
 let t: TestApp;
 let webDir: string;
+const BIG_CHUNK = `export const villes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Ville ${i}`))};`;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'relais-web-'));
   await mkdir(path.join(webDir, 'assets'));
@@ -20,6 +21,10 @@ beforeAll(async () => {
   );
   await writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), 'console.log("relais")');
   await writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"Relais"}');
+  // A chunk as `npm run build` leaves it: its brotli and gzip forms beside it (scripts/compress-web.mjs).
+  await writeFile(path.join(webDir, 'assets', 'chunk-XyZ789.js'), BIG_CHUNK);
+  await writeFile(path.join(webDir, 'assets', 'chunk-XyZ789.js.br'), brotliCompressSync(BIG_CHUNK));
+  await writeFile(path.join(webDir, 'assets', 'chunk-XyZ789.js.gz'), gzipSync(BIG_CHUNK));
   await mkdir(path.join(webDir, 'prerendered'));
   await writeFile(
     path.join(webDir, 'prerendered', 'pricing.html'),
@@ -244,6 +249,35 @@ describe('web app', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the compressed forms the build wrote, as the browser accepts them, and 304 for an unchanged file', async () => {
+    const url = '/assets/chunk-XyZ789.js';
+    const asBrotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(asBrotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(asBrotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(BIG_CHUNK);
+    const asGzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(asGzip.rawPayload).toString()).toBe(BIG_CHUNK);
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_CHUNK);
+    // The compressed files are forms of the chunk, not files of the site.
+    expect((await t.app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/manifest.webmanifest',
+      headers: { 'if-none-match': String(manifest.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 
   it('sends a prerendered page for its path, compressed, and the shell elsewhere', async () => {

@@ -1,39 +1,92 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_PAGES, prerenderedFileName } from '#core/prerendered-pages.js';
 import type { AppConfig } from '../config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A page kept in memory with its compressed forms, made once at start. */
-interface StaticPage {
+/**
+ * A file of the built web app, kept in memory with its compressed forms: those `npm run build` wrote beside it
+ * (scripts/compress-web.mjs), or, for the app shell and the prerendered pages of a build without them, made once here.
+ * A file with neither is compressed per request by @fastify/compress, as any answer.
+ */
+interface WebFile {
   raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+  type: string;
+  etag: string;
 }
 
-/**
- * Compressed once per file and build: brotli at quality 11 costs about 2 s of CPU for the shell and the public pages,
- * which several apps in one process (the API tests, two instances in one test) would otherwise each pay again.
- */
-const compressed = new Map<string, { stamp: string; page: StaticPage }>();
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
 
-function staticPage(file: string): StaticPage {
+/**
+ * Loaded once per file and build: several apps in one process (the API tests, two instances in one test) share
+ * them, and brotli at quality 11 for a build without its compressed forms costs about 2 s of CPU.
+ */
+const loaded = new Map<string, { stamp: string; file: WebFile }>();
+
+function readIfExists(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+function webFile(file: string, options: { compressHere: boolean }): WebFile {
   const { mtimeMs, size } = statSync(file);
-  const stamp = `${mtimeMs}:${size}`;
-  const known = compressed.get(file);
-  if (known?.stamp === stamp) return known.page;
+  const stamp = `${mtimeMs}:${size}:${options.compressHere}`;
+  const known = loaded.get(file);
+  if (known?.stamp === stamp) return known.file;
   const raw = readFileSync(file);
-  const page = {
+  const here = options.compressHere && raw.length > 0;
+  const loadedFile: WebFile = {
     raw,
-    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    br:
+      readIfExists(`${file}.br`) ??
+      (here ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined),
+    gzip: readIfExists(`${file}.gz`) ?? (here ? gzipSync(raw, { level: 9 }) : undefined),
+    type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 32)}"`,
   };
-  compressed.set(file, { stamp, page });
-  return page;
+  loaded.set(file, { stamp, file: loadedFile });
+  return loadedFile;
+}
+
+/** Every file under `dir` (paths relative to it, with `/`), but the compressed forms, which go with their file. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return filesUnder(dir, relative);
+    return /\.(br|gz)$/.test(entry.name) ? [] : [relative];
+  });
+}
+
+/** The file in the form the request accepts: brotli, gzip or as it is (then @fastify/compress may compress it). */
+function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
+  reply.header('etag', file.etag).type(file.type);
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  if (!file.br && !file.gzip) return reply.send(file.raw);
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (file.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.raw);
 }
 
 /** Shown when the web app has not been built (`npm run build`), so a developer knows what to do. */
@@ -52,25 +105,21 @@ const NOT_BUILT_PAGE = `<!doctype html>
  */
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   const built = existsSync(path.join(config.webDir, 'index.html'));
-  // The app shell and the public pages rendered at build time (scripts/prerender.ts), kept in memory:
-  // they are small, asked for on every first visit, and sent compressed.
-  const shell = built ? staticPage(path.join(config.webDir, 'index.html')) : null;
-  const prerendered = new Map<string, StaticPage>();
+  // The app shell and the public pages rendered at build time (scripts/prerender.ts): asked for on every first visit.
+  const shell = built ? webFile(path.join(config.webDir, 'index.html'), { compressHere: true }) : null;
+  const prerendered = new Map<string, WebFile>();
   for (const page of Object.keys(PRERENDERED_PAGES)) {
     const file = path.join(config.webDir, 'prerendered', prerenderedFileName(page));
-    if (existsSync(file)) prerendered.set(page, staticPage(file));
+    if (existsSync(file)) prerendered.set(page, webFile(file, { compressHere: true }));
   }
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: config.webDir,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const relative = path.relative(config.webDir, filePath);
-        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
-      },
-    });
+  // Every file of the build, from memory (the whole build is a few megabytes): no file opened per request. Hashed
+  // assets are cached for a year; everything else is revalidated (its ETag answers 304 when unchanged).
+  for (const relative of built ? filesUnder(config.webDir) : []) {
+    const file = webFile(path.join(config.webDir, relative), { compressHere: relative.endsWith('.html') });
+    const cacheControl = relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
+    app.get(`/${relative}`, (request, reply) =>
+      sendWebFile(request, reply.header('cache-control', cacheControl), file),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -85,15 +134,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Fichier introuvable');
     }
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!shell) return reply.send(NOT_BUILT_PAGE);
+    reply.header('cache-control', 'no-cache');
+    if (!shell) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    // The not-found handler is not a route, so @fastify/compress does not see it: negotiate here.
-    const body = prerendered.get(page) ?? shell;
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    reply.header('vary', 'accept-encoding');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
-    return reply.send(body.raw);
+    return sendWebFile(request, reply, prerendered.get(page) ?? shell);
   });
 }
