@@ -26,15 +26,23 @@ async function rate(page: Page, name: string, rating: number) {
   await expect(radio).toBeChecked();
 }
 
-/** A picture of the page in both themes, each checked by axe. */
+/**
+ * The page in both themes, each checked by axe, and a picture of each for a person to look at when E2E_SHOTS_DIR
+ * names a folder (never asserted: a full-page picture costs the browser more than the check).
+ */
 async function shot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS_DIR;
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((value) => {
       document.documentElement.classList.toggle('dark', value === 'dark');
     }, theme);
-    // Colours change with a short transition: the picture waits for its end.
+    // Colours change with a short transition: the check (and the picture) waits for its end.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`), fullPage: true });
+    if (folder)
+      await page.screenshot({
+        path: `${folder}/${name}-${test.info().project.name}-${theme}.png`,
+        fullPage: true,
+      });
     await expectNoAxeViolations(page, `${name} (${theme})`);
   }
 }

@@ -21,10 +21,10 @@ test.use({ baseURL: process.env.E2E_STRIPE_URL! });
 test.beforeAll(() => pointAtServer(process.env.E2E_STRIPE_DATA_DIR!));
 test.afterAll(() => pointAtServer(undefined));
 
-/** E2E_SHOTS=<folder>: screenshots of the hosted Checkout page, the mission with its deposit paid, the payment. */
+/** E2E_SHOTS_DIR=<folder>: screenshots of the hosted Checkout page, the mission with its deposit paid, the payment. */
 async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}`, fullPage: true });
+  if (process.env.E2E_SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}`, fullPage: true });
 }
 const STRIPE_API = /^http:\/\/127\.0\.0\.1:\d+\//;
 
