@@ -124,6 +124,8 @@ describe('health and documentation', () => {
         '/api/health',
       ]),
     );
+    // The web app's files (this app serves a small build) are not part of the API.
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
     const login = doc.paths['/api/auth/login'].post;
     expect(JSON.stringify(login.requestBody)).toContain('email');
     expect(JSON.stringify(login.requestBody)).toContain('password');
@@ -275,6 +277,30 @@ describe('web app', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // A revalidation names the form it holds: the answer says 304 and still varies with the encoding.
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': `"other", W/${String(asBrotli.headers.etag)}` },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.vary).toContain('accept-encoding');
+    // Each form has its own ETag: the brotli one does not revalidate the plain bytes.
+    expect(asBrotli.headers.etag).not.toBe(plain.headers.etag);
+    const plainAgain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity', 'if-none-match': String(asBrotli.headers.etag) },
+    });
+    expect(plainAgain.statusCode).toBe(200);
+    // The service worker's precache asks with a revision in the query; `br;q=0` refuses brotli.
+    const precached = await t.app.inject({
+      method: 'GET',
+      url: `${url}?__WB_REVISION__=abc123`,
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(precached.statusCode).toBe(200);
+    expect(precached.headers['content-encoding']).toBe('gzip');
     const head = await t.app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');

@@ -18,7 +18,8 @@ interface WebFile {
   br: Buffer | undefined;
   gzip: Buffer | undefined;
   type: string;
-  etag: string;
+  /** The SHA-256 of the bytes: each form's ETag is made from it (`"h"`, `"h-br"`, `"h-gz"`), one per representation. */
+  hash: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -33,6 +34,11 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.woff': 'font/woff',
+  '.map': 'application/json; charset=utf-8',
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
@@ -44,8 +50,10 @@ const TYPES: Record<string, string> = {
  */
 const loaded = new Map<string, { stamp: string; file: WebFile }>();
 
-function readIfExists(file: string): Buffer | undefined {
-  return existsSync(file) ? readFileSync(file) : undefined;
+/** A compressed form the build wrote, unless it is older than its file (a step run again by hand after the build). */
+function formOf(file: string, suffix: string, fileMtimeMs: number): Buffer | undefined {
+  const form = `${file}${suffix}`;
+  return existsSync(form) && statSync(form).mtimeMs >= fileMtimeMs ? readFileSync(form) : undefined;
 }
 
 function webFile(file: string, options: { compressHere: boolean }): WebFile {
@@ -58,35 +66,68 @@ function webFile(file: string, options: { compressHere: boolean }): WebFile {
   const loadedFile: WebFile = {
     raw,
     br:
-      readIfExists(`${file}.br`) ??
+      formOf(file, '.br', mtimeMs) ??
       (here ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined),
-    gzip: readIfExists(`${file}.gz`) ?? (here ? gzipSync(raw, { level: 9 }) : undefined),
+    gzip: formOf(file, '.gz', mtimeMs) ?? (here ? gzipSync(raw, { level: 9 }) : undefined),
     type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 32)}"`,
+    hash: createHash('sha256').update(raw).digest('base64url').slice(0, 32),
   };
   loaded.set(file, { stamp, file: loadedFile });
   return loadedFile;
 }
 
-/** Every file under `dir` (paths relative to it, with `/`), but the compressed forms, which go with their file. */
+/**
+ * Every file under `dir` (paths relative to it, with `/`) but the compressed forms, which go with their file, hidden
+ * files (as a static server does) and names a route could not hold literally.
+ */
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.') || /[:*?#%]/.test(entry.name)) return [];
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) return filesUnder(dir, relative);
     return /\.(br|gz)$/.test(entry.name) ? [] : [relative];
   });
 }
 
+/** Whether an Accept-Encoding header accepts `coding` (named, or through `*`, with a q-value above 0). */
+function accepts(header: string, coding: string): boolean {
+  let named: number | undefined;
+  let any: number | undefined;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    if (name === coding) named = quality;
+    else if (name === '*') any = quality;
+  }
+  return (named ?? any ?? 0) > 0;
+}
+
+/** Whether If-None-Match (a list, weak or strong tags, or `*`) names `etag`: compared weakly, as for a GET. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 /** The file in the form the request accepts: brotli, gzip or as it is (then @fastify/compress may compress it). */
 function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
-  reply.header('etag', file.etag).type(file.type);
-  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-  if (!file.br && !file.gzip) return reply.send(file.raw);
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  reply.header('vary', 'accept-encoding');
-  if (file.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
-  if (file.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
-  return reply.send(file.raw);
+  const [encoding, body] =
+    file.br && accepts(accepted, 'br')
+      ? (['br', file.br] as const)
+      : file.gzip && accepts(accepted, 'gzip')
+        ? (['gzip', file.gzip] as const)
+        : ([undefined, file.raw] as const);
+  // One ETag per representation: a cache holding the brotli and the plain forms never takes one for the other.
+  const etag = `"${file.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+  reply.header('etag', etag).type(file.type);
+  if (file.br || file.gzip) reply.header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 /** Shown when the web app has not been built (`npm run build`), so a developer knows what to do. */
@@ -117,7 +158,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   for (const relative of built ? filesUnder(config.webDir) : []) {
     const file = webFile(path.join(config.webDir, relative), { compressHere: relative.endsWith('.html') });
     const cacheControl = relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
-    app.get(`/${relative}`, (request, reply) =>
+    // Hidden from the API's description (/api/docs), as the routes of a static server are.
+    app.get(`/${relative}`, { schema: { hide: true } }, (request, reply) =>
       sendWebFile(request, reply.header('cache-control', cacheControl), file),
     );
   }

@@ -43,10 +43,10 @@ export type Actor = 'anonymous' | 'driver' | 'transporter' | 'admin' | 'unverifi
 export interface FuzzFixtures {
   /** Ids of real rows (missions, applications, users, alerts, sessions): uuid parameters often name one. */
   ids: string[];
-  /** A session cookie of the actor (null for a visitor), the same one until `sessionEnded` says it ended. */
+  /** A session cookie of the actor (null for a visitor), the same one for a while, until `sessionEnded` says it ended. */
   cookieFor(actor: Actor): Promise<string | null>;
   /** The actor's session answered 401 (a request logged out, ended it or deleted the account): a new one next. */
-  sessionEnded(actor: Actor): void;
+  sessionEnded(actor: Actor, cookie: string): void;
   /**
    * A request that passes validation, per route (`METHOD /path`): the fuzzer sends it as is, or with one field
    * changed, so that a hostile value in one field reaches the code behind the validation of all the others.
@@ -500,7 +500,7 @@ export async function fuzzRoute(
         ...(sample.payload !== undefined ? { payload: sample.payload } : {}),
       };
       const response = await t.app.inject(request);
-      if (response.statusCode === 401 && sample.actor !== 'anonymous') fixtures.sessionEnded(sample.actor);
+      if (response.statusCode === 401 && cookie) fixtures.sessionEnded(sample.actor, cookie);
       report.cases++;
       report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
       const problem = problemWith(response);
