@@ -90,7 +90,16 @@ test('the service worker shows a pushed alert with its title, body, icon and lin
   });
   await cdp.send('ServiceWorker.enable');
   await driver.goto('/alerts');
-  await driver.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // `ready` resolves once the worker is activating; a push is for an activated worker (a real push service only
+  // reaches it once subscribed, after that), and Workbox's activation (old caches removed) can take a while under
+  // load: wait for it.
+  await driver.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state !== 'activated')
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      );
+  });
   const origin = new URL(driver.url()).origin;
   await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
 
