@@ -18,16 +18,6 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const deflate = promisify(gzip);
 
-async function filesUnder(dir) {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-    ),
-  );
-  return nested.flat();
-}
-
 async function compress(file) {
   const raw = await readFile(file);
   if (raw.length < MIN_BYTES) return 0;
@@ -45,7 +35,9 @@ async function compress(file) {
   return raw.length;
 }
 
-const files = (await filesUnder(webDir)).filter((file) => COMPRESSIBLE.test(file));
+const files = (await readdir(webDir, { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+  .map((entry) => path.join(entry.parentPath, entry.name));
 // zlib's asynchronous calls run on libuv's thread pool: every core compresses.
 const sizes = await Promise.all(files.map(compress));
 const done = sizes.filter((size) => size > 0).length;

@@ -222,21 +222,31 @@ export async function moveMissionStart(missionId: string, minutes: number) {
 
 /**
  * Screenshots for a person to look at, in the dark and the light theme, when E2E_SHOTS_DIR names a folder (never
- * asserted): `<name>-<project>-<theme>.png`. The page is left in the dark theme, as the tests start.
+ * asserted): `<name>-<project>-<theme>.png`. `check`, when given, runs in each theme once its colours have settled
+ * (an axe scan, say), pictures or not. The page is left in the dark theme, as the tests start.
  */
-export async function shootBothThemes(page: Page, name: string, fullPage = true) {
+export async function shootBothThemes(
+  page: Page,
+  name: string,
+  fullPage = true,
+  check?: (theme: 'dark' | 'light') => Promise<void>,
+) {
   const folder = process.env.E2E_SHOTS_DIR;
-  if (!folder) return;
+  if (!folder && !check) return;
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((value) => {
       document.documentElement.classList.toggle('dark', value === 'dark');
       document.documentElement.classList.toggle('light', value === 'light');
     }, theme);
-    await page.screenshot({
-      path: `${folder}/${name}-${test.info().project.name}-${theme}.png`,
-      fullPage,
-      animations: 'disabled',
-    });
+    // Colours change with a short transition: a check of contrasts waits for its end (a picture disables it).
+    if (check) await page.waitForTimeout(400);
+    if (folder)
+      await page.screenshot({
+        path: `${folder}/${name}-${test.info().project.name}-${theme}.png`,
+        fullPage,
+        animations: 'disabled',
+      });
+    await check?.(theme);
   }
   await page.evaluate(() => {
     document.documentElement.classList.add('dark');

@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAdmin } from './admin-helpers.js';
 import { expectNoAxeViolations } from './axe.js';
-import { acceptCookies, registerCompanyByApi, registerDriverByApi, signedInPage } from './helpers.js';
+import {
+  acceptCookies,
+  registerCompanyByApi,
+  registerDriverByApi,
+  shootBothThemes,
+  signedInPage,
+} from './helpers.js';
 import { completedMission } from './money-helpers.js';
 
 /** A photo as a phone takes it (a plain JPEG with something drawn on it). */
@@ -26,26 +32,9 @@ async function rate(page: Page, name: string, rating: number) {
   await expect(radio).toBeChecked();
 }
 
-/**
- * The page in both themes, each checked by axe, and a picture of each for a person to look at when E2E_SHOTS_DIR
- * names a folder (never asserted: a full-page picture costs the browser more than the check).
- */
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS_DIR;
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.toggle('dark', value === 'dark');
-    }, theme);
-    // Colours change with a short transition: the check (and the picture) waits for its end.
-    await page.waitForTimeout(400);
-    if (folder)
-      await page.screenshot({
-        path: `${folder}/${name}-${test.info().project.name}-${theme}.png`,
-        fullPage: true,
-      });
-    await expectNoAxeViolations(page, `${name} (${theme})`);
-  }
-}
+/** The page in both themes, each checked by axe (and pictured when E2E_SHOTS_DIR asks). */
+const shot = (page: Page, name: string) =>
+  shootBothThemes(page, name, true, (theme) => expectNoAxeViolations(page, `${name} (${theme})`));
 
 /**
  * Reviews end to end: after a completed mission both parties review each other in the browser (double-blind:

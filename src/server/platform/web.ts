@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_PAGES, prerenderedFileName } from '#core/prerendered-pages.js';
 import type { AppConfig } from '../config.js';
@@ -10,8 +11,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * A file of the built web app, kept in memory with its compressed forms: those `npm run build` wrote beside it
- * (scripts/compress-web.mjs), or, for the app shell and the prerendered pages of a build without them, made once here.
- * A file with neither is compressed per request by @fastify/compress, as any answer.
+ * (scripts/compress-web.mjs), or, for a page (the app shell, the prerendered pages) of a build without them, made once
+ * here. A file with neither is compressed per request by @fastify/compress, as any answer.
  */
 interface WebFile {
   raw: Buffer;
@@ -56,13 +57,13 @@ function formOf(file: string, suffix: string, fileMtimeMs: number): Buffer | und
   return existsSync(form) && statSync(form).mtimeMs >= fileMtimeMs ? readFileSync(form) : undefined;
 }
 
-function webFile(file: string, options: { compressHere: boolean }): WebFile {
+function webFile(file: string): WebFile {
   const { mtimeMs, size } = statSync(file);
-  const stamp = `${mtimeMs}:${size}:${options.compressHere}`;
+  const stamp = `${mtimeMs}:${size}`;
   const known = loaded.get(file);
   if (known?.stamp === stamp) return known.file;
   const raw = readFileSync(file);
-  const here = options.compressHere && raw.length > 0;
+  const here = file.endsWith('.html') && raw.length > 0;
   const loadedFile: WebFile = {
     raw,
     br:
@@ -78,29 +79,13 @@ function webFile(file: string, options: { compressHere: boolean }): WebFile {
 
 /**
  * Every file under `dir` (paths relative to it, with `/`) but the compressed forms, which go with their file, hidden
- * files (as a static server does) and names a route could not hold literally.
+ * files and folders (as a static server does) and names a route could not hold literally.
  */
-function filesUnder(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name.startsWith('.') || /[:*?#%]/.test(entry.name)) return [];
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return filesUnder(dir, relative);
-    return /\.(br|gz)$/.test(entry.name) ? [] : [relative];
-  });
-}
-
-/** Whether an Accept-Encoding header accepts `coding` (named, or through `*`, with a q-value above 0). */
-function accepts(header: string, coding: string): boolean {
-  let named: number | undefined;
-  let any: number | undefined;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    if (name === coding) named = quality;
-    else if (name === '*') any = quality;
-  }
-  return (named ?? any ?? 0) > 0;
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((relative) => !relative.split('/').some((part) => part.startsWith('.') || /[:*?#%]/.test(part)));
 }
 
 /** Whether If-None-Match (a list, weak or strong tags, or `*`) names `etag`: compared weakly, as for a GET. */
@@ -112,22 +97,23 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** The file in the form the request accepts: brotli, gzip or as it is (then @fastify/compress may compress it). */
+const ETAG_SUFFIX = { br: '-br', gzip: '-gz' } as const;
+
+/**
+ * The file in the form the request accepts best (q-values read by the negotiator @fastify/compress uses), or as it
+ * is (then @fastify/compress may compress it).
+ */
 function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const [encoding, body] =
-    file.br && accepts(accepted, 'br')
-      ? (['br', file.br] as const)
-      : file.gzip && accepts(accepted, 'gzip')
-        ? (['gzip', file.gzip] as const)
-        : ([undefined, file.raw] as const);
+  const offered = (['br', 'gzip'] as const).filter((coding) => file[coding]);
+  const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), offered) as
+    (typeof offered)[number] | null;
   // One ETag per representation: a cache holding the brotli and the plain forms never takes one for the other.
-  const etag = `"${file.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+  const etag = `"${file.hash}${encoding ? ETAG_SUFFIX[encoding] : ''}"`;
   reply.header('etag', etag).type(file.type);
-  if (file.br || file.gzip) reply.header('vary', 'accept-encoding');
+  if (offered.length > 0) reply.header('vary', 'accept-encoding');
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(body);
+  if (!encoding) return reply.send(file.raw);
+  return reply.header('content-encoding', encoding).send(file[encoding]);
 }
 
 /** Shown when the web app has not been built (`npm run build`), so a developer knows what to do. */
@@ -145,18 +131,21 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * every non-API path answered with index.html so that the client router takes over.
  */
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const built = existsSync(path.join(config.webDir, 'index.html'));
+  // Every file of the build, from memory (the whole build is a few megabytes): no file opened per request.
+  const files = new Map(
+    (existsSync(path.join(config.webDir, 'index.html')) ? filesUnder(config.webDir) : []).map(
+      (relative) => [relative, webFile(path.join(config.webDir, relative))] as const,
+    ),
+  );
   // The app shell and the public pages rendered at build time (scripts/prerender.ts): asked for on every first visit.
-  const shell = built ? webFile(path.join(config.webDir, 'index.html'), { compressHere: true }) : null;
+  const shell = files.get('index.html');
   const prerendered = new Map<string, WebFile>();
   for (const page of Object.keys(PRERENDERED_PAGES)) {
-    const file = path.join(config.webDir, 'prerendered', prerenderedFileName(page));
-    if (existsSync(file)) prerendered.set(page, webFile(file, { compressHere: true }));
+    const file = files.get(`prerendered/${prerenderedFileName(page)}`);
+    if (file) prerendered.set(page, file);
   }
-  // Every file of the build, from memory (the whole build is a few megabytes): no file opened per request. Hashed
-  // assets are cached for a year; everything else is revalidated (its ETag answers 304 when unchanged).
-  for (const relative of built ? filesUnder(config.webDir) : []) {
-    const file = webFile(path.join(config.webDir, relative), { compressHere: relative.endsWith('.html') });
+  // Hashed assets are cached for a year; everything else is revalidated (its ETag answers 304 when unchanged).
+  for (const [relative, file] of files) {
     const cacheControl = relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
     // Hidden from the API's description (/api/docs), as the routes of a static server are.
     app.get(`/${relative}`, { schema: { hide: true } }, (request, reply) =>
