@@ -73,6 +73,8 @@ export type DomainEvent =
     }
   /** A demo sandbox was restored (decision 022): what was kept of its old rows (caches) must go. */
   | { type: 'sandbox.reset'; sandboxId: string; userId: string }
+  /** An independent carrier's VAT regime changed: what their missions owe (or will) changed with it. */
+  | { type: 'billing.vat_regime_changed'; driverId: string }
   | {
       type: 'message.sent';
       messageId: string;
@@ -173,7 +175,10 @@ export type StripePaymentEvent =
       type: 'stripe.mission_paid' | 'stripe.mission_payment_failed';
       kind: 'deposit' | 'balance';
     })
-  | (StripePaymentEventBase & { type: 'stripe.refunded' | 'stripe.payout_sent' });
+  | (StripePaymentEventBase & { type: 'stripe.refunded'; reason: 'deposit_excess' | 'not_due' })
+  /** What the mission owes changed: `amount` is what is left to pay; pages for the old amount were closed. */
+  | (StripePaymentEventBase & { type: 'stripe.amount_changed' })
+  | (StripePaymentEventBase & { type: 'stripe.payout_sent' });
 
 interface StripePaymentEventBase {
   missionId: string;

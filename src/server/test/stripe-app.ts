@@ -20,13 +20,14 @@ export const TEST_STRIPE_KEYS = {
   webhookSecret: 'whsec_relaislocaltests',
 } as const;
 
-export async function createStripeTestApp(): Promise<StripeTestApp> {
+export async function createStripeTestApp(env: NodeJS.ProcessEnv = {}): Promise<StripeTestApp> {
   const stripe = await startStripeServer(TEST_STRIPE_KEYS);
   const t = await createTestApp({
     env: {
       STRIPE_SECRET_KEY: TEST_STRIPE_KEYS.secretKey,
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_KEYS.webhookSecret,
       STRIPE_API_URL: stripe.url,
+      ...env,
     },
   });
   stripe.webhook = injectInto(t.app);

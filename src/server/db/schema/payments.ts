@@ -113,11 +113,14 @@ export const stripePayments = pgTable(
     stripeCheckoutSessionId: text().unique(),
     /** Creation time of the last Stripe event applied to this row (out-of-order events are ignored). */
     stripeEventAt: timestamptz(),
+    /** What Relais gave back on the card of this payment (a mission's: above what is owed, or not due). */
+    refundedAmount: money().notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('stripe_payments_user_idx').on(t.userId, t.createdAt),
+    check('stripe_payments_refunded_check', sql`${t.refundedAmount} between 0 and ${t.amount}`),
     index('stripe_payments_mission_idx').on(t.missionId),
     uniqueIndex('stripe_payments_invoice_key').on(t.stripeInvoiceId),
     check('stripe_payments_kind_check', oneOf(t.kind, ['subscription', 'deposit', 'balance'])),

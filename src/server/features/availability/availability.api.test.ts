@@ -452,6 +452,9 @@ describe('the private calendar feed', () => {
     const feed = await new Agent(t.app).get(path);
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    // Every content line ends with CRLF, the last one too (RFC 5545 §3.1); strict parsers refuse less.
+    expect(feed.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(feed.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const { lines, events } = parseIcs(feed.body);
     expect(lines).toContain('X-WR-TIMEZONE:Europe/Paris');
     expect(events).toHaveLength(4);

@@ -144,5 +144,7 @@ export async function feedFor(db: Db, config: AppConfig, file: string): Promise<
       stamp: day.updatedAt,
     });
   }
-  return calendar.toString();
+  // ical-generator ends the last line without its CRLF; RFC 5545 §3.1 ends every content line with one.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

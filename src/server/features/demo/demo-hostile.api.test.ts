@@ -165,6 +165,55 @@ describe('a reset racing the visitor’s other requests', () => {
 });
 
 describe('nothing outside Relais', () => {
+  it('a mission of the other world is not found (404) by any step, as a random id is, and stays as it was', async () => {
+    const realDriver = await createUser(t.db);
+    const realCompany = await createUser(t.db, { userType: 'company' });
+    const real = await insertMission(t.db, {
+      companyId: realCompany.id,
+      driverId: realDriver.id,
+      status: 'assigned',
+      startDate: new Date(Date.now() - 3600_000),
+      endDate: new Date(Date.now() + 6 * 3600_000),
+    });
+    const transporter = await door('transporter');
+    const driver = await door('driver');
+    const [demo] = await t.db
+      .execute<{ id: string }>(
+        sql`select id from missions where sandbox_id = ${transporter.user.sandboxId} and company_id = ${transporter.user.id} limit 1`,
+      )
+      .then((result) => result.rows);
+    const realTransporter = await agentFor(t, realCompany.id);
+    const realChauffeur = await agentFor(t, realDriver.id);
+    const reason = { reason: 'Essai depuis l’autre monde' };
+    const attempts: Array<[Agent, string, string, object]> = [];
+    for (const id of [real.id, crypto.randomUUID()]) {
+      attempts.push(
+        [transporter.agent, 'PUT', `/api/missions/${id}`, missionPayload()],
+        [transporter.agent, 'POST', `/api/missions/${id}/cancel`, reason],
+        [transporter.agent, 'POST', `/api/missions/${id}/complete`, {}],
+        [driver.agent, 'POST', `/api/missions/${id}/start`, {}],
+        [driver.agent, 'POST', `/api/missions/${id}/drop`, reason],
+      );
+    }
+    attempts.push(
+      [realTransporter, 'PUT', `/api/missions/${demo!.id}`, missionPayload()],
+      [realTransporter, 'POST', `/api/missions/${demo!.id}/cancel`, reason],
+      [realTransporter, 'POST', `/api/missions/${demo!.id}/complete`, {}],
+      [realChauffeur, 'POST', `/api/missions/${demo!.id}/start`, {}],
+      [realChauffeur, 'POST', `/api/missions/${demo!.id}/drop`, reason],
+    );
+    const answers = [];
+    for (const [agent, method, url, body] of attempts)
+      answers.push(
+        `${method} ${url} → ${(await (method === 'PUT' ? agent.put(url, body) : agent.post(url, body))).statusCode}`,
+      );
+    expect(answers).toEqual(attempts.map(([, method, url]) => `${method} ${url} → 404`));
+    const [after] = await t.db
+      .execute<{ status: string }>(sql`select status from missions where id = ${real.id}`)
+      .then((result) => result.rows);
+    expect(after!.status).toBe('assigned');
+  });
+
   it('Stripe: a Connect transfer and a subscription’s end or resumption are refused to a demo account', async () => {
     const { agent } = await door('transporter');
     for (const url of [

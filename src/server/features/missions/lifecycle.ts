@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { missionApplications, missions } from '../../db/schema/missions.js';
 import { deliveryProofs, waitingPeriods } from '../../db/schema/road.js';
 import { type User } from '../../db/schema/users.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus, RecordedEvent } from '../../platform/events.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
@@ -57,7 +58,12 @@ export async function actOnMission(
     });
   }
   const event = await db.transaction(async (tx): Promise<RecordedEvent> => {
-    const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+    // A mission of the other world (demo or real) is not there for this user (decision 022).
+    const [row] = await tx
+      .select()
+      .from(missions)
+      .where(and(eq(missions.id, missionId), inWorld(missions.sandboxId, worldOf(user))))
+      .for('update');
     if (!row) throw notFound(missionErrors.notFound);
     if (role === 'transporter' && row.companyId !== user.id) throw forbidden(missionErrors.notOwner);
     if (role === 'driver' && row.driverId !== user.id) throw forbidden(missionErrors.notAssignedToYou);

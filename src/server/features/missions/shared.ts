@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { parisDate } from '#core/rules/days.js';
+import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
 export type MissionRow = typeof missions.$inferSelect;
@@ -141,8 +142,13 @@ export async function recordEvent(
   await tx.insert(missionEvents).values({ missionId, actorId, type, status, reason });
 }
 
+/** The transporter's mission, locked; one of the other world (demo or real) is not found, another's is refused. */
 export async function lockOwnMission(tx: DbOrTx, company: User, missionId: string): Promise<MissionRow> {
-  const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(missions)
+    .where(and(eq(missions.id, missionId), inWorld(missions.sandboxId, worldOf(company))))
+    .for('update');
   if (!row) throw notFound(missionErrors.notFound);
   if (row.companyId !== company.id) throw forbidden(missionErrors.notOwner);
   return row;

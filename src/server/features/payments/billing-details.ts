@@ -6,6 +6,8 @@ import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
+import type { RecordedEvent } from '../../platform/events.js';
+import { recordDomainEvent } from '../../platform/outbox.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import { keepVatInStep } from './amounts.js';
 import { issueUnblockedInvoices } from './documents.js';
@@ -44,8 +46,9 @@ function refuseCarrierFields(input: BillingDetailsInput): void {
 /**
  * PUT /api/billing/details: the address invoices print for anyone; for a driver also their SIRET, VAT regime
  * (and number when subject) and, once, the self-billing mandate. The driver's VAT regime applies at once to
- * their payments still owed and not invoiced (same transaction). Once saved, the invoices the change unblocks
- * are issued.
+ * their payments still owed and not invoiced (same transaction), and is announced (billing.vat_regime_changed:
+ * in Stripe mode, payment pages for the old amounts close). Once saved, the invoices the change unblocks are
+ * issued.
  */
 export async function saveBillingDetails(
   deps: PaymentDeps,
@@ -56,6 +59,7 @@ export async function saveBillingDetails(
   if (!isDriver) refuseCarrierFields(input);
   if (input.siretNumber !== undefined && !isValidSiret(input.siretNumber))
     throw fieldError('siretNumber', SIRET_CHECKSUM);
+  const changed: RecordedEvent[] = [];
   const saved = await deps.db.transaction(async (tx) => {
     // 'no key update': the payments, documents and sequences that reference this user (foreign keys) are not
     // held up by it, so issuing an invoice at the same time never waits on this row.
@@ -92,6 +96,7 @@ export async function saveBillingDetails(
       .where(eq(users.id, viewer.id))
       .returning();
     if (vatRegime !== current.vatRegime) {
+      changed.push(await recordDomainEvent(tx, { type: 'billing.vat_regime_changed', driverId: viewer.id }));
       // Payments still owed and not invoiced follow the regime (locked in a fixed order).
       const owed = await tx
         .select({ payment: driverPayments })
@@ -120,6 +125,7 @@ export async function saveBillingDetails(
     }
     return row!;
   });
+  await deps.events.publish(changed);
   await issueUnblockedInvoices(deps, viewer.id);
   return billingDetailsView(saved);
 }

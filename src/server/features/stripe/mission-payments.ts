@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { amountOwed, centsToDecimal, mulDiv, toCents, withVat } from '#core/rules/money.js';
 import { paymentMessages } from '#core/schemas/payments.js';
@@ -10,12 +10,13 @@ import { users, type User } from '../../db/schema/users.js';
 import type { DomainEvent, RecordedEvent } from '../../platform/events.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordDomainEvents } from '../../platform/outbox.js';
+import { collectedCents, refundExcess } from './collected.js';
 import { lockActiveUsers } from '../../platform/sessions.js';
 import type { StripeClient } from '../../platform/stripe.js';
 import {
-  addTransactions,
   callStripe,
   DEPOSIT_PERCENT,
+  DEPOSIT_STATUSES,
   pageUrl,
   quoted,
   requireStripe,
@@ -32,7 +33,6 @@ export interface StripeStepResult {
   transferred: string | null;
 }
 
-const DEPOSIT_STATUSES = ['assigned', 'in_progress', 'delivered', 'completed'];
 /** Checkout Sessions Relais opens stay payable for an hour (Stripe's minimum is 30 minutes). */
 const SESSION_SECONDS = 3600;
 const PRODUCT_LABELS: Record<MissionPaymentKind, string> = {
@@ -52,7 +52,7 @@ async function ownMission(tx: DbOrTx, user: User, missionId: string): Promise<Mi
  * What the mission is expected to owe, in cents: the agreed price applied to its times (the planned ones until it
  * starts and ends: core amountOwed), with VAT for a carrier subject to it.
  */
-async function expectedCents(tx: DbOrTx, mission: MissionRow): Promise<number> {
+export async function expectedCents(tx: DbOrTx, mission: MissionRow): Promise<number> {
   const net = amountOwed(mission).amountCents;
   if (mission.engagementType !== 'independent' || !mission.driverId) return net;
   const [driver] = await tx
@@ -67,7 +67,7 @@ async function expectedCents(tx: DbOrTx, mission: MissionRow): Promise<number> {
  * open for `reuseCents` is handed back (two clicks, one page); other open ones are expired at Stripe so that only
  * one can be paid; one completed whose webhook has not arrived yet stops the step (409).
  */
-async function settleOpenSessions(
+export async function settleOpenSessions(
   stripe: StripeClient,
   tx: DbOrTx,
   log: FastifyBaseLogger,
@@ -177,6 +177,7 @@ export async function payDeposit(
   const stripe = requireStripe(deps.stripe);
   const url = await deps.db.transaction(async (tx) => {
     const mission = await ownMission(tx, user, missionId);
+    if (mission.status === 'completed') throw new AppError(409, stripeMessages.depositTooLate);
     if (!DEPOSIT_STATUSES.includes(mission.status) || !mission.driverId)
       throw new AppError(409, stripeMessages.depositTooEarly);
     if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
@@ -195,8 +196,8 @@ export async function payDeposit(
 
 /**
  * POST /api/missions/:id/payment/balance: once the mission is completed and its payment row exists, what is owed
- * less the deposit paid (exact cents). Positive: a Checkout Session. Zero: nothing more to pay. Negative: the
- * difference is refunded on the deposit's PaymentIntent (idempotency key per mission) and the mission is paid.
+ * less what was collected on the card (exact cents). Positive: a Checkout Session. Zero: nothing more to pay.
+ * Negative: the difference is refunded on the card payments (newest first) and the mission is paid.
  */
 export async function payBalance(
   deps: StripeDeps,
@@ -214,8 +215,7 @@ export async function payBalance(
     if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
     // A deposit page still open would let the deposit be paid after the balance: closed first.
     await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', null);
-    const depositCents = mission.depositPaid && mission.depositAmount ? toCents(mission.depositAmount) : 0;
-    const due = toCents(payment.amount) - depositCents;
+    const due = toCents(payment.amount) - (await collectedCents(tx, mission.id));
     if (due > 0) {
       await tx
         .update(missions)
@@ -227,61 +227,19 @@ export async function payBalance(
       return { result: { url, refunded: null, transferred: null }, told: [] as RecordedEvent[] };
     }
     const refund = -due;
-    if (refund > 0) {
-      const [deposit] = await tx
-        .select()
-        .from(stripePayments)
-        .where(
-          and(
-            eq(stripePayments.missionId, mission.id),
-            eq(stripePayments.kind, 'deposit'),
-            eq(stripePayments.status, 'succeeded'),
-            isNotNull(stripePayments.stripePaymentIntentId),
-          ),
-        )
-        .orderBy(asc(stripePayments.createdAt), asc(stripePayments.id))
-        .limit(1);
-      if (!deposit) throw new AppError(409, stripeMessages.depositJustPaid);
-      await callStripe(log, () =>
-        stripe.refunds.create(
-          {
-            payment_intent: deposit.stripePaymentIntentId!,
-            amount: refund,
-            reason: 'requested_by_customer',
-            metadata: { missionId: mission.id, kind: 'deposit_excess' },
-          },
-          { idempotencyKey: `refund-${mission.id}-${deposit.stripePaymentIntentId}` },
-        ),
-      );
-    }
-    await tx
-      .update(missions)
-      .set({ paymentStatus: 'paid', finalPaymentDue: '0.00' })
-      .where(eq(missions.id, mission.id));
-    await tx
-      .update(driverPayments)
-      .set({ stripePaymentStatus: 'processing', method: 'stripe' })
-      .where(and(eq(driverPayments.id, payment.id), eq(driverPayments.stripePaymentStatus, 'pending')));
-    const base = {
-      missionId: mission.id,
-      title: mission.title,
-      companyId: mission.companyId,
-      driverId: mission.driverId,
-    };
-    const events: DomainEvent[] = [{ type: 'stripe.mission_paid', kind: 'balance', ...base, amount: '0.00' }];
-    if (refund > 0) {
-      await addTransactions(tx, [
-        {
-          userId: mission.companyId,
-          missionId: mission.id,
-          type: 'credit',
-          category: 'refund',
-          amount: centsToDecimal(refund),
-          description: `Trop-perçu de l’acompte remboursé — mission ${quoted(mission.title)}`,
-        },
-      ]);
-      events.push({ type: 'stripe.refunded', ...base, amount: centsToDecimal(refund) });
-    }
+    const events: DomainEvent[] = [
+      {
+        type: 'stripe.mission_paid',
+        kind: 'balance',
+        missionId: mission.id,
+        title: mission.title,
+        companyId: mission.companyId,
+        driverId: mission.driverId,
+        amount: '0.00',
+      },
+    ];
+    if (refund > 0) events.push(...(await refundExcess(stripe, log, tx, mission, refund)));
+    await markPaid(tx, mission.id, payment.id);
     return {
       result: { url: null, refunded: refund > 0 ? centsToDecimal(refund) : null, transferred: null },
       told: await recordDomainEvents(tx, events),
@@ -289,4 +247,16 @@ export async function payBalance(
   });
   await deps.events.publish(told);
   return result;
+}
+
+/** The mission paid in full without a new card payment: nothing more due, the payout may follow. */
+export async function markPaid(tx: DbOrTx, missionId: string, paymentId: string): Promise<void> {
+  await tx
+    .update(missions)
+    .set({ paymentStatus: 'paid', finalPaymentDue: '0.00' })
+    .where(eq(missions.id, missionId));
+  await tx
+    .update(driverPayments)
+    .set({ stripePaymentStatus: 'processing', method: 'stripe' })
+    .where(and(eq(driverPayments.id, paymentId), eq(driverPayments.stripePaymentStatus, 'pending')));
 }

@@ -9,6 +9,7 @@ import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { isOpenAccount, lockActiveUsers } from '../../platform/sessions.js';
+import { collectedCents } from './collected.js';
 import type { StripeStepResult } from './mission-payments.js';
 import {
   addTransactions,
@@ -22,8 +23,8 @@ import {
 import { parisDate } from '#core/rules/days.js';
 
 /**
- * POST /api/missions/:id/payment/validate: the transporter validates the mission once it is paid in full, and
- * the driver receives what the mission owes by a Connect transfer to their Express account (transfer group: the
+ * POST /api/missions/:id/payment/validate: the transporter validates the mission once it is paid in full (what
+ * was collected on the card covers what it owes), and the driver receives what the mission owes by a Connect transfer to their Express account (transfer group: the
  * mission; idempotency key per payment). The payment row is locked while the transfer is made, so two clicks make
  * one transfer; the second is told it is done.
  */
@@ -46,7 +47,9 @@ export async function validatePayout(
     if (!payment) throw new AppError(409, paymentMessages.notCompleted);
     if (payment.stripeTransferId || payment.validatedAt)
       throw new AppError(409, stripeMessages.alreadyTransferred);
-    if (mission.paymentStatus !== 'paid') throw new AppError(409, stripeMessages.notPaidYet);
+    // What the driver receives is what the mission owes, and never more than was collected for it.
+    if (mission.paymentStatus !== 'paid' || (await collectedCents(tx, mission.id)) < toCents(payment.amount))
+      throw new AppError(409, stripeMessages.notPaidYet);
     const [driver] = await tx.select().from(users).where(eq(users.id, payment.driverId));
     if (!driver?.stripeAccountId) throw new AppError(409, stripeMessages.noPayoutAccount);
     const account = await callStripe(log, () => stripe.accounts.retrieve(driver.stripeAccountId!));

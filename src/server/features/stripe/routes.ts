@@ -6,6 +6,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { guards, requireRole, requireUser } from '../../platform/sessions.js';
 import { payBalance, payDeposit } from './mission-payments.js';
 import { connectPayoutAccount, validatePayout } from './payouts.js';
+import { registerRepricing } from './reprice.js';
 import { webhookRoutes } from './webhook.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
@@ -20,9 +21,13 @@ const connectBodySchema = z
   .object({ missionId: z.uuid({ error: 'Identifiant de mission invalide' }).optional() })
   .nullish();
 
-/** Stripe mode: the verified webhook, mission deposit/balance Checkout and Connect payouts (decision 018). */
+/**
+ * Stripe mode: the verified webhook, mission deposit/balance Checkout, Connect payouts, and payment pages kept in
+ * step with what missions owe (decision 018).
+ */
 export async function stripeRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   await webhookRoutes(root, deps);
+  registerRepricing(deps);
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(

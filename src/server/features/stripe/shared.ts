@@ -16,8 +16,16 @@ export type NewTransaction = typeof transactions.$inferInsert;
 export const MISSION_PAYMENT_KINDS = ['deposit', 'balance'] as const;
 export type MissionPaymentKind = (typeof MISSION_PAYMENT_KINDS)[number];
 
+/**
+ * Why Relais gives money back on the card: a deposit above the final amount, or a payment that did not count
+ * (another amount or currency than its page asked or than is still due, a page closed, a deposit after the end).
+ */
+export type RefundReason = 'deposit_excess' | 'not_due';
+
 /** The deposit is 30 % of what the mission is expected to owe. */
 export const DEPOSIT_PERCENT = 30;
+/** A deposit is paid once a driver is chosen and before the transporter confirms the end. */
+export const DEPOSIT_STATUSES: readonly string[] = ['assigned', 'in_progress', 'delivered'];
 
 export const stripeMessages = {
   signature: 'Signature Stripe invalide',
@@ -28,6 +36,8 @@ export const stripeMessages = {
   missionNotFound: 'Mission introuvable',
   depositTooEarly: 'L’acompte se paie une fois le chauffeur choisi.',
   depositPaid: 'L’acompte est déjà payé.',
+  depositTooLate:
+    'La fin de mission est confirmée : il n’y a plus d’acompte à payer, réglez le solde depuis la page de paiement.',
   missionPaid: 'La mission est déjà payée.',
   balanceTooEarly: 'Le solde se paie quand vous avez confirmé la fin de mission.',
   depositJustPaid: 'L’acompte vient d’être payé : rechargez la page avant de payer le solde.',

@@ -11,6 +11,7 @@ import {
   applyMissionPaymentFailed,
   applyMissionPaymentSucceeded,
   missionPaymentOf,
+  type StripeCalls,
 } from './mission-events.js';
 import { stripeMessages, type StripeDeps } from './shared.js';
 import {
@@ -59,7 +60,7 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
         event.data.object === null
       )
         throw new AppError(400, stripeMessages.signature);
-      const published = await receiveEvent(deps.db, event);
+      const published = await receiveEvent(deps.db, { stripe, log: request.log }, event);
       await deps.events.publish(published);
       return { received: true };
     });
@@ -70,7 +71,7 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
  * Records the event and applies it, in one transaction with the domain events it causes (to publish once
  * committed); a replayed event changes nothing.
  */
-async function receiveEvent(db: Db, event: Stripe.Event): Promise<RecordedEvent[]> {
+async function receiveEvent(db: Db, calls: StripeCalls, event: Stripe.Event): Promise<RecordedEvent[]> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -78,11 +79,11 @@ async function receiveEvent(db: Db, event: Stripe.Event): Promise<RecordedEvent[
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return [];
-    return recordDomainEvents(tx, await applyEvent(tx, event));
+    return recordDomainEvents(tx, await applyEvent(calls, tx, event));
   });
 }
 
-async function applyEvent(tx: DbOrTx, event: Stripe.Event): Promise<DomainEvent[]> {
+async function applyEvent(calls: StripeCalls, tx: DbOrTx, event: Stripe.Event): Promise<DomainEvent[]> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -100,7 +101,7 @@ async function applyEvent(tx: DbOrTx, event: Stripe.Event): Promise<DomainEvent[
         session.amount_total,
         session.currency,
       );
-      return facts ? applyMissionPaymentSucceeded(tx, event, facts) : [];
+      return facts ? applyMissionPaymentSucceeded(calls, tx, event, facts) : [];
     }
     case 'checkout.session.expired':
       await applyCheckoutExpired(tx, event.data.object);
@@ -126,7 +127,7 @@ async function applyEvent(tx: DbOrTx, event: Stripe.Event): Promise<DomainEvent[
       );
       if (!facts) return [];
       return event.type === 'payment_intent.succeeded'
-        ? applyMissionPaymentSucceeded(tx, event, facts)
+        ? applyMissionPaymentSucceeded(calls, tx, event, facts)
         : applyMissionPaymentFailed(tx, event, facts);
     }
     default:

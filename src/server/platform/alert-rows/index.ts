@@ -42,8 +42,8 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isStripePaymentEvent(event)) return stripeAlerts(event);
   if (isRoadEvent(event)) return roadAlerts(event);
   if (isSupportEvent(event)) return supportAlerts(event);
-  // A demo sandbox restored tells no one anything.
-  if (event.type === 'sandbox.reset') return [];
+  // A demo sandbox restored tells no one anything; a carrier's new VAT regime is told through what it changes.
+  if (event.type === 'sandbox.reset' || event.type === 'billing.vat_regime_changed') return [];
   if (event.type === 'message.sent') {
     return [
       {

@@ -45,10 +45,28 @@ describe('Stripe payment alerts', () => {
         '/mission/m1/payment',
       ],
     ]);
-    expect(rowsOf({ type: 'stripe.refunded', amount: '45.46', ...base })[0]!.slice(0, 3)).toEqual([
-      'company',
-      'payment',
-      'Trop-perçu remboursé',
+    expect(
+      rowsOf({ type: 'stripe.refunded', reason: 'deposit_excess', amount: '45.46', ...base })[0]!.slice(0, 3),
+    ).toEqual(['company', 'payment', 'Trop-perçu remboursé']);
+  });
+
+  it('tell both sides of a payment refunded because it was not due, and the payer of an amount changed', () => {
+    expect(
+      rowsOf({ type: 'stripe.refunded', reason: 'not_due', amount: '450.00', ...base }).map((row) =>
+        row.slice(0, 3),
+      ),
+    ).toEqual([
+      ['company', 'payment', 'Paiement remboursé'],
+      ['driver', 'payment', 'Paiement remboursé au transporteur'],
+    ]);
+    expect(rowsOf({ type: 'stripe.amount_changed', amount: '90.00', ...base })).toEqual([
+      [
+        'company',
+        'payment',
+        'Montant à payer modifié',
+        'Le montant dû pour « Rungis → Lille » a changé : il reste 90,00\u00a0€ à payer. Une page de paiement ouverte pour l’ancien montant a été fermée ; payez depuis la mission.',
+        '/mission/m1/payment',
+      ],
     ]);
   });
 

@@ -7,7 +7,8 @@ type NewAlert = typeof alerts.$inferInsert;
 
 /**
  * The "payment" alerts of Stripe mode: the driver hears that the deposit or the balance is paid and that the
- * payout left; the transporter that a card was refused or that the deposit's excess is refunded.
+ * payout left; the transporter that a card was refused, that what was paid above the amount owed (or a payment
+ * not due) is refunded, and that a payment page was closed because the amount owed changed.
  */
 export function stripeAlerts(event: StripePaymentEvent): NewAlert[] {
   const row = (userId: string | null, title: string, message: string): NewAlert[] =>
@@ -36,10 +37,29 @@ export function stripeAlerts(event: StripePaymentEvent): NewAlert[] {
         `Le paiement ${event.kind === 'deposit' ? 'de l’acompte' : 'du solde'} de ${amount} pour ${mission} a été refusé. Réessayez depuis la page de paiement.`,
       );
     case 'stripe.refunded':
+      if (event.reason === 'deposit_excess')
+        return row(
+          event.companyId,
+          'Trop-perçu remboursé',
+          `Ce qui a été payé dépassait le montant dû pour ${mission} : ${amount} vous sont remboursés sur votre carte.`,
+        );
+      return [
+        ...row(
+          event.companyId,
+          'Paiement remboursé',
+          `Un paiement de ${amount} pour ${mission} ne correspondait pas à ce qui restait dû (montant modifié, page fermée ou mission terminée) : il vous est remboursé sur votre carte. Payez le montant à jour depuis la mission.`,
+        ),
+        ...row(
+          event.driverId,
+          'Paiement remboursé au transporteur',
+          `Un paiement de ${amount} pour ${mission} ne correspondait pas à ce qui restait dû : il a été remboursé au transporteur. Votre versement suit le paiement du montant à jour.`,
+        ),
+      ];
+    case 'stripe.amount_changed':
       return row(
         event.companyId,
-        'Trop-perçu remboursé',
-        `L’acompte dépassait le montant dû pour ${mission} : ${amount} vous sont remboursés sur votre carte.`,
+        'Montant à payer modifié',
+        `Le montant dû pour ${mission} a changé : il reste ${amount} à payer. Une page de paiement ouverte pour l’ancien montant a été fermée ; payez depuis la mission.`,
       );
     case 'stripe.payout_sent':
       return row(
