@@ -1,12 +1,13 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream, StandardFonts, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfPagesText } from '../test/pdf-text.js';
 import {
   appendSignaturePage,
+  embedFonts,
   renderPdf,
   sha256Hex,
-  toWinAnsi,
+  toPdfText,
   type PdfDoc,
   type SignaturePage,
 } from './pdf.js';
@@ -38,32 +39,6 @@ const invoice = (paragraphs = 1, rows = 4): PdfDoc => ({
   footer: 'Relais — Transports Dupont SARL, SIRET 732 829 320 00074',
 });
 
-/** Windows-1252 above Latin-1 (Node 20's TextDecoder reads "windows-1252" as Latin-1). */
-const CP1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const winAnsi = {
-  decode: (bytes: Buffer) =>
-    [...bytes]
-      .map((byte) => (byte >= 0x80 && byte <= 0x9f ? CP1252[byte - 0x80] : String.fromCharCode(byte)))
-      .join(''),
-};
-
-/** The text drawn on a page, decoded from its content streams (the text operators' strings, as hex or literal). */
-function pageText(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
-  let text = '';
-  for (const ref of streams) {
-    const stream = page.doc.context.lookup(ref);
-    if (!(stream instanceof PDFRawStream)) continue;
-    const filter = stream.dict.toString().includes('/FlateDecode');
-    const raw = filter ? inflateSync(stream.contents) : Buffer.from(stream.contents);
-    for (const match of raw.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      text += `${winAnsi.decode(Buffer.from(match[1]!, 'hex'))}\n`;
-    }
-  }
-  return text;
-}
-
 /** The bytes of the content streams of a page, as stored. */
 function contentBytes(page: PDFPage): string[] {
   const contents = page.node.Contents();
@@ -74,33 +49,48 @@ function contentBytes(page: PDFPage): string[] {
   });
 }
 
-describe('toWinAnsi', () => {
-  it('keeps French, maps spaces and quotes, replaces what WinAnsi lacks', () => {
-    expect(toWinAnsi('é è à ç ô œ Œ € « » ù û ï Ÿ æ')).toBe('é è à ç ô œ Œ € « » ù û ï Ÿ æ');
-    expect(toWinAnsi('1\u202f250\u00a0€')).toBe('1 250 €');
-    expect(toWinAnsi('l’été “chaud” ‘oui’ „bas“')).toBe('l\'été "chaud" \'oui\' "bas"');
-    expect(toWinAnsi('Łódź, Kraków, Ș, ğ, ﬁn, Ａ')).toBe('Lódz, Kraków, S, g, fin, A');
-    expect(toWinAnsi('Москва 東京 👍🏽 ok')).toBe('?????? ?? ?? ok');
-    expect(toWinAnsi('a\u200bb\u00adc\r\nd\te')).toBe('abc\nd e');
+/** Names as drivers write them: Polish, Romanian, Turkish, Portuguese, Czech, Greek, Russian, Ukrainian. */
+const NAMES = [
+  'Łukasz Wiśniewski-Şahin',
+  'Małgorzata Żak',
+  'Ștefan Țurcanu',
+  'Çağrı Öztürk',
+  'João Gonçalves',
+  'Jiří Dvořák',
+  'Γιώργος Παπαδόπουλος',
+  'Дмитрий Иванов',
+  'Олена Ковальчук',
+];
+
+describe('toPdfText', () => {
+  it('keeps every letter as written, drops the invisible, makes breaking spaces plain', async () => {
+    const { regular, mono } = await embedFonts(await PDFDocument.create());
+    for (const name of NAMES) expect(toPdfText(name, regular)).toBe(name);
+    expect(toPdfText('Rungis → Lille ✓ « palettes » d’œufs “ok” ≤ 3', regular)).toBe(
+      'Rungis → Lille ✓ « palettes » d’œufs “ok” ≤ 3',
+    );
+    // No-break spaces stay (a sum is never cut at the end of a line); the others become plain spaces.
+    expect(toPdfText('1\u202f250,00\u00a0€', regular)).toBe('1\u202f250,00\u00a0€');
+    expect(toPdfText('a\u2003b\tc', regular)).toBe('a b c');
+    expect(toPdfText('a\u200bb\u00adc\r\nd', regular)).toBe('abc\nd');
     // Decomposed accents (as macOS writes file names) come back composed.
-    expect(toWinAnsi('e\u0301te\u0301')).toBe('été');
+    expect(toPdfText('e\u0301te\u0301', regular)).toBe('été');
+    // What no font of Relais draws: "?" (never a blank, never a wrong letter).
+    expect(toPdfText('東京 👍🏽 ok', regular)).toBe('?? ?? ok');
+    expect(toPdfText('Jiří', mono)).toBe('Jiří');
   });
 
-  it('gives only characters the standard fonts can draw, whatever the input', async () => {
-    const document = await PDFDocument.create();
-    const fonts = await Promise.all(
-      [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.Courier].map((name) =>
-        document.embedFont(name),
-      ),
-    );
+  it('gives only characters the fonts can draw, whatever the input', async () => {
+    const fonts = await embedFonts(await PDFDocument.create());
+    // Every character of the scripts and symbols up to U+2FFF, then one in seven of the rest of the planes.
     let all = '';
-    for (let code = 0; code <= 0x2ffff; code++) {
+    for (let code = 0; code <= 0x2ffff; code += code < 0x3000 ? 1 : 7) {
       if (code >= 0xd800 && code <= 0xdfff) continue;
       all += String.fromCodePoint(code);
     }
-    const mapped = toWinAnsi(all).replace(/\n/g, '');
-    expect(mapped.length).toBeGreaterThan(1000);
-    for (const font of fonts) {
+    for (const font of Object.values(fonts)) {
+      const mapped = toPdfText(all, font).replace(/\n/g, '');
+      expect(mapped.length).toBeGreaterThan(3000);
       expect(() => font.encodeText(mapped)).not.toThrow();
       expect(font.widthOfTextAtSize(mapped, 10)).toBeGreaterThan(0);
     }
@@ -116,13 +106,39 @@ describe('renderPdf', () => {
     expect(document.getTitle()).toBe('Facture n° 2025-0042');
     const page = document.getPage(0);
     expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
-    const text = pageText(page);
+    const [text] = await pdfPagesText(bytes);
     expect(text).toContain('Facture n° 2025-0042');
-    expect(text).toContain('Mission Lyon -> Marseille');
+    expect(text).toContain('Mission Lyon → Marseille');
     expect(text).toContain('Date : 12 mars 2025 · Référence : RL-7F3A');
     expect(text).toContain('Page 1 / 1');
     expect(text).toContain('Relais — Transports Dupont SARL');
-    expect(text).toContain("« palettes » d'œufs");
+    expect(text).toContain('« palettes » d’œufs');
+    // The fonts are embedded (as subsets), never one of the standard fourteen a viewer substitutes.
+    const fonts = document.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => String(object))
+      .filter((object) => object.includes('/Type /Font'));
+    expect(fonts.join('')).not.toMatch(/Helvetica|Courier|Times/);
+    expect(fonts.join('')).toMatch(/FontFile2/);
+  });
+
+  it('prints drivers’ names exactly, in every script they are written in', async () => {
+    const bytes = await renderPdf({
+      title: `Facture — ${NAMES[0]}`,
+      subtitle: 'Rungis → Lille ✓',
+      sections: [
+        {
+          heading: NAMES[1]!,
+          paragraphs: [NAMES.join(', ')],
+          rows: NAMES.map((name) => ({ label: name, value: name })),
+        },
+      ],
+      footer: `Relais — ${NAMES[6]}`,
+    });
+    const [text] = await pdfPagesText(bytes);
+    for (const name of NAMES) expect(text).toContain(name);
+    expect(text).toContain('Rungis → Lille ✓');
+    expect(text).toContain(`Relais — ${NAMES[6]}`);
   });
 
   it('breaks long content over pages, each numbered "Page n / N"', async () => {
@@ -131,8 +147,8 @@ describe('renderPdf', () => {
     expect(long.getPageCount()).toBeGreaterThan(short.getPageCount());
     const total = long.getPageCount();
     expect(total).toBeGreaterThanOrEqual(3);
-    long.getPages().forEach((page, index) => {
-      expect(pageText(page)).toContain(`Page ${index + 1} / ${total}`);
+    (await pdfPagesText(await long.save())).forEach((text, index) => {
+      expect(text).toContain(`Page ${index + 1} / ${total}`);
     });
   });
 
@@ -147,9 +163,12 @@ describe('renderPdf', () => {
         { heading: 'Une longue valeur', rows: [{ label: 'Notes', value: `${french}\n`.repeat(200) }] },
       ],
     };
-    const document = await PDFDocument.load(await renderPdf(doc));
+    const bytes = await renderPdf(doc);
+    const document = await PDFDocument.load(bytes);
     expect(document.getPageCount()).toBeGreaterThan(2);
-    expect(pageText(document.getPage(0))).toContain('1 250,00 €');
+    const [first] = await pdfPagesText(bytes);
+    expect(first).toMatch(/1[\u202f ]250,00[\u00a0 ]€/);
+    expect(first).toContain('Москва → ?? ?');
   });
 });
 
@@ -189,13 +208,13 @@ describe('appendSignaturePage', () => {
       expect(contentBytes(after.getPage(index))).toEqual(contentBytes(page));
       expect(after.getPage(index).getSize()).toEqual(page.getSize());
     });
-    const text = pageText(after.getPage(after.getPageCount() - 1));
+    const text = (await pdfPagesText(signed)).at(-1)!;
     expect(text).toContain('Signatures électroniques');
     expect(text).toContain('Transporteur : Claire Martin (Transports Dupont)');
     expect(text).toContain('12 mars 2025 à 14:05:09 (heure de Paris, UTC+1)');
     expect(text).toContain('2 juillet 2025 à 00:30:00 (heure de Paris, UTC+2)');
     expect(text).toContain('2001:db8::1');
-    expect(text).toContain("J'ai lu et j'accepte");
+    expect(text).toContain('J’ai lu et j’accepte');
     expect(text).toContain(sha256Hex(original));
     // The original's title and metadata are kept.
     expect(after.getTitle()).toBe(before.getTitle());

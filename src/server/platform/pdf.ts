@@ -1,11 +1,14 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
- * Documents Relais writes (decision 016): invoices, engagement documents, proofs of delivery. pdf-lib with the
- * standard PDF fonts (Helvetica, Courier): nothing to embed, small files, but only the WinAnsi characters
- * (Windows-1252), so every text goes through toWinAnsi first.
+ * Documents Relais writes (decision 016): invoices, engagement documents, proofs of delivery. pdf-lib with
+ * DejaVu fonts embedded as subsets (decision 034): names and words are printed exactly as written, in any Latin,
+ * Greek or Cyrillic script; every text goes through toPdfText for the font that draws it.
  */
 export interface PdfRow {
   label: string;
@@ -47,86 +50,83 @@ export interface SignaturePage {
   originalSha256: string;
 }
 
-// ——— WinAnsi ———
-
-/** The characters Windows-1252 has above Latin-1's range (0x80–0x9F). */
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = {
-  '\t': ' ',
-  '\u2028': '\n',
-  '\u2029': '\n',
-  '\u00a0': ' ',
-  '\u202f': ' ',
-  '\u2007': ' ',
-  '\u205f': ' ',
-  '\u3000': ' ',
-  '\u00ad': '',
-  '\u200b': '',
-  '\u200c': '',
-  '\u200d': '',
-  '\u2060': '',
-  '\ufeff': '',
-  '\ufe0e': '',
-  '\ufe0f': '',
-  '‘': "'",
-  '’': "'",
-  '‚': "'",
-  '‛': "'",
-  ʼ: "'",
-  '′': "'",
-  '“': '"',
-  '”': '"',
-  '„': '"',
-  '‟': '"',
-  '″': '"',
-  '‐': '-',
-  '‑': '-',
-  '‒': '-',
-  '−': '-',
-  '―': '—',
-  '→': '->',
-  '←': '<-',
-  '⇒': '=>',
-  '≤': '<=',
-  '≥': '>=',
-  '≠': '!=',
-  '≈': '~',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ħ: 'h',
-  Ħ: 'H',
-  ı: 'i',
-  ŀ: 'l',
-  Ŀ: 'L',
-  ŧ: 't',
-  Ŧ: 'T',
-};
-
-const encodable = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(char);
-};
+// ——— Fonts and text ———
 
 /**
- * The text as the standard fonts can draw it: WinAnsi keeps French whole (é è à ç ô œ € « »); spaces of every
- * width become plain spaces, typographic quotes straight ones, other letters their base letter (ł → l, ș → s,
- * ﬁ → fi) and what has none "?". Line breaks are kept (`\n`), other control characters dropped.
+ * DejaVu Sans (regular, bold) and Sans Mono, from the npm package `dejavu-fonts-ttf`, embedded as subsets: Latin
+ * with Extended-A/B (Polish, Romanian, Turkish, Portuguese, Czech… names exactly as written), Greek, Cyrillic,
+ * arrows and check marks. The files are read once per process.
  */
-export function toWinAnsi(text: string): string {
+const FONT_FILES = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  mono: 'DejaVuSansMono.ttf',
+} as const;
+const require = createRequire(import.meta.url);
+let fontBytes: Promise<Record<keyof typeof FONT_FILES, Uint8Array>> | null = null;
+
+function loadFontBytes() {
+  fontBytes ??= (async () => {
+    const entries = await Promise.all(
+      Object.entries(FONT_FILES).map(async ([name, file]) => {
+        const bytes = await readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+        return [name, new Uint8Array(bytes)] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<keyof typeof FONT_FILES, Uint8Array>;
+  })();
+  return fontBytes;
+}
+
+/** Relais's three fonts embedded (subset) in this document. */
+export async function embedFonts(document: PDFDocument): Promise<Fonts> {
+  document.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  const [regular, bold, mono] = await Promise.all([
+    document.embedFont(bytes.regular, { subset: true }),
+    document.embedFont(bytes.bold, { subset: true }),
+    document.embedFont(bytes.mono, { subset: true }),
+  ]);
+  return { regular: regular!, bold: bold!, mono: mono! };
+}
+
+/** Spaces the layout breaks lines at: every width of breaking space becomes a plain one. */
+const BREAKING_SPACES = /[\t\u2000-\u2006\u2008-\u200a\u205f\u3000]/g;
+/** Characters that draw nothing and must not reach the page. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]|\ufe0e|\ufe0f/g;
+const charsets = new WeakMap<PDFFont, Set<number>>();
+
+function charsetOf(font: PDFFont): Set<number> {
+  let set = charsets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    charsets.set(font, set);
+  }
+  return set;
+}
+
+/**
+ * The text as this font draws it, every letter kept as written (Ł, ș, Ş, Ж, Ω, →, ✓…). Line breaks are kept
+ * (`\n`), other control and invisible characters dropped, breaking spaces made plain (no-break spaces stay, so
+ * "1 250,00 €" is never cut). A character the font lacks becomes its base letters when the font has them, else
+ * "?" (an emoji, a CJK ideograph).
+ */
+export function toPdfText(text: string, font: PDFFont): string {
+  const known = charsetOf(font);
+  const has = (char: string) => known.has(char.codePointAt(0)!);
   let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
-    const replacement = REPLACEMENTS[char];
-    if (replacement !== undefined) out += replacement;
-    else if (char === '\n' || encodable(char)) out += char;
+  const clean = text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(BREAKING_SPACES, ' ')
+    .replace(INVISIBLE, '')
+    .normalize('NFC');
+  for (const char of clean) {
+    if (char === '\n' || has(char)) out += char;
     else if (/[\p{Cc}\p{Cf}\p{M}]/u.test(char)) continue;
-    else if (/\p{Zs}/u.test(char)) out += ' ';
+    else if (/\p{Zs}/u.test(char)) out += has('\u00a0') ? '\u00a0' : ' ';
     else {
-      const base = [...char.normalize('NFKD').replace(/\p{M}/gu, '')]
-        .map((part) => REPLACEMENTS[part] ?? part)
-        .join('');
-      out += base !== '' && [...base].every(encodable) ? base : '?';
+      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += base !== '' && [...base].every(has) ? base : '?';
     }
   }
   return out;
@@ -145,7 +145,7 @@ const MUTED = rgb(0.38, 0.4, 0.45);
 const RULE = rgb(0.8, 0.82, 0.86);
 const ACCENT = rgb(0.09, 0.33, 0.62);
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
   mono: PDFFont;
@@ -158,7 +158,7 @@ interface TextStyle {
   leading?: number;
 }
 
-/** Words wrapped to `width`; a word longer than the line is cut. Text already in WinAnsi. */
+/** Words wrapped to `width` at plain spaces; a word longer than the line is cut. Text already through toPdfText. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
@@ -225,7 +225,7 @@ class Layout {
 
   /** Wrapped text, line by line (a long text runs on to the next pages). */
   text(text: string, style: TextStyle, x = MARGIN_X, width = CONTENT_WIDTH) {
-    for (const line of wrap(toWinAnsi(text), style.font, style.size, width)) {
+    for (const line of wrap(toPdfText(text, style.font), style.font, style.size, width)) {
       this.ensure(this.lineHeight(style));
       this.drawLine(line, style, x);
       this.y -= this.lineHeight(style);
@@ -272,8 +272,8 @@ class Layout {
     const valueWidth = CONTENT_WIDTH - labelWidth - gap;
     const leading = Math.max(this.lineHeight(label), this.lineHeight(value));
     for (const row of rows) {
-      const left = wrap(toWinAnsi(row.label), label.font, label.size, labelWidth);
-      const right = wrap(toWinAnsi(row.value), value.font, value.size, valueWidth);
+      const left = wrap(toPdfText(row.label, label.font), label.font, label.size, labelWidth);
+      const right = wrap(toPdfText(row.value, value.font), value.font, value.size, valueWidth);
       const count = Math.max(left.length, right.length);
       if (count * leading < A4[1] - MARGIN_TOP - MARGIN_BOTTOM) this.ensure(count * leading);
       for (let i = 0; i < count; i++) {
@@ -287,19 +287,10 @@ class Layout {
   }
 }
 
-async function fontsOf(document: PDFDocument): Promise<Fonts> {
-  const [regular, bold, mono] = await Promise.all([
-    document.embedFont(StandardFonts.Helvetica),
-    document.embedFont(StandardFonts.HelveticaBold),
-    document.embedFont(StandardFonts.Courier),
-  ]);
-  return { regular, bold, mono };
-}
-
 /** Small grey text at the bottom of each page: `left` on the left, `right` on the right, a rule above. */
 function drawFooter(page: PDFPage, font: PDFFont, left: string, right: string) {
   const size = 8;
-  const rightText = toWinAnsi(right);
+  const rightText = toPdfText(right, font);
   const rightWidth = font.widthOfTextAtSize(rightText, size);
   page.drawLine({
     start: { x: MARGIN_X, y: FOOTER_Y + 14 },
@@ -309,7 +300,7 @@ function drawFooter(page: PDFPage, font: PDFFont, left: string, right: string) {
   });
   // One line: cut with an ellipsis when too long.
   const room = CONTENT_WIDTH - rightWidth - 16;
-  let leftText = toWinAnsi(left).replace(/\s+/g, ' ').trim();
+  let leftText = toPdfText(left, font).replace(/\s+/g, ' ').trim();
   if (font.widthOfTextAtSize(leftText, size) > room) {
     while (leftText.length > 0 && font.widthOfTextAtSize(`${leftText}…`, size) > room) {
       leftText = leftText.slice(0, -1);
@@ -328,7 +319,7 @@ export async function renderPdf(doc: PdfDoc): Promise<Uint8Array> {
   document.setLanguage('fr-FR');
   document.setCreator('Relais');
   document.setProducer('Relais (pdf-lib)');
-  const fonts = await fontsOf(document);
+  const fonts = await embedFonts(document);
   const layout = new Layout(document, fonts);
 
   layout.text(doc.title, { font: fonts.bold, size: 20, leading: 25 });
@@ -384,7 +375,7 @@ export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignatureP
   if (!/^[0-9a-f]{64}$/i.test(page.originalSha256)) throw new Error('originalSha256: 64 hex digits expected');
   const document = await PDFDocument.load(pdfBytes, { updateMetadata: false });
   const originalPages = document.getPageCount();
-  const fonts = await fontsOf(document);
+  const fonts = await embedFonts(document);
   const layout = new Layout(document, fonts);
 
   layout.text(page.title, { font: fonts.bold, size: 17, leading: 22 });

@@ -1,11 +1,11 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload, multipartBody, signaturePng } from '../../test/factories.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 /**
@@ -296,26 +296,6 @@ describe('the files of a proof', () => {
   });
 });
 
-/** The text drawn in a PDF (its content streams' hex strings, WinAnsi read as Latin-1: enough for these words). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await PDFDocument.load(bytes);
-  let text = '';
-  for (const page of document.getPages()) {
-    const contents = page.node.Contents();
-    const refs = contents && 'asArray' in contents ? contents.asArray() : [contents];
-    for (const ref of refs) {
-      const stream = document.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const raw = stream.dict.toString().includes('/FlateDecode')
-        ? inflateSync(stream.contents)
-        : Buffer.from(stream.contents);
-      for (const match of raw.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-        text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
-    }
-  }
-  return text;
-}
-
 describe('the proof-of-delivery PDF', () => {
   it('is the state at delivery, whenever it is made: a later incident is not in it', async () => {
     const { owner, carrier, id } = await scene();
@@ -330,7 +310,7 @@ describe('the proof-of-delivery PDF', () => {
       carrier.agent,
       id,
       Buffer.concat([
-        part('recipientName', 'Paul Quai'),
+        part('recipientName', 'Małgorzata Żak'),
         part('signature', await signaturePng(), 'signature.png'),
         END,
       ]),
@@ -343,7 +323,9 @@ describe('the proof-of-delivery PDF', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Bouchon sur');
     expect(text).not.toContain('Carton');
-    expect(text).toContain('tat à la livraison');
+    expect(text).toContain('État à la livraison');
+    // The recipient's name exactly as they wrote it (the standard fonts printed "Ma?gorzata ?ak").
+    expect(text).toContain('Małgorzata Żak');
     // The mission itself shows both.
     const view = (await owner.agent.get(`/api/missions/${id}/delivery`)).json();
     expect(view.incidents.map((row: { type: string }) => row.type)).toEqual(['delay', 'damage']);

@@ -1,5 +1,5 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
-import { PDFDocument, rgb, StandardFonts, type PDFImage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
 import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
@@ -7,7 +7,14 @@ import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
-import { footAppendedPage, renderPdf, toWinAnsi, type PdfRow, type PdfSection } from '../../platform/pdf.js';
+import {
+  embedFonts,
+  footAppendedPage,
+  renderPdf,
+  toPdfText,
+  type PdfRow,
+  type PdfSection,
+} from '../../platform/pdf.js';
 import type { MissionRow } from './access.js';
 import { isPdfKey } from './files.js';
 
@@ -143,14 +150,19 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
     appendedPages: annexes,
   });
   const document = await PDFDocument.load(base, { updateMetadata: false });
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const { bold, regular } = await embedFonts(document);
 
   /** One A4 page: a title, then the image fitted into the rest of the page. */
   const imagePage = (title: string, caption: string, image: PDFImage, maxHeight?: number) => {
     const page = document.addPage([595.28, 841.89]);
-    page.drawText(toWinAnsi(title), { x: 56, y: 781, size: 16, font: bold, color: rgb(0.11, 0.12, 0.15) });
-    page.drawText(toWinAnsi(caption), {
+    page.drawText(toPdfText(title, bold), {
+      x: 56,
+      y: 781,
+      size: 16,
+      font: bold,
+      color: rgb(0.11, 0.12, 0.15),
+    });
+    page.drawText(toPdfText(caption, regular), {
       x: 56,
       y: 761,
       size: 9.5,

@@ -5,6 +5,7 @@ import { documentSignatures } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -18,9 +19,9 @@ afterAll(async () => {
 const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 
 /** A mission published by a transporter, a driver chosen for it, starting within the hour. */
-async function engaged(overrides: Record<string, unknown> = {}) {
-  const owner = await signedIn({ userType: 'company', fullName: 'Claire Martin' });
-  const driver = await signedIn({ userType: 'driver', fullName: 'Jean Routier' });
+async function engaged(overrides: Record<string, unknown> = {}, names = ['Claire Martin', 'Jean Routier']) {
+  const owner = await signedIn({ userType: 'company', fullName: names[0] });
+  const driver = await signedIn({ userType: 'driver', fullName: names[1] });
   const created = await owner.agent.post('/api/missions', missionPayload(overrides));
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().mission.id as string;
@@ -97,6 +98,21 @@ describe('the engagement document', () => {
     );
     const started = await driver.agent.post(`/api/missions/${id}/start`);
     expect(started.statusCode, started.body).toBe(200);
+  });
+
+  it('prints names, places and signs exactly as written, on the document and on its signature page', async () => {
+    const { owner, driver, id } = await engaged({ title: 'Frigo Rungis → Lille ✓ urgent' }, [
+      'Γιώργος Παπαδόπουλος',
+      'Małgorzata Żak',
+    ]);
+    expect((await sign(driver.agent, id, 'Małgorzata Żak')).statusCode).toBe(200);
+    expect((await sign(owner.agent, id, 'Γιώργος Παπαδόπουλος')).statusCode).toBe(200);
+    const file = await owner.agent.get(`/api/missions/${id}/engagement/file`);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Frigo Rungis → Lille ✓ urgent');
+    expect(text).toContain('Chauffeur : Małgorzata Żak');
+    expect(text).toContain('Γιώργος Παπαδόπουλος');
+    expect(text).not.toMatch(/->|\?\?/);
   });
 
   it('an independent driver gets a transport order; strangers see nothing; an admin reads but never signs', async () => {

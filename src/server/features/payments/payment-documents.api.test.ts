@@ -10,6 +10,7 @@ import { documentSequences, driverPayments } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
 import { deliverWithProof, missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { parisDate } from '#core/rules/days.js';
 
 let t: TestApp;
@@ -96,8 +97,8 @@ const pdfTitle = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getTit
 
 describe('the carrier’s invoice (independent frame)', () => {
   it('is blocked until the mandate and both parties’ details are given, then issued by itself', async () => {
-    const owner = await company();
-    const carrier = await driver();
+    const owner = await company({ companyName: 'Transports Ødegård & Ćosić' });
+    const carrier = await driver({ fullName: 'Łukasz Wiśniewski-Şahin' });
     const id = await completed(owner, carrier, independent);
     const blocked = await paymentOf(carrier.agent, id);
     expect(blocked.invoiceNumber).toBeNull();
@@ -152,6 +153,10 @@ describe('the carrier’s invoice (independent frame)', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(await pdfTitle(file.rawPayload)).toBe(`Facture n° AF-${YEAR}-0001`);
+    // The parties' names exactly as written (the standard fonts printed "Lukasz Wisniewski-Sahin").
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Łukasz Wiśniewski-Şahin');
+    expect(text).toContain('Transports Ødegård & Ćosić');
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(row!.sha256);
     // Both parties are told.

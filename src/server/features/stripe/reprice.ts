@@ -62,7 +62,7 @@ async function missionsToReprice(db: DbOrTx, driverId: string): Promise<string[]
  * now owes more is no longer paid (the balance page asks for the difference), and what was collected above what
  * it owes is refunded on the card. Locks the mission, then its payment rows.
  */
-export async function repriceMission(
+async function repriceMission(
   stripe: StripeClient,
   log: FastifyBaseLogger,
   tx: DbOrTx,
