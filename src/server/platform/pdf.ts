@@ -18,6 +18,8 @@ export interface PdfSection {
   heading: string;
   /** Wrapped to the width of the page; a `\n` starts a new line. */
   paragraphs?: string[];
+  /** The paragraphs are fine print (legal mentions): smaller type. */
+  fine?: boolean;
   /** Label and value side by side, the value wrapped in its column. */
   rows?: PdfRow[];
 }
@@ -338,9 +340,12 @@ export async function renderPdf(doc: PdfDoc): Promise<Uint8Array> {
 
   for (const section of doc.sections) {
     layout.heading(section.heading);
+    const body: TextStyle = section.fine
+      ? { font: fonts.regular, size: 9, leading: 12.5, color: MUTED }
+      : { font: fonts.regular, size: 10.5, leading: 15 };
     for (const paragraph of section.paragraphs ?? []) {
-      layout.text(paragraph, { font: fonts.regular, size: 10.5, leading: 15 });
-      layout.space(6);
+      layout.text(paragraph, body);
+      layout.space(section.fine ? 4 : 6);
     }
     if (section.rows && section.rows.length > 0) layout.rows(section.rows);
     layout.space(14);

@@ -17,7 +17,8 @@ import { recordDomainEvent } from '../../platform/outbox.js';
 import { renderPdf, sha256Hex } from '../../platform/pdf.js';
 import { keepVatInStep } from './amounts.js';
 import { invoiceBlockers } from './blockers.js';
-import { frenchQuantity, invoiceModel, statementModel } from './invoice-model.js';
+import { facturX } from './e-invoice.js';
+import { frenchQuantity, invoiceModel, statementModel, type InvoiceInput } from './invoice-model.js';
 import { nextNumber } from './sequences.js';
 import { documentUrl, lockedPayment, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
 import { parisDate } from '#core/rules/days.js';
@@ -82,37 +83,37 @@ async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boole
         : locked.payment;
     const issuedOn = parisDate(new Date());
     const number = await nextNumber(tx, driver.id, 'AF', Number(issuedOn.slice(0, 4)));
-    const bytes = await renderPdf(
-      invoiceModel({
-        number,
-        issuedOn,
-        mandateAcceptedAt: driver.selfBillingAcceptedAt!,
-        seller: {
-          name: driver.fullName,
-          address: driver.billingAddress!,
-          siret: driver.siretNumber!,
-          vatRegime: payment.vatRate === null ? 'franchise' : 'normal',
-          vatNumber: driver.vatNumber,
-        },
-        buyer: {
-          companyName: transporter.companyName ?? transporter.fullName,
-          address: transporter.billingAddress!,
-          siret: transporter.siretNumber!,
-        },
-        mission,
-        line: {
-          detail: detailOf(payment),
-          quantity: payment.quantity,
-          unitPriceCents: toCents(payment.unitPrice),
-          pricingType: payment.pricingType,
-        },
-        netCents: toCents(payment.amountExclTax),
-        vatCents: toCents(payment.vatAmount),
-        grossCents: toCents(payment.amount),
-        dueDate: payment.dueDate,
-        paymentTerms: payment.paymentTerms as PaymentTerms,
-      }),
-    );
+    const input: InvoiceInput = {
+      number,
+      issuedOn,
+      mandateAcceptedAt: driver.selfBillingAcceptedAt!,
+      seller: {
+        name: driver.fullName,
+        address: driver.billingAddress!,
+        siret: driver.siretNumber!,
+        vatRegime: payment.vatRate === null ? 'franchise' : 'normal',
+        vatNumber: driver.vatNumber,
+      },
+      buyer: {
+        companyName: transporter.companyName ?? transporter.fullName,
+        address: transporter.billingAddress!,
+        siret: transporter.siretNumber!,
+      },
+      mission,
+      line: {
+        detail: detailOf(payment),
+        quantity: payment.quantity,
+        unitPriceCents: toCents(payment.unitPrice),
+        pricingType: payment.pricingType,
+      },
+      netCents: toCents(payment.amountExclTax),
+      vatCents: toCents(payment.vatAmount),
+      grossCents: toCents(payment.amount),
+      dueDate: payment.dueDate,
+      paymentTerms: payment.paymentTerms as PaymentTerms,
+    };
+    // The PDF people read, made a Factur-X e-invoice carrying the same invoice as structured data.
+    const bytes = await facturX(await renderPdf(invoiceModel(input)), input);
     const { key, id } = await save(bytes);
     await tx.insert(documents).values({
       id,

@@ -86,13 +86,14 @@ describe('the carrier’s invoice (self-billing)', () => {
     expect(text[0]).toBe('Facture n° AF-2026-0007');
     expect(text[1]).toMatch(/^Autofacturation — /);
     expect(text.join('\n')).toContain(
-      'Facture émise par Relais au nom et pour le compte de Jean Routier (mandat de facturation du 01/02/2026)',
+      'Facture émise par Relais au nom et pour le compte de Jean Routier EI (mandat de facturation du 01/02/2026)',
     );
     expect(text).toContain('Date d’émission : 11/03/2026');
     // Seller: name, address, SIRET, VAT number; buyer: company, address, SIRET.
     expect(text).toEqual(
       expect.arrayContaining([
-        'Nom : Jean Routier',
+        // A sole trader: « EI » after the name (article R526-27 du Code de commerce).
+        'Nom : Jean Routier EI',
         'Adresse : 12 rue des Lilas, 69007 Lyon',
         'SIRET : 73282932000074',
         'N° de TVA intracommunautaire : FR12732829320',
@@ -104,12 +105,12 @@ describe('the carrier’s invoice (self-billing)', () => {
     // The line: what, where, when, quantity × unit price.
     expect(text).toEqual(
       expect.arrayContaining([
+        'Catégorie de l’opération : Prestation de services',
         'Désignation : Transport routier de marchandises : Livraison frigo Rungis → Lille',
         'Trajet : MIN de Rungis, 94150 Rungis → Zone logistique, 59810 Lesquin',
         'Date(s) de la prestation : le 10/03/2026',
         'Quantité : 7,25 heure',
         'Prix unitaire HT : 32,00 €',
-        'Détail : 7,25 h × 32,00 €',
         'Montant HT : 232,00 €',
       ]),
     );

@@ -63,8 +63,24 @@ export function serviceDays(mission: ServiceDates): string {
     : `du ${formatNumericDay(first)} au ${formatNumericDay(last)}`;
 }
 
+/**
+ * The carrier invoices under their own name and SIRET: a sole trader (entrepreneur individuel), whose name the law
+ * wants followed by « EI » on every invoice (article R526-27 du Code de commerce).
+ */
+export const sellerDisplayName = (name: string) => `${name} EI`;
+
+/** The category of the operation the reform asks every invoice to state: road haulage is a service. */
+export const OPERATION_CATEGORY = 'Prestation de services';
+
+export const invoiceTitle = (number: string) => `Facture n° ${number}`;
+
+/** Who issues the invoice, for whom, and under which mandate (article 289 I-2 du CGI). */
+export function selfBillingMention(sellerName: string, mandateAcceptedAt: Date): string {
+  return `Autofacturation : facture émise par Relais au nom et pour le compte de ${sellerDisplayName(sellerName)} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)}, article 289 I-2 du code général des impôts).`;
+}
+
 function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
-  return `Facture émise par Relais au nom et pour le compte de ${sellerName} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)})`;
+  return `Facture émise par Relais au nom et pour le compte de ${sellerDisplayName(sellerName)} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)})`;
 }
 
 /** The carrier's invoice, issued by Relais under the self-billing mandate: the mentions of a French invoice. */
@@ -72,7 +88,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
   const { seller, buyer, mission, line } = input;
   const subject = seller.vatRegime === 'normal';
   const sellerRows: PdfRow[] = [
-    { label: 'Nom', value: seller.name },
+    { label: 'Nom', value: sellerDisplayName(seller.name) },
     { label: 'Adresse', value: seller.address },
     { label: 'SIRET', value: seller.siret },
     subject && seller.vatNumber
@@ -87,7 +103,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
     { label: 'Total TTC', value: formatCents(input.grossCents) },
   ];
   return {
-    title: `Facture n° ${input.number}`,
+    title: invoiceTitle(input.number),
     subtitle: `Autofacturation — ${selfBillingLine(seller.name, input.mandateAcceptedAt)}`,
     meta: [
       { label: 'Date d’émission', value: formatNumericDay(input.issuedOn) },
@@ -106,6 +122,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
       {
         heading: 'Prestation',
         rows: [
+          { label: 'Catégorie de l’opération', value: OPERATION_CATEGORY },
           { label: 'Désignation', value: `Transport routier de marchandises : ${mission.title}` },
           { label: 'Trajet', value: `${mission.pickupAddress} → ${mission.deliveryAddress}` },
           { label: 'Date(s) de la prestation', value: serviceDays(mission) },
@@ -114,7 +131,6 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
             value: `${frenchQuantity(line.quantity)} ${UNIT_LABELS[line.pricingType] ?? ''}`.trim(),
           },
           { label: 'Prix unitaire HT', value: formatCents(line.unitPriceCents) },
-          { label: 'Détail', value: line.detail },
           { label: 'Montant HT', value: formatCents(input.netCents) },
         ],
       },
@@ -122,20 +138,20 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
         heading: 'Montants et règlement',
         rows: [
           ...totals,
-          { label: 'Échéance', value: formatNumericDay(input.dueDate) },
           { label: 'Conditions de paiement', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
           { label: 'Mode de paiement', value: 'Virement bancaire' },
         ],
       },
       {
         heading: 'Mentions',
+        fine: true,
         paragraphs: [
           LATE_PAYMENT_MENTION,
           'Autofacturation (article 289 I-2 du code général des impôts) : le prestataire reste responsable des mentions de cette facture et de la déclaration de la TVA.',
         ],
       },
     ],
-    footer: `Facture n° ${input.number} — émise par Relais au nom et pour le compte de ${seller.name}`,
+    footer: `${invoiceTitle(input.number)} — émise par Relais au nom et pour le compte de ${sellerDisplayName(seller.name)}`,
   };
 }
 

@@ -10,6 +10,7 @@ import { documentSequences, driverPayments } from '../../db/schema/payments.js';
 import type { NewUser, User } from '../../db/schema/users.js';
 import { deliverWithProof, missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { attachedFacturXml } from '../../test/e-invoice-validator.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { parisDate } from '#core/rules/days.js';
 
@@ -155,6 +156,10 @@ describe('the carrier’s invoice (independent frame)', () => {
     expect(await pdfTitle(file.rawPayload)).toBe(`Facture n° AF-${YEAR}-0001`);
     // The parties' names exactly as written (the standard fonts printed "Lukasz Wisniewski-Sahin").
     const text = await pdfText(file.rawPayload);
+    // A Factur-X e-invoice: the same invoice as structured data inside (checked against EN 16931 in e-invoice.test.ts).
+    const xml = await attachedFacturXml(file.rawPayload);
+    expect(xml).toContain(`<ram:ID>AF-${YEAR}-0001</ram:ID>`);
+    expect(xml).toContain('<ram:Name>Łukasz Wiśniewski-Şahin EI</ram:Name>');
     expect(text).toContain('Łukasz Wiśniewski-Şahin');
     expect(text).toContain('Transports Ødegård & Ćosić');
     const { createHash } = await import('node:crypto');

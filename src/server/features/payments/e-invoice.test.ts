@@ -1,0 +1,168 @@
+import { PDFDocument, PDFName, PDFArray, PDFDict } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { amountOwed, withVat } from '#core/rules/money.js';
+import { renderPdf } from '../../platform/pdf.js';
+import { attachedFacturXml, validateCii } from '../../test/e-invoice-validator.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { eInvoiceOf, facturX, facturXml, postalAddress } from './e-invoice.js';
+import { invoiceModel, type InvoiceInput } from './invoice-model.js';
+
+/**
+ * The carrier's invoice as a Factur-X EN 16931 e-invoice, checked by tools Relais did not write: the official
+ * CII schema (libxml2) and the EN 16931 rules of CEN/TC 434 (their Schematron, run by SaxonJS), then read back
+ * from the PDF as a buyer's software would.
+ */
+
+// Hourly: 7 h 10 min of work → 29 started quarter-hours → 7,25 h × 32,47 €.
+const mission = {
+  title: 'Livraison frigo Rungis → Lille',
+  pickupAddress: 'MIN de Rungis, 94150 Rungis',
+  deliveryAddress: 'Zone logistique, 59810 Lesquin',
+  pricingType: 'hourly',
+  price: '32.47',
+  startDate: new Date('2026-03-10T05:00:00Z'),
+  endDate: new Date('2026-03-10T15:00:00Z'),
+  startedAt: new Date('2026-03-10T05:20:00Z'),
+  deliveredAt: new Date('2026-03-10T12:30:00Z'),
+};
+
+function input(regime: 'franchise' | 'normal'): InvoiceInput {
+  const owed = amountOwed(mission);
+  const vat = withVat(owed.amountCents, regime);
+  return {
+    number: 'AF-2026-0007',
+    issuedOn: '2026-03-11',
+    mandateAcceptedAt: new Date('2026-02-01T09:00:00Z'),
+    seller: {
+      name: 'Łukasz Wiśniewski-Şahin',
+      address: '12 rue des Lilas, 69007 Lyon',
+      siret: '73282932000074',
+      vatRegime: regime,
+      vatNumber: regime === 'normal' ? 'FR44732829320' : null,
+    },
+    buyer: {
+      companyName: 'Transports Ødegård',
+      address: '3 avenue du Port\n13002 Marseille',
+      siret: '55210055400013',
+    },
+    mission,
+    line: {
+      detail: owed.detail,
+      quantity: owed.quantity,
+      unitPriceCents: owed.unitPriceCents,
+      pricingType: 'hourly',
+    },
+    netCents: vat.netCents,
+    vatCents: vat.vatCents,
+    grossCents: vat.grossCents,
+    dueDate: '2026-04-10',
+    paymentTerms: '30_days',
+  };
+}
+
+const ruleCheck = { timeout: 120_000 };
+
+describe('the CII invoice (factur-x.xml)', () => {
+  for (const regime of ['normal', 'franchise'] as const) {
+    it(
+      `${regime === 'normal' ? 'VAT at 20 %' : 'under the VAT franchise'}: valid against the schema and every EN 16931 rule`,
+      ruleCheck,
+      async () => {
+        const xml = await facturXml(input(regime));
+        const verdict = await validateCii(xml);
+        expect(verdict.schemaErrors).toEqual([]);
+        expect(verdict.ruleErrors).toEqual([]);
+        expect(verdict.rulesFired).toBeGreaterThan(30);
+        // Self-billed (389), the parties as written, their SIRET (scheme 0002), the amounts of the PDF.
+        expect(xml).toContain('<ram:TypeCode>389</ram:TypeCode>');
+        expect(xml).toContain('<ram:Name>Łukasz Wiśniewski-Şahin EI</ram:Name>');
+        expect(xml).toContain('<ram:ID schemeID="0002">73282932000074</ram:ID>');
+        expect(xml).toContain('<ram:BilledQuantity unitCode="HUR">7.25</ram:BilledQuantity>');
+        expect(xml).toContain('<ram:LineTotalAmount>235.41</ram:LineTotalAmount>');
+        expect(xml).toContain('Catégorie de l’opération : Prestation de services');
+        expect(xml).toContain('indemnité forfaitaire pour frais de recouvrement de 40 €');
+        if (regime === 'normal') {
+          expect(xml).toContain('<ram:ID schemeID="VA">FR44732829320</ram:ID>');
+          expect(xml).toContain('<ram:GrandTotalAmount>282.49</ram:GrandTotalAmount>');
+        } else {
+          expect(xml).toContain('<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+          expect(xml).toContain(
+            '<ram:ExemptionReason>TVA non applicable, art. 293 B du CGI</ram:ExemptionReason>',
+          );
+          expect(xml).toContain('<ram:GrandTotalAmount>235.41</ram:GrandTotalAmount>');
+        }
+      },
+    );
+  }
+
+  it('the validator is not silent: a wrong total and a misspelt element are refused', ruleCheck, async () => {
+    const xml = (await facturXml(input('normal')))
+      .replace(
+        '<ram:GrandTotalAmount>282.49</ram:GrandTotalAmount>',
+        '<ram:GrandTotalAmount>282.50</ram:GrandTotalAmount>',
+      )
+      .replace('<ram:TypeCode>389</ram:TypeCode>', '<ram:Typecode>389</ram:Typecode>');
+    const verdict = await validateCii(xml);
+    expect(verdict.ruleErrors.join('\n')).toMatch(/BR-CO-15/);
+    expect(verdict.schemaErrors.join('\n')).toMatch(/Typecode/);
+  });
+
+  it('reads French addresses into street, postcode and city', () => {
+    expect(postalAddress('12 rue des Lilas, 69007 Lyon')).toMatchObject({
+      'cbc:StreetName': '12 rue des Lilas',
+      'cbc:PostalZone': '69007',
+      'cbc:CityName': 'Lyon',
+    });
+    expect(postalAddress('ZI Nord\n59810 Lesquin')).toMatchObject({
+      'cbc:PostalZone': '59810',
+      'cbc:CityName': 'Lesquin',
+    });
+    expect(postalAddress('Lieu-dit Les Granges')).toEqual({
+      'cbc:StreetName': 'Lieu-dit Les Granges',
+      'cac:Country': { 'cbc:IdentificationCode': 'FR' },
+    });
+    expect(eInvoiceOf(input('normal'))['ubl:Invoice']['cbc:InvoiceTypeCode']).toBe('389');
+  });
+});
+
+describe('the Factur-X PDF', () => {
+  it(
+    'is a PDF/A-3 carrying factur-x.xml, its metadata in French and in UTF-8, its text the same invoice',
+    ruleCheck,
+    async () => {
+      const facts = input('normal');
+      const bytes = await facturX(await renderPdf(invoiceModel(facts)), facts);
+      const xml = await attachedFacturXml(bytes);
+      expect(xml).toBe(await facturXml(facts));
+      const document = await PDFDocument.load(bytes, { updateMetadata: false });
+      expect(document.getTitle()).toBe('Facture n° AF-2026-0007');
+      // One page: the mentions no longer spill onto an otherwise empty second page.
+      expect(document.getPageCount()).toBe(1);
+      expect(document.getAuthor()).toBe('Łukasz Wiśniewski-Şahin EI');
+      // The attachment is the invoice itself in another form (AF relationship "Alternative", as Factur-X asks of
+      // the EN 16931 profile), named in the catalog's AF array.
+      const af = document.catalog.lookup(PDFName.of('AF'), PDFArray);
+      const spec = af.lookup(0, PDFDict);
+      expect(spec.get(PDFName.of('AFRelationship'))?.toString()).toBe('/Alternative');
+      // The XMP packet: PDF/A-3B, the Factur-X extension at EN 16931, the same title and author as the Info.
+      const metadata = document.context.lookup(document.catalog.get(PDFName.of('Metadata')));
+      const xmp = Buffer.from((metadata as unknown as { contents: Uint8Array }).contents).toString('utf8');
+      expect(xmp).toContain('<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>');
+      expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+      expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+      expect(xmp).toContain('<rdf:li xml:lang="x-default">Facture n° AF-2026-0007</rdf:li>');
+      expect(xmp).toContain('<rdf:li>Łukasz Wiśniewski-Şahin EI</rdf:li>');
+      expect(document.catalog.get(PDFName.of('OutputIntents'))).toBeDefined();
+      // What a person reads: the same parties, amounts and mentions.
+      const text = await pdfText(bytes);
+      for (const expected of [
+        'Łukasz Wiśniewski-Şahin EI',
+        'Transports Ødegård',
+        'Catégorie de l’opération',
+        'Prestation de services',
+      ])
+        expect(text).toContain(expected);
+      expect(text).toMatch(/Total TTC\s*282,49/);
+    },
+  );
+});
