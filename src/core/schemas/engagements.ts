@@ -55,6 +55,8 @@ export const engagementSchema = z.object({
   canSign: z.boolean(),
   canWaive: z.boolean(),
   fileUrl: z.string(),
+  /** Once signed: the original, byte for byte, whose SHA-256 the signature page prints (null before). */
+  originalUrl: z.string().nullable(),
   consentText: z.string(),
 });
 export type Engagement = z.infer<typeof engagementSchema>;

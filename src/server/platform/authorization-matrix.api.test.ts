@@ -784,6 +784,12 @@ const MATRIX: Record<string, Row> = {
     request: (s) => json('GET', `/api/missions/${s.assigned}/engagement/file`),
     expected: signedIn(404, { driver: 200, transporter: 200, admin: 200 }),
   },
+  'GET /api/missions/:id/engagement/original': {
+    // Not signed in the scene: nobody gets an original yet (the parties' access once signed, and a stranger's
+    // refusal, are in engagements.api.test.ts).
+    request: (s) => json('GET', `/api/missions/${s.assigned}/engagement/original`),
+    expected: signedIn(404),
+  },
   'POST /api/missions/:id/engagement/sign': {
     // The driver's name: the transporter typing it is refused (400), an admin never signs.
     request: (s) =>

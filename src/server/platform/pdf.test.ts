@@ -1,7 +1,7 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import { PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfPagesText } from '../test/pdf-text.js';
+import { pdfAttachments, pdfPagesText } from '../test/pdf-text.js';
 import {
   appendSignaturePage,
   embedFonts,
@@ -193,6 +193,7 @@ describe('appendSignaturePage', () => {
       },
     ],
     originalSha256: '',
+    originalFileName: 'Contrat (original).pdf',
   };
 
   it('adds one page listing each signature, in Paris time, and leaves the original pages as they were', async () => {
@@ -216,6 +217,10 @@ describe('appendSignaturePage', () => {
     expect(text).toContain('2001:db8::1');
     expect(text).toContain('J’ai lu et j’accepte');
     expect(text).toContain(sha256Hex(original));
+    // Checkable from the signed file alone: the original is attached, byte for byte, under the name printed.
+    expect(text).toContain('« Contrat (original).pdf »');
+    const attached = (await pdfAttachments(signed)).get('Contrat (original).pdf');
+    expect(attached && sha256Hex(attached)).toBe(sha256Hex(original));
     // The original's title and metadata are kept.
     expect(after.getTitle()).toBe(before.getTitle());
   });

@@ -50,6 +50,8 @@ export interface SignaturePage {
   signatures: PdfSignature[];
   /** sha256Hex of the document as it was before this page. */
   originalSha256: string;
+  /** The name the original is attached under, inside the signed file (so that anyone can check its digest). */
+  originalFileName: string;
 }
 
 // ——— Fonts and text ———
@@ -374,7 +376,8 @@ export function footAppendedPage(
 /**
  * The document with a page (or more, for many signers) added at its end, listing who signed, when (Paris time),
  * from which address, what they accepted, and the SHA-256 of the document as it was before. The original pages
- * are kept as they are.
+ * are kept as they are, and the original file itself is attached (pdf-lib rewrites the file, so its bytes are not
+ * a prefix of the signed one: the attachment is what a reader hashes to check the digest).
  */
 export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignaturePage): Promise<Uint8Array> {
   if (!/^[0-9a-f]{64}$/i.test(page.originalSha256)) throw new Error('originalSha256: 64 hex digits expected');
@@ -405,12 +408,28 @@ export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignatureP
 
   layout.heading('Empreinte du document original', 12);
   layout.text(
-    `SHA-256 des ${originalPages} page${originalPages > 1 ? 's' : ''} qui précèdent, avant l’ajout de cette page :`,
+    `SHA-256 du fichier original (${
+      originalPages > 1
+        ? `les ${originalPages} pages qui précèdent, telles que les parties les ont lues`
+        : 'la page qui précède, telle que les parties l’ont lue'
+    }, avant l’ajout de cette page) :`,
     { font: fonts.regular, size: 9.5, color: MUTED },
   );
   layout.space(3);
   layout.text(page.originalSha256.toLowerCase(), { font: fonts.mono, size: 9.5 });
+  layout.space(6);
+  layout.text(
+    `Ce fichier contient l’original en pièce jointe, « ${page.originalFileName} » : extrait (par exemple avec « pdfdetach -saveall »), son SHA-256 (« sha256sum ») est celui ci-dessus. L’original se télécharge aussi depuis la mission dans Relais.`,
+    { font: fonts.regular, size: 9.5, color: MUTED },
+  );
 
+  // The original, byte for byte, inside the signed file: the digest above is checkable from this file alone.
+  await document.attach(pdfBytes, page.originalFileName, {
+    mimeType: 'application/pdf',
+    description: 'Document original, avant les signatures (son SHA-256 est sur la page des signatures)',
+    creationDate: page.signatures[0]?.signedAt,
+    modificationDate: page.signatures[0]?.signedAt,
+  });
   const added = layout.pages.length;
   layout.pages.forEach((signaturePage, index) => {
     const right = added > 1 ? `Signatures ${index + 1} / ${added}` : 'Signatures';

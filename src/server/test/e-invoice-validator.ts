@@ -3,11 +3,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { promisify } from 'node:util';
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
+import { pdfAttachments } from './pdf-text.js';
 
 /**
  * The checks an e-invoice's XML must pass, run by tools Relais did not write, against the official artefacts
@@ -89,14 +88,7 @@ export async function validateCii(xml: string): Promise<Verdict> {
   return { schemaErrors, ruleErrors: rules.errors, rulesFired: rules.fired };
 }
 
-/** The XML attached to a Factur-X PDF (its embedded file, what a buyer's software reads), or null. */
+/** The XML attached to a Factur-X PDF under `factur-x.xml` (what a buyer's software reads), or null. */
 export async function attachedFacturXml(pdf: Uint8Array): Promise<string | null> {
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    if (object.dict.get(PDFName.of('Type'))?.toString() !== '/EmbeddedFile') continue;
-    const filtered = object.dict.get(PDFName.of('Filter'))?.toString() === '/FlateDecode';
-    return Buffer.from(filtered ? inflateSync(object.contents) : object.contents).toString('utf8');
-  }
-  return null;
+  return (await pdfAttachments(pdf)).get('factur-x.xml')?.toString('utf8') ?? null;
 }

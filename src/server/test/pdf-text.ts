@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
@@ -37,3 +39,20 @@ export async function pdfPagesText(bytes: Uint8Array): Promise<string[]> {
 
 /** The whole document's text. */
 export const pdfText = async (bytes: Uint8Array) => (await pdfPagesText(bytes)).join('\n');
+
+/** The files attached to a PDF (what `pdfdetach -list` shows), by name, with their bytes. */
+export async function pdfAttachments(bytes: Uint8Array): Promise<Map<string, Buffer>> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  const files = new Map<string, Buffer>();
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type'))?.toString() !== '/Filespec') continue;
+    const name = object.lookup(PDFName.of('UF')) ?? object.lookup(PDFName.of('F'));
+    const embedded = object.lookup(PDFName.of('EF'), PDFDict);
+    const stream = document.context.lookup(embedded.get(PDFName.of('F')));
+    if (!(stream instanceof PDFRawStream)) continue;
+    const filtered = stream.dict.get(PDFName.of('Filter'))?.toString() === '/FlateDecode';
+    const text = name instanceof PDFString || name instanceof PDFHexString ? name.decodeText() : String(name);
+    files.set(text, Buffer.from(filtered ? inflateSync(stream.contents) : stream.contents));
+  }
+  return files;
+}

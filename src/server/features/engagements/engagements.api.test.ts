@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { documentSignatures } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import type { NewUser } from '../../db/schema/users.js';
 import { missionPayload } from '../../test/factories.js';
-import { pdfText } from '../../test/pdf-text.js';
+import { pdfAttachments, pdfText } from '../../test/pdf-text.js';
 import { type Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -61,6 +62,8 @@ describe('the engagement document', () => {
     });
     expect(seen.sha256).toMatch(/^[0-9a-f]{64}$/);
     const before = await pages(driver.agent, id);
+    expect(seen.originalUrl).toBeNull();
+    expect((await driver.agent.get(`/api/missions/${id}/engagement/original`)).statusCode).toBe(404);
 
     const refused = await driver.agent.post(`/api/missions/${id}/start`);
     expect(refused.statusCode).toBe(409);
@@ -86,6 +89,21 @@ describe('the engagement document', () => {
     const both = await sign(owner.agent, id, 'Claire Martin');
     expect(both.json()).toMatchObject({ fullySigned: true, canWaive: false });
     expect(await pages(owner.agent, id)).toBe(before + 1);
+    // Checkable by someone holding only the signed file: the original is inside it, and its SHA-256 is the one
+    // the signature page prints; the original is also downloadable, byte for byte.
+    const signedFile = (await driver.agent.get(`/api/missions/${id}/engagement/file`)).rawPayload;
+    const attachments = await pdfAttachments(signedFile);
+    expect([...attachments.keys()]).toEqual([`${seen.fileName.replace(/\.pdf$/, '')} (original).pdf`]);
+    const inside = [...attachments.values()][0]!;
+    expect(createHash('sha256').update(inside).digest('hex')).toBe(seen.sha256);
+    expect(await pdfText(signedFile)).toContain(seen.sha256);
+    const signedView = (await driver.agent.get(`/api/missions/${id}/engagement`)).json();
+    expect(signedView.originalUrl).toBe(`/api/missions/${id}/engagement/original`);
+    const original = await owner.agent.get(signedView.originalUrl);
+    expect(original.statusCode).toBe(200);
+    expect(createHash('sha256').update(original.rawPayload).digest('hex')).toBe(seen.sha256);
+    const stranger = await signedIn({ userType: 'company' });
+    expect((await stranger.agent.get(signedView.originalUrl)).statusCode).toBe(404);
     const rows = await t.db
       .select()
       .from(documentSignatures)

@@ -50,6 +50,21 @@ export async function engagementRoutes(
     },
   );
 
+  app.get(
+    '/api/missions/:id/engagement/original',
+    { onRequest: guards.user, schema: { hide: true, params: idParams } },
+    async (request, reply) => {
+      const { bytes, fileName } = await engagementFile(
+        db,
+        storage,
+        requireUser(request),
+        request.params.id,
+        'original',
+      );
+      return sendPrivateFile(reply, { bytes, type: 'application/pdf', fileName });
+    },
+  );
+
   app.post(
     '/api/missions/:id/engagement/sign',
     {

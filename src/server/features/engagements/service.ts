@@ -150,6 +150,7 @@ async function toEngagement(
     canSign: myRole !== 'admin' && !signedRoles.has(myRole) && (open || status === 'in_progress'),
     canWaive: myRole === 'transporter' && open && row.signedAt === null && row.waivedAt === null,
     fileUrl: `/api/missions/${row.missionId}/engagement/file`,
+    originalUrl: row.signedUrl ? `/api/missions/${row.missionId}/engagement/original` : null,
     consentText: ENGAGEMENT_CONSENT,
   };
   return result;
@@ -162,14 +163,35 @@ export async function engagementFor(db: Db, storage: Storage, viewer: User, miss
   return toEngagement(db, row, role, mission.status);
 }
 
-/** The PDF for a party (or an admin): the signed copy once both have signed, else the document to sign. */
-export async function engagementFile(db: Db, storage: Storage, viewer: User, missionId: string) {
+/** The name the original is attached under in the signed copy, and downloaded under. */
+const originalNameOf = (fileName: string) => fileName.replace(/\.pdf$/, ' (original).pdf');
+
+/**
+ * The PDF for a party (or an admin): the signed copy once both have signed, else the document to sign; or, asked
+ * for, the original as it was signed (its SHA-256 is the one the signature page prints).
+ */
+export async function engagementFile(
+  db: Db,
+  storage: Storage,
+  viewer: User,
+  missionId: string,
+  version: 'current' | 'original' = 'current',
+) {
   await partyOf(db, viewer, missionId);
   const row = await ensureEngagement(db, storage, missionId);
   if (!row) throw missing();
-  const bytes = await storage.get(row.signedUrl ?? row.fileUrl);
+  if (version === 'original' && !row.signedUrl)
+    throw notFound('Le document n’est pas encore signé : le fichier à lire est le document lui-même');
+  const key = version === 'original' ? row.fileUrl : (row.signedUrl ?? row.fileUrl);
+  const bytes = await storage.get(key);
   if (!bytes) throw notFound('Le fichier de ce document est introuvable');
-  return { bytes, fileName: row.signedUrl ? row.fileName.replace(/\.pdf$/, ' (signé).pdf') : row.fileName };
+  const fileName =
+    version === 'original'
+      ? originalNameOf(row.fileName)
+      : row.signedUrl
+        ? row.fileName.replace(/\.pdf$/, ' (signé).pdf')
+        : row.fileName;
+  return { bytes, fileName };
 }
 
 /**
@@ -244,6 +266,7 @@ export async function signEngagement(
           consent: signature.consent,
         })),
         originalSha256: current.sha256 ?? sha256Hex(original),
+        originalFileName: originalNameOf(current.fileName),
       });
       signedKey = `engagements/${missionId}/${current.id}-signe.pdf`;
       await storage.put(signedKey, Buffer.from(signed));

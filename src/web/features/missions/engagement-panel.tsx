@@ -61,6 +61,16 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
           >
             {engagement.fullySigned ? 'Ouvrir la copie signée (PDF)' : 'Lire le document (PDF)'}
           </a>
+          {engagement.originalUrl && (
+            <a
+              className="text-sm text-accent underline"
+              href={engagement.originalUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Original avant signatures (PDF)
+            </a>
+          )}
         </div>
         <ul className="grid gap-2 sm:grid-cols-2">
           {(['transporter', 'driver'] as const).map((role) => {
