@@ -29,9 +29,10 @@ test('a newcomer sees that there is nothing yet, and where to start', async ({ b
 });
 
 async function csvOf(page: Page): Promise<string> {
+  await page.getByText('Exporter en CSV').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Exporter en CSV' }).click(),
+    page.getByRole('link', { name: 'Indicateurs de la période' }).click(),
   ]);
   return readFile((await download.path())!, 'utf8');
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { moveMissionStart, transporterAndApplicant, shootBothThemes } from './helpers.js';
 
 // The service worker runs in this file (a driver loses the network, as with the installed app); playwright.config.ts blocks it elsewhere.
@@ -103,8 +104,13 @@ test('the transporter follows the driver live, through a loss of network and a p
   await transporter.goto('/delivery-tracking');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Semi frigo Rungis → Lille');
   await expect(transporter.getByTestId('active-deliveries')).toContainText('Suivi en pause');
-  await expect(transporter.locator('.leaflet-marker-icon.relais-truck')).toBeVisible();
-  await shootBothThemes(transporter, 'tracking-deliveries');
+  // The vehicle is a button with a name (which mission, which state), not an anonymous dot.
+  await expect(
+    transporter.getByRole('button', { name: /Semi frigo Rungis → Lille — .*suivi en pause/ }),
+  ).toBeVisible();
+  await shootBothThemes(transporter, 'tracking-deliveries', true, (theme) =>
+    expectNoAxeViolations(transporter, `delivery-tracking (${theme})`),
+  );
 
   // A reload of the phone: the tracked mission is remembered (still paused), then resumed.
   await driver.reload();

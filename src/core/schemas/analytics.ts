@@ -10,6 +10,18 @@ export const analyticsQuerySchema = z.object({
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
+/** The tables of the page, one per CSV file (a strict CSV reader wants one rectangular table per file). */
+export const ANALYTICS_TABLES = ['indicateurs', 'evolution', 'transporteurs'] as const;
+export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
+export const ANALYTICS_TABLE_LABELS: Record<AnalyticsTable, string> = {
+  indicateurs: 'Indicateurs de la période',
+  evolution: 'Évolution semaine par semaine ou mois par mois',
+  transporteurs: 'Transporteurs (chauffeurs)',
+};
+export const analyticsExportQuerySchema = analyticsQuerySchema.extend({
+  table: z.enum(ANALYTICS_TABLES, { error: 'Tableau inconnu' }).default('indicateurs'),
+});
+
 const decimal = z.string();
 
 const analyticsPeriodSchema = z.object({

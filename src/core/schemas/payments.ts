@@ -145,6 +145,11 @@ export const missionPaymentSchema = z.object({
   invoiceNumber: z.string().nullable(),
   payslipNumber: z.string().nullable(),
   documents: z.array(moneyDocumentSchema),
+  /**
+   * Whether the amount with VAT is known: always for an employee (gross pay); for an independent carrier once
+   * their VAT regime is (until then, `amount` is the amount before VAT and no total with VAT may be shown).
+   */
+  vatKnown: z.boolean(),
   /** What still keeps the invoice from being issued (independent frame), in French; empty once issued. */
   invoiceBlockers: z.array(z.string()),
   /** Actions the viewer may take now. */

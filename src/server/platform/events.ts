@@ -119,7 +119,14 @@ export type PaymentEvent =
       type: 'payment.created';
       engagementType: 'employment' | 'independent';
       dueDate: string;
+      /**
+       * What `amount` is for an independent carrier: with VAT (subject), without VAT to add (franchise), or before
+       * VAT while their regime is unknown.
+       */
+      vat?: 'included' | 'none' | 'unknown';
     })
+  /** The carrier gave or changed their VAT regime: what the mission owes is now `amount` (was `previousAmount`). */
+  | (PaymentEventBase & { type: 'payment.amount_changed'; previousAmount: string; vatIncluded: boolean })
   | (PaymentEventBase & { type: 'payment.marked_paid'; paidOn: string; reference: string })
   | (PaymentEventBase & { type: 'payment.confirmed' })
   | (PaymentEventBase & { type: 'payment.disputed'; reason: string })

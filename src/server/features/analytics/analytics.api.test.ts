@@ -527,14 +527,27 @@ describe('period checks', () => {
 });
 
 describe('CSV export', () => {
-  it('the driver’s figures, weeks and transporters, as a French spreadsheet', async () => {
-    const response = await driverAgent.get(JANUARY.replace('/api/analytics', '/api/analytics/export.csv'));
-    expect(response.statusCode).toBe(200);
+  /** One table of the export, read as a strict CSV reader does: every row exactly as wide as the header. */
+  async function table(agent: Agent, name?: string) {
+    const url =
+      JANUARY.replace('/api/analytics', '/api/analytics/export.csv') + (name ? `&table=${name}` : '');
+    const response = await agent.get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    const width = lines[0]!.split(';').length;
+    expect(lines.filter((line) => line.split(';').length !== width)).toEqual([]);
+    return { response, lines };
+  }
+
+  it('the driver’s figures, weeks and transporters, each table its own rectangular file', async () => {
+    const { response, lines } = await table(driverAgent);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="statistiques-relais-2025-01-01-2025-01-31.csv"',
+      'attachment; filename="statistiques-relais-indicateurs-2025-01-01-2025-01-31.csv"',
     );
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe(
       'Indicateur;Période (du 1er janv. au 31 janv. 2025);Période précédente (du 1er déc. au 31 déc. 2024);Évolution',
@@ -543,23 +556,35 @@ describe('CSV export', () => {
     expect(lines).toContain('Missions terminées;4;1;hausse de 300 %');
     expect(lines).toContain('Taux d’acceptation (acceptées / acceptées + refusées);50 %;50 %;stable');
     expect(lines).toContain('Note moyenne reçue (sur 5);4,50;3,00;hausse de 50 %');
-    expect(lines).toContain('Période;Gains (€);Missions terminées;Note moyenne reçue;Avis publiés');
-    expect(lines).toContain('sem. du 13 janv.;0,00;0;;0');
-    expect(lines).toContain('Transporteur;Missions terminées;Gains (€)');
-    expect(lines).toContain('Transports Alpha;3;900,00');
+    expect(lines).not.toContain('Transporteur;Missions terminées;Gains (€)');
+    const weeks = (await table(driverAgent, 'evolution')).lines;
+    expect(weeks[0]).toBe('Période;Gains (€);Missions terminées;Note moyenne reçue;Avis publiés');
+    expect(weeks).toContain('sem. du 13 janv.;0,00;0;;0');
+    const transporters = await table(driverAgent, 'transporteurs');
+    expect(transporters.lines[0]).toBe('Transporteur;Missions terminées;Gains (€)');
+    expect(transporters.lines).toContain('Transports Alpha;3;900,00');
+    expect(transporters.response.headers['content-disposition']).toContain(
+      'statistiques-relais-transporteurs-',
+    );
   });
 
   it('the transporter’s figures', async () => {
-    const response = await dispatcherAgent.get(
-      JANUARY.replace('/api/analytics', '/api/analytics/export.csv'),
-    );
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const { lines } = await table(dispatcherAgent);
     expect(lines).toContain('Missions publiées;6;1;hausse de 500 %');
     expect(lines).toContain('Taux de missions pourvues;50 %;100 %;baisse de 50 %');
     expect(lines).toContain('Délai médian jusqu’à la première candidature (h);5,0;1,0;hausse de 400 %');
     expect(lines).toContain('Dépenses des missions terminées (€);750,00;200,00;hausse de 275 %');
     expect(lines).toContain('Livraisons à l’heure;50 %;100 %;baisse de 50 %');
     expect(lines).toContain('Note moyenne donnée aux chauffeurs (sur 5);3,00;;');
-    expect(lines).toContain('sem. du 6 janv.;2;1;450,00');
+    expect((await table(dispatcherAgent, 'evolution')).lines).toContain('sem. du 6 janv.;2;1;450,00');
+    // The transporters' table is a driver's; an unknown table is refused in French.
+    const refused = await dispatcherAgent.get('/api/analytics/export.csv?table=transporteurs');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Le tableau des transporteurs concerne les chauffeurs : choisissez les indicateurs ou l’évolution',
+    );
+    const unknown = await dispatcherAgent.get('/api/analytics/export.csv?table=tout');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.table).toBe('Tableau inconnu');
   });
 });

@@ -1,6 +1,6 @@
 import { changePercent } from '#core/rules/analytics-period.js';
 import { toCsv } from '#core/rules/csv.js';
-import type { Analytics } from '#core/schemas/analytics.js';
+import type { Analytics, AnalyticsTable } from '#core/schemas/analytics.js';
 
 type Cell = string | number | null;
 
@@ -126,22 +126,24 @@ function seriesLines(data: Analytics): Cell[][] {
 }
 
 /**
- * The page as a French spreadsheet (toCsv: `;`, BOM, formula-safe): the figures of the period beside the
- * previous one and the change, then the weeks or months, then (driver) the top transporters.
+ * One table of the page as a French spreadsheet (toCsv: `;`, BOM, formula-safe), rectangular: every row as wide
+ * as its header. `indicateurs`: the figures of the period beside the previous one and the change;
+ * `evolution`: the weeks or months; `transporteurs` (drivers): the transporters they worked for.
  */
-export function analyticsCsv(data: Analytics): string {
+export function analyticsCsv(data: Analytics, table: AnalyticsTable): string {
   const { period } = data;
-  const rows: Cell[][] = [
+  if (table === 'evolution') return toCsv(seriesLines(data));
+  if (table === 'transporteurs')
+    return toCsv([
+      ['Transporteur', 'Missions terminées', 'Gains (€)'],
+      ...(data.role === 'driver' ? data.topTransporters : []).map((row) => [
+        row.name,
+        row.missions,
+        decimal(row.earnings),
+      ]),
+    ]);
+  return toCsv([
     ['Indicateur', `Période (${period.label})`, `Période précédente (${period.previousLabel})`, 'Évolution'],
     ...figureLines(data),
-    [],
-    ...seriesLines(data),
-  ];
-  if (data.role === 'driver' && data.topTransporters.length > 0)
-    rows.push(
-      [],
-      ['Transporteur', 'Missions terminées', 'Gains (€)'],
-      ...data.topTransporters.map((row) => [row.name, row.missions, decimal(row.earnings)]),
-    );
-  return toCsv(rows);
+  ]);
 }

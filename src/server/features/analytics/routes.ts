@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { roleOf } from '#core/rules/roles.js';
-import { analyticsQuerySchema, analyticsSchema, type AnalyticsQuery } from '#core/schemas/analytics.js';
+import {
+  analyticsExportQuerySchema,
+  analyticsQuerySchema,
+  analyticsSchema,
+  type AnalyticsQuery,
+} from '#core/schemas/analytics.js';
 import type { Db } from '../../db/client.js';
 import type { FeatureDeps } from '../../platform/deps.js';
-import { errorResponses, forbidden } from '../../platform/errors.js';
+import { AppError, errorResponses, forbidden } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { driverAnalytics } from './driver-figures.js';
 import { analyticsCsv } from './export.js';
@@ -12,6 +17,8 @@ import { periodFrom } from './period.js';
 import { transporterAnalytics } from './transporter-figures.js';
 
 const ADMIN_REFUSED = 'Les statistiques concernent les chauffeurs et les transporteurs';
+const TRANSPORTERS_TABLE_FOR_DRIVERS =
+  'Le tableau des transporteurs concerne les chauffeurs : choisissez les indicateurs ou l’évolution';
 
 /** The signed-in driver's or transporter's own figures for the period asked (an administrator has none). */
 async function analyticsFor(db: Db, request: FastifyRequest, query: AnalyticsQuery) {
@@ -48,19 +55,23 @@ export async function analyticsRoutes(root: FastifyInstance, { db }: FeatureDeps
       ...signedIn,
       schema: {
         tags: ['analytics'],
-        summary: 'Exporter mes statistiques de la période en CSV',
-        querystring: analyticsQuerySchema,
+        summary:
+          'Exporter un tableau de mes statistiques de la période en CSV (indicateurs, évolution ou transporteurs)',
+        querystring: analyticsExportQuerySchema,
       },
     },
     async (request, reply) => {
-      const data = await analyticsFor(db, request, request.query);
+      const { table, ...query } = request.query;
+      const data = await analyticsFor(db, request, query);
+      if (table === 'transporteurs' && data.role !== 'driver')
+        throw new AppError(400, TRANSPORTERS_TABLE_FOR_DRIVERS, { table: TRANSPORTERS_TABLE_FOR_DRIVERS });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="statistiques-relais-${data.period.from}-${data.period.to}.csv"`,
+          `attachment; filename="statistiques-relais-${table}-${data.period.from}-${data.period.to}.csv"`,
         )
-        .send(analyticsCsv(data));
+        .send(analyticsCsv(data, table));
     },
   );
 }

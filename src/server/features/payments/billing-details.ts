@@ -115,12 +115,26 @@ export async function saveBillingDetails(
       for (const { payment } of owed) {
         // Read again under the lock: an invoice issued meanwhile fixes the amounts.
         const [mission] = await tx
-          .select({ invoiceNumber: missions.invoiceNumber })
+          .select({ invoiceNumber: missions.invoiceNumber, title: missions.title })
           .from(missions)
           .where(eq(missions.id, payment.missionId));
         const [fresh] = await tx.select().from(driverPayments).where(eq(driverPayments.id, payment.id));
-        if (!mission?.invoiceNumber && fresh?.settlementStatus === 'owed')
-          await keepVatInStep(tx, fresh, vatRegime);
+        if (!mission || mission.invoiceNumber || fresh?.settlementStatus !== 'owed') continue;
+        const updated = await keepVatInStep(tx, fresh, vatRegime);
+        // Both parties hear the amount now owed: it changed, or it was told before VAT while the regime was unknown.
+        if (updated.amount !== fresh.amount || current.vatRegime === null)
+          changed.push(
+            await recordDomainEvent(tx, {
+              type: 'payment.amount_changed',
+              missionId: fresh.missionId,
+              title: mission.title,
+              companyId: fresh.transporterId,
+              driverId: fresh.driverId,
+              amount: updated.amount,
+              previousAmount: fresh.amount,
+              vatIncluded: updated.vatRate !== null,
+            }),
+          );
       }
     }
     return row!;

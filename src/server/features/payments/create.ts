@@ -88,6 +88,7 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
       amount,
       engagementType: mission.engagementType as 'employment' | 'independent',
       dueDate,
+      vat: driver.vatRegime === null ? 'unknown' : vat.ratePercent === null ? 'none' : 'included',
     });
     return { row, told };
   });

@@ -91,6 +91,9 @@ const paymentAlertsOf = (userId: string, missionId: string) =>
     .where(and(eq(alerts.userId, userId), eq(alerts.missionId, missionId), eq(alerts.type, 'payment')))
     .orderBy(alerts.createdAt);
 
+const paymentAlerts = async (userId: string, missionId: string) =>
+  (await paymentAlertsOf(userId, missionId)).map((alert) => [alert.title, alert.message]);
+
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const ADDRESS = '12 rue des Lilas, 69007 Lyon';
 
@@ -215,6 +218,14 @@ describe('what a completed mission owes', () => {
     const before = await paymentOf(unknown.agent, other);
     expect(before).toMatchObject({ amount: '232.00', vatAmount: '0.00', vatRate: null });
     expect(before.invoiceBlockers).toContain('Le chauffeur doit indiquer son régime de TVA.');
+    // Nobody is shown a total with VAT that is not known yet: the amount is said to be before VAT.
+    expect(before.vatKnown).toBe(false);
+    expect(await paymentAlerts(owner.user.id, other)).toContainEqual([
+      'Règlement à effectuer',
+      expect.stringMatching(
+        /232,00\u00a0€ HT à régler au chauffeur, .* Le montant TTC sera connu quand il aura indiqué son régime de TVA\.$/,
+      ),
+    ]);
     // The regime given (no mandate yet: no invoice), the payment still owed follows at once.
     const saved = await unknown.agent.put('/api/billing/details', {
       billingAddress: ADDRESS,
@@ -225,6 +236,16 @@ describe('what a completed mission owes', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const after = await paymentOf(unknown.agent, other);
     expect(after).toMatchObject({ amountExclTax: '232.00', vatAmount: '46.40', amount: '278.40' });
+    expect(after.vatKnown).toBe(true);
+    // Both parties hear the amount now owed, with VAT, and what it replaces.
+    expect(await paymentAlerts(unknown.user.id, other)).toContainEqual([
+      'Montant dû mis à jour',
+      expect.stringContaining('278,40\u00a0€ TTC vous sont dus (au lieu de 232,00\u00a0€)'),
+    ]);
+    expect(await paymentAlerts(owner.user.id, other)).toContainEqual([
+      'Montant dû mis à jour',
+      expect.stringContaining('278,40\u00a0€ TTC à régler (au lieu de 232,00\u00a0€)'),
+    ]);
     expect(after.invoiceNumber).toBeNull();
     expect((await transactionsOf(unknown.user.id, other)).map((row) => row.amount)).toEqual(['278.40']);
     expect((await transactionsOf(owner.user.id, other)).map((row) => row.amount)).toEqual(['278.40']);

@@ -171,6 +171,10 @@ function toView(
     amountExclTax: payment.amountExclTax,
     vatAmount: payment.vatAmount,
     vatRate: payment.vatRate,
+    vatKnown:
+      payment.engagementType !== 'independent' ||
+      mission.invoiceNumber !== null ||
+      parties.driver.vatRegime !== null,
     amount: payment.amount,
     currency: 'eur',
     paymentTerms: payment.paymentTerms as PaymentTerms,

@@ -25,6 +25,10 @@ export function paymentRow(
   };
 }
 
+/** " TTC" or " (TVA non applicable)" after an independent carrier's amount; nothing for an employee's pay. */
+const vatWords = (vat: 'included' | 'none' | 'unknown' | undefined) =>
+  vat === 'included' ? ' TTC' : vat === 'none' ? ' (TVA non applicable)' : '';
+
 /** The "payment" alerts of a mission's settlement: each step tells the other party, the overdue both. */
 export function paymentAlerts(event: PaymentEvent): NewAlert[] {
   const row = (userId: string, title: string, message: string) => paymentRow(event, userId, title, message);
@@ -45,18 +49,51 @@ export function paymentAlerts(event: PaymentEvent): NewAlert[] {
               `${mission} est terminée : ${amount} brut à verser au chauffeur avec la paie. Le relevé d’heures est disponible.`,
             ),
           ]
-        : [
-            row(
-              event.driverId,
-              'Règlement ouvert',
-              `${mission} : ${amount} vous sont dus, échéance le ${formatNumericDay(event.dueDate)}.`,
-            ),
-            row(
-              event.companyId,
-              'Règlement à effectuer',
-              `${mission} : ${amount} à régler au chauffeur par virement, échéance le ${formatNumericDay(event.dueDate)}.`,
-            ),
-          ];
+        : event.vat === 'unknown'
+          ? [
+              row(
+                event.driverId,
+                'Règlement ouvert',
+                `${mission} : ${amount} HT vous sont dus, échéance le ${formatNumericDay(event.dueDate)}. Indiquez votre régime de TVA pour que la facture et le montant TTC soient établis.`,
+              ),
+              row(
+                event.companyId,
+                'Règlement à effectuer',
+                `${mission} : ${amount} HT à régler au chauffeur, échéance le ${formatNumericDay(event.dueDate)}. Le montant TTC sera connu quand il aura indiqué son régime de TVA.`,
+              ),
+            ]
+          : [
+              row(
+                event.driverId,
+                'Règlement ouvert',
+                `${mission} : ${amount}${vatWords(event.vat)} vous sont dus, échéance le ${formatNumericDay(event.dueDate)}.`,
+              ),
+              row(
+                event.companyId,
+                'Règlement à effectuer',
+                `${mission} : ${amount}${vatWords(event.vat)} à régler au chauffeur par virement, échéance le ${formatNumericDay(event.dueDate)}.`,
+              ),
+            ];
+    case 'payment.amount_changed': {
+      const now = `${amount}${event.vatIncluded ? ' TTC' : ' (TVA non applicable)'}`;
+      const before = formatMoney(event.previousAmount);
+      return [
+        row(
+          event.driverId,
+          'Montant dû mis à jour',
+          event.previousAmount === event.amount
+            ? `${mission} : avec votre régime de TVA, ${now} vous sont dus.`
+            : `${mission} : avec votre régime de TVA, ${now} vous sont dus (au lieu de ${before}).`,
+        ),
+        row(
+          event.companyId,
+          'Montant dû mis à jour',
+          event.previousAmount === event.amount
+            ? `Le chauffeur a indiqué son régime de TVA : pour ${mission}, ${now} à régler.`
+            : `Le chauffeur a indiqué son régime de TVA : pour ${mission}, ${now} à régler (au lieu de ${before}).`,
+        ),
+      ];
+    }
     case 'payment.marked_paid':
       return [
         row(

@@ -1,9 +1,15 @@
 import { BarChart3, Download } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
-import type { Analytics, DriverAnalytics } from '#core/schemas/analytics.js';
+import {
+  ANALYTICS_TABLE_LABELS,
+  type Analytics,
+  type AnalyticsTable,
+  type DriverAnalytics,
+} from '#core/schemas/analytics.js';
 import { useSession } from '#web/lib/session.js';
 import { ApiError } from '#web/lib/api.js';
 import { buttonClasses } from '#web/ui/button.js';
+import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { choiceFromSearch, exportHref, searchForChoice, useAnalytics, type PeriodChoice } from './api.js';
@@ -127,6 +133,37 @@ function Definitions({ driver }: { driver: boolean }) {
  * /analytics (Analytics Avancés): a driver's or a transporter's own figures over a period, against the previous
  * one, with charts (and their tables), the top transporters for a driver, and the CSV of it all.
  */
+/**
+ * « Exporter en CSV »: one file per table (a spreadsheet or a strict CSV reader wants one rectangular table per
+ * file): the period's figures, their evolution, and for a driver the transporters they worked for.
+ */
+function ExportMenu({ choice, driver }: { choice: PeriodChoice; driver: boolean }) {
+  const tables: AnalyticsTable[] = driver
+    ? ['indicateurs', 'evolution', 'transporteurs']
+    : ['indicateurs', 'evolution'];
+  return (
+    <details className="relative">
+      <summary className={cn(buttonClasses('secondary', 'md'), 'cursor-pointer list-none')}>
+        <Download className="h-4 w-4" aria-hidden="true" />
+        Exporter en CSV
+      </summary>
+      <ul className="absolute right-0 z-10 mt-2 w-72 space-y-1 rounded-xl border border-line bg-surface-raised p-2 shadow-lg">
+        {tables.map((table) => (
+          <li key={table}>
+            <a
+              href={exportHref(choice, table)}
+              download
+              className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-surface-sunken"
+            >
+              {ANALYTICS_TABLE_LABELS[table]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function AnalyticsPage() {
   const { user } = useSession();
   // The period lives in the address (replaced, not pushed: Back leaves the page rather than stepping periods).
@@ -147,14 +184,7 @@ export function AnalyticsPage() {
             ? 'Vos gains, vos missions, vos candidatures et vos avis, comparés à la période précédente.'
             : 'Vos missions publiées et pourvues, les délais, vos dépenses et la ponctualité, comparés à la période précédente.'
         }
-        actions={
-          data && (
-            <a href={exportHref(choice)} className={buttonClasses('secondary', 'md')} download>
-              <Download className="h-4 w-4" aria-hidden="true" />
-              Exporter en CSV
-            </a>
-          )
-        }
+        actions={data && <ExportMenu choice={choice} driver={driver} />}
       />
       <div className="space-y-5">
         <PeriodPicker value={choice} onChange={setChoice} serverErrors={serverErrors} />

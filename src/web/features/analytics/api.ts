@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { customPeriodProblems, type AnalyticsPeriodKind } from '#core/rules/analytics-period.js';
-import { analyticsQuerySchema, type Analytics } from '#core/schemas/analytics.js';
+import { analyticsQuerySchema, type Analytics, type AnalyticsTable } from '#core/schemas/analytics.js';
 import { toQueryString } from '#web/lib/api.js';
 
 /** The period asked for: one of the presets, or custom with its two days. */
@@ -44,6 +44,6 @@ export const useAnalytics = (choice: PeriodChoice) =>
     placeholderData: (previous) => previous,
   });
 
-/** GET /api/analytics/export.csv for the same period: a CSV file. */
-export const exportHref = (choice: PeriodChoice) =>
-  `/api/analytics/export.csv${toQueryString(params(choice))}`;
+/** GET /api/analytics/export.csv for the same period: one table, one CSV file. */
+export const exportHref = (choice: PeriodChoice, table: AnalyticsTable) =>
+  `/api/analytics/export.csv${toQueryString({ ...params(choice), table })}`;

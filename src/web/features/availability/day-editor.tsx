@@ -132,7 +132,7 @@ export function DayEditor({ view, onClose }: { view: DayView | null; onClose: ()
                         className="h-5 w-5 accent-[var(--accent)]"
                       />
                       <span
-                        className={`flex h-6 w-6 items-center justify-center rounded ${STATUS_LOOK[choice].chip}`}
+                        className={`flex h-6 w-6 items-center justify-center rounded ${STATUS_LOOK[choice].chip} ${STATUS_LOOK[choice].ink}`}
                       >
                         <Icon className="h-4 w-4" aria-hidden="true" />
                       </span>

@@ -105,7 +105,7 @@ export function MonthCalendar({
                         >
                           {Number(date.slice(8))}
                         </span>
-                        {day.day && <StatusChip day={day.day} compact />}
+                        {day.day && <StatusChip day={day.day} compact inTintedCell />}
                       </button>
                       {day.missions.map((mission) => (
                         <MissionLink key={mission.id} mission={mission} />

@@ -6,30 +6,42 @@ import { cn } from '#web/ui/cn.js';
 /** Each status: its colour, but also its icon and its words (never colour alone). */
 export const STATUS_LOOK: Record<
   AvailabilityStatus,
-  { icon: LucideIcon; cell: string; chip: string; short: string }
+  { icon: LucideIcon; cell: string; chip: string; ink: string; short: string }
 > = {
   available: {
     icon: Check,
     cell: 'border-success/60 bg-success/10',
-    chip: 'bg-success/15 text-success',
+    chip: 'bg-success/15',
+    ink: 'text-success',
     short: 'Dispo',
   },
   busy: {
     icon: Clock,
     cell: 'border-brand-500/60 bg-brand-500/10',
-    chip: 'bg-brand-500/15 text-accent',
+    chip: 'bg-brand-500/15',
+    ink: 'text-accent',
     short: 'Partiel',
   },
   unavailable: {
     icon: Ban,
     cell: 'border-danger/50 bg-danger/10',
-    chip: 'bg-danger/15 text-danger',
+    chip: 'bg-danger/15',
+    ink: 'text-danger',
     short: 'Indispo',
   },
 };
 
 /** "Disponible", "Partiellement disponible 08:00–12:00", "Indisponible" with its icon; compact in the month grid. */
-export function StatusChip({ day, compact = false }: { day: AvailabilityDay; compact?: boolean }) {
+export function StatusChip({
+  day,
+  compact = false,
+  inTintedCell = false,
+}: {
+  day: AvailabilityDay;
+  compact?: boolean;
+  /** Inside a day's cell, which is already tinted with the status's colour. */
+  inTintedCell?: boolean;
+}) {
   const look = STATUS_LOOK[day.status];
   const Icon = look.icon;
   const hours =
@@ -38,7 +50,10 @@ export function StatusChip({ day, compact = false }: { day: AvailabilityDay; com
     <span
       className={cn(
         'inline-flex max-w-full items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold',
-        look.chip,
+        look.ink,
+        // In a day's cell, already tinted: a second tint under the words would take their contrast below 4.5:1
+        // in the light theme.
+        !inTintedCell && look.chip,
       )}
     >
       <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />

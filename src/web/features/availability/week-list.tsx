@@ -69,7 +69,7 @@ export function WeekList({
                     )}
                   </p>
                   {day.day ? (
-                    <StatusChip day={day.day} />
+                    <StatusChip day={day.day} inTintedCell />
                   ) : (
                     <p className="text-sm text-ink-muted">Non renseigné</p>
                   )}

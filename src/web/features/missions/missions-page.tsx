@@ -75,6 +75,8 @@ function TransporterMissions() {
           <MissionForm onDone={(detail) => navigate(`/mission/${detail.mission.id}`)} />
         </section>
       )}
+      {/* The cards' titles are level 3: the page's outline needs this level 2 above them. */}
+      <h2 className="sr-only">Missions ouvertes et en cours</h2>
       <MyMissions
         empty={
           <EmptyState icon={Truck} title="Aucune mission en cours">
@@ -166,6 +168,7 @@ function DriverMissions() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <h2 className="sr-only">{DRIVER_TABS.find((item) => item.id === tab)!.label}</h2>
         {tab === 'trouver' && <SearchPanel missionHref={(id) => `/mission/${id}`} canSearchNearMe />}
         {tab === 'candidatures' && <MyApplications />}
         {tab === 'missions' && (

@@ -59,9 +59,8 @@ function vatLine(payment: MissionPayment): { term: string; value: string } {
       term: `TVA (${rateText(payment.vatRate)} %)`,
       value: formatMoney(payment.vatAmount),
     };
-  if (payment.invoiceNumber || payment.invoiceBlockers.length === 0)
-    return { term: 'TVA', value: VAT_FRANCHISE_MENTION };
-  return { term: 'TVA', value: 'selon le régime de TVA du chauffeur, précisée sur la facture' };
+  if (payment.vatKnown) return { term: 'TVA', value: VAT_FRANCHISE_MENTION };
+  return { term: 'TVA', value: 'pas encore connue : le chauffeur n’a pas indiqué son régime de TVA' };
 }
 
 /**
@@ -90,9 +89,11 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
       </p>
       <p className="mt-1 text-ink-muted">
         {independent
-          ? payment.vatRate !== null
-            ? 'TTC, pour la prestation de transport'
-            : 'Pour la prestation de transport'
+          ? !payment.vatKnown
+            ? 'HT, pour la prestation de transport — la TVA s’ajoutera si le chauffeur y est assujetti'
+            : payment.vatRate !== null
+              ? 'TTC, pour la prestation de transport'
+              : 'Pour la prestation de transport (TVA non applicable)'
           : 'Rémunération convenue pour la mission'}
         {' · '}
         {payment.detail}
@@ -102,7 +103,11 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
           <>
             <Fact term="Montant HT">{formatMoney(payment.amountExclTax)}</Fact>
             <Fact term={vat.term}>{vat.value}</Fact>
-            <Fact term="Total TTC">{formatMoney(payment.amount)}</Fact>
+            <Fact term="Total TTC">
+              {payment.vatKnown
+                ? formatMoney(payment.amount)
+                : 'connu quand le chauffeur aura indiqué son régime de TVA'}
+            </Fact>
           </>
         )}
         <Fact term="Mode de paiement">

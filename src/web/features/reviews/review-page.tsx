@@ -95,6 +95,8 @@ export function MissionReviewPage() {
           )}
         </Notice>
       )}
+      {/* The cards' titles are level 3: the page's outline needs this level 2 above them. */}
+      {(mine || theirs) && <h2 className="sr-only">Les avis de cette mission</h2>}
       {mine && <ReviewCard title={`Votre avis sur ${name}`} review={mine} />}
       {theirs && <ReviewCard title={`L’avis ${deName(name)} sur vous`} review={theirs} />}
       {mine && !theirs && state.otherWritten && (

@@ -27,6 +27,9 @@ export default function FleetMap({ items }: { items: ActiveTracking[] }) {
       points.push(at);
       const state = item.paused ? 'suivi en pause' : item.late ? 'en retard' : 'à l’heure';
       L.marker(at, {
+        // The vehicle's accessible name (Leaflet makes the marker a button): which mission, in which state.
+        title: `${item.title} — ${item.driverName ?? 'Chauffeur'}, ${state}`,
+        alt: `${item.title} — ${state}`,
         icon: L.divIcon({
           className: 'relais-truck',
           html: truckDot(item.paused, item.late),

@@ -44,15 +44,17 @@ export default function TrackingMap({ tracking }: { tracking: MissionTracking })
     const last = tracking.lastPosition;
     if (last) {
       const here: L.LatLngTuple = [last.latitude, last.longitude];
+      const label = tracking.paused ? 'Dernière position (suivi en pause)' : 'Position actuelle';
       L.marker(here, {
         keyboard: false,
+        title: label,
         icon: L.divIcon({
           className: 'relais-truck',
           html: truckDot(tracking.paused),
           iconSize: [22, 22],
         }),
       })
-        .bindTooltip(textNode(tracking.paused ? 'Dernière position (suivi en pause)' : 'Position actuelle'))
+        .bindTooltip(textNode(label))
         .addTo(group);
     }
     if (!fitted.current && bounds.length > 0) {
