@@ -11,7 +11,7 @@ export const analyticsQuerySchema = z.object({
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 /** The tables of the page, one per CSV file (a strict CSV reader wants one rectangular table per file). */
-export const ANALYTICS_TABLES = ['indicateurs', 'evolution', 'transporteurs'] as const;
+const ANALYTICS_TABLES = ['indicateurs', 'evolution', 'transporteurs'] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
 export const ANALYTICS_TABLE_LABELS: Record<AnalyticsTable, string> = {
   indicateurs: 'Indicateurs de la période',
