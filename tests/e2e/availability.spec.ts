@@ -9,9 +9,11 @@ import {
   uniqueEmail,
 } from './helpers.js';
 
+/** Days counted from one instant, read once: a run that crosses midnight in Paris still fills a 7-day range. */
+const STARTED = Date.now();
 const parisDay = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
+    new Date(STARTED + offsetDays * 86_400_000),
   );
 const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
 const mondayOf = (day: string) =>

@@ -106,7 +106,8 @@ test('from the landing page, the driver door opens a living demo; a reset brings
   const mine = 'Bonjour, à quelle heure se fait le chargement demain ?';
   await page.getByLabel('Votre message').fill(mine);
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(thread.getByText(mine)).toBeVisible();
+  // In the thread's history (until the draft clears, the text box holds the same words).
+  await expect(history.filter({ hasText: mine })).toBeVisible();
   // The transporter of this conversation answers, on the live connection (the acknowledgement of the
   // application above may arrive there too, from another conversation).
   const url = new URL(page.url());

@@ -21,6 +21,7 @@ const payment = (over: Partial<MissionPayment> = {}): MissionPayment => ({
   amountExclTax: '1305.00',
   vatAmount: '0.00',
   vatRate: null,
+  vatKnown: true,
   amount: '1305.00',
   currency: 'eur',
   paymentTerms: '30_days',
