@@ -340,6 +340,12 @@ const MATRIX: Record<string, Row> = {
     request: () => json('DELETE', '/api/auth/sessions'),
     expected: signedIn(200),
   },
+  'POST /api/alerts/unsubscribe': {
+    // A link from an e-mail, no session needed: a token that is not one of ours is refused for everyone (the
+    // real links are in alerts.api.test.ts).
+    request: () => json('POST', '/api/alerts/unsubscribe', { token: 'pas-un-jeton' }),
+    expected: everyone(400),
+  },
   'POST /api/auth/password/forgot': {
     request: (s) => json('POST', '/api/auth/password/forgot', { email: s.driver.email }),
     expected: everyone(200),

@@ -105,6 +105,7 @@ function examplesFor(s: {
     'POST /api/auth/register': { body: () => driverPayload({ email: fresh() }) },
     'POST /api/auth/login': { body: () => ({ email: s.driver.email, password: TEST_PASSWORD }) },
     'POST /api/auth/verify-email': { body: () => ({ token: 'a'.repeat(43) }) },
+    'POST /api/alerts/unsubscribe': { body: () => ({ token: `${s.driver.id}.all.${'c'.repeat(27)}` }) },
     'POST /api/auth/password/forgot': { body: () => ({ email: s.driver.email }) },
     'POST /api/auth/password/reset': { body: () => ({ token: 'b'.repeat(43), password: 'nouveau-secret' }) },
     'POST /api/auth/password/reset/check': { body: () => ({ token: 'd'.repeat(43) }) },

@@ -11,6 +11,8 @@ export interface Mail {
   html: string;
   /** The link the mail is about, written in the X-Relais-Link header when mails go to the outbox folder. */
   link?: string;
+  /** Extra headers (List-Unsubscribe, Auto-Submitted… of the mails that are not answers to an action). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -48,6 +50,7 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'e-mail envoyé');
       },
@@ -64,8 +67,11 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        // The body is quoted-printable; this header keeps the link greppable in one piece.
-        ...(mail.link ? { headers: { 'X-Relais-Link': { prepared: true, value: mail.link } } } : {}),
+        headers: {
+          ...mail.headers,
+          // The body is quoted-printable; this header keeps the link greppable in one piece.
+          ...(mail.link ? { 'X-Relais-Link': { prepared: true, value: mail.link } } : {}),
+        },
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(
@@ -111,7 +117,10 @@ export function actionMail(input: {
   actionLabel: string;
   actionUrl: string;
   footer: string;
+  /** Small links under the footer (one-click unsubscribe, one per alert type of the mail). */
+  footerLinks?: Array<{ label: string; url: string }>;
 }) {
+  const links = input.footerLinks ?? [];
   const text = [
     input.greeting,
     '',
@@ -120,6 +129,7 @@ export function actionMail(input: {
     `${input.actionLabel} : ${input.actionUrl}`,
     '',
     input.footer,
+    ...links.map((link) => `${link.label} : ${link.url}`),
     '',
     '— L’équipe Relais',
   ].join('\n');
@@ -135,6 +145,7 @@ ${input.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\
 <p style="padding:16px 0"><a href="${escapeHtml(input.actionUrl)}" style="background:#d9480f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(input.actionLabel)}</a></p>
 <p style="font-size:13px;color:#5b6472">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br>${escapeHtml(input.actionUrl)}</p>
 <p style="font-size:13px;color:#5b6472">${escapeHtml(input.footer)}</p>
+${links.map((link) => `<p style="font-size:13px;color:#5b6472;margin:4px 0"><a href="${escapeHtml(link.url)}" style="color:#5b6472">${escapeHtml(link.label)}</a></p>`).join('\n')}
 </td></tr></table></td></tr></table></body></html>`;
   return { text, html };
 }

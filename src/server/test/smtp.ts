@@ -10,6 +10,8 @@ export interface ReceivedMail {
   /** Decoded subject and plain-text body. */
   subject: string;
   text: string;
+  /** Each header's value as sent (lower-case names, folded lines joined). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback: mails really travel over a socket, and are read back decoded. */
@@ -32,6 +34,15 @@ export async function startSmtpServer() {
             raw: raw.toString('utf8'),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           };
           received.push(mail);
           waiters.splice(0).forEach((resolve) => resolve(mail));

@@ -87,6 +87,7 @@ const ForgotPassword = page(
 );
 const ResetPassword = page(() => import('#web/features/account/reset-password-page.js'), 'ResetPasswordPage');
 const ConfirmEmail = page(() => import('#web/features/account/confirm-email-page.js'), 'ConfirmEmailPage');
+const Unsubscribe = page(() => import('#web/features/messaging/unsubscribe-page.js'), 'UnsubscribePage');
 const Demo = page(() => import('#web/features/demo/demo-page.js'), 'DemoPage');
 const Availability = page(
   () => import('#web/features/availability/availability-page.js'),
@@ -128,6 +129,7 @@ const Pages = memo(function Pages() {
       <Route path="/mot-de-passe-oublie" component={ForgotPassword} />
       <Route path="/reinitialiser-mot-de-passe" component={ResetPassword} />
       <Route path="/confirmer-email" component={ConfirmEmail} />
+      <Route path="/desabonnement" component={Unsubscribe} />
       <Route path="/explorer" component={Explorer} />
       <Route path="/profile/:id" component={PublicProfile} />
       <Route path="/demo" component={Demo} />

@@ -19,6 +19,7 @@ const PUBLIC_ONLY_PATHS = [
   // Links from e-mails: they work signed in or not, on any device.
   '/reinitialiser-mot-de-passe',
   '/confirmer-email',
+  '/desabonnement',
 ];
 /** The forms that make no sense once signed in. */
 const SIGN_IN_PATHS = ['/login', '/register', '/mot-de-passe-oublie'];

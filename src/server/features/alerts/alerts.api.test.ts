@@ -10,6 +10,7 @@ import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.j
 import { createMailer, type Mail } from '../../platform/mailer.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { sendDigests } from './digest.js';
+import { loadPreferences } from './preferences.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,6 +233,15 @@ describe('alerts', () => {
     expect(mail.text).toContain('« Benne Lyon »');
     expect(mail.text).not.toContain('Nouveau message'); // not a type chosen for e-mail
     expect(mail.text).toContain(`${t.config.publicUrl}/alerts`);
+    // A bulk sender's headers: one-click unsubscribe (RFC 8058) and « automatic » (RFC 3834).
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers['auto-submitted']).toBe('auto-generated');
+    const oneClick = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
+    expect(oneClick).toMatch(new RegExp(`^${t.config.publicUrl}/api/alerts/unsubscribe\\?token=`));
+    // The footer: one link per alert type of the mail, then one for every e-mail.
+    expect(mail.text).toContain('Ne plus recevoir par e-mail les alertes « Candidatures » : ');
+    const typeLink = /« Candidatures » : (\S+)/.exec(mail.text)![1]!;
+    expect(typeLink).toMatch(new RegExp(`^${t.config.publicUrl}/desabonnement\\?token=`));
 
     // Within the hour: nothing more, even with a new alert; an alert read in the app is never mailed.
     const third = (
@@ -258,6 +268,62 @@ describe('alerts', () => {
     expect(mails).toHaveLength(2);
     await mailer.close();
     await smtp.close();
+  });
+
+  it('unsubscribes in one click without signing in, per alert type or from every e-mail, never another member', async () => {
+    const member = await signIn(t, { userType: 'company' });
+    const other = await signIn(t, { userType: 'company' });
+    await t.db.insert(alerts).values(
+      [member, other].map((party) => ({
+        userId: party.user.id,
+        type: 'application',
+        title: 'Nouvelle candidature',
+        message: 'Un chauffeur a postulé.',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })),
+    );
+    const sent: Mail[] = [];
+    await sendDigests({
+      db: t.db,
+      config: t.config,
+      mailer: { send: async (mail) => void sent.push(mail), close: () => undefined },
+    });
+    const mail = sent.find((candidate) => candidate.to === member.user.email)!;
+    const header = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+    const typeToken = new URL(/« Candidatures » : (\S+)/.exec(mail.text)![1]!).searchParams.get('token')!;
+    const anonymous = new Agent(t.app);
+    const emailTypes = async (userId: string) => (await loadPreferences(t.db, userId)).emailTypes;
+
+    // The footer's link (the page posts its token): only that type stops.
+    const one = await anonymous.post('/api/alerts/unsubscribe', { token: typeToken });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().message).toContain('« Candidatures »');
+    expect(await emailTypes(member.user.id)).not.toContain('application');
+    expect(await emailTypes(member.user.id)).toContain('message');
+    // The same token for another member, or altered, or a made-up scope: refused in French, nothing changes.
+    const [userId, scope, signature] = typeToken.split('.');
+    for (const forged of [
+      `${other.user.id}.${scope}.${signature}`,
+      `${userId}.all.${signature}`,
+      `${typeToken}x`,
+      'nimporte',
+    ])
+      expect((await anonymous.post('/api/alerts/unsubscribe', { token: forged })).statusCode).toBe(400);
+    expect(await emailTypes(other.user.id)).toContain('application');
+
+    // The header's link, as a mail provider posts it (a form, no cookie, no Origin): every e-mail stops, twice fine.
+    const url = new URL(header);
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await emailTypes(member.user.id)).toEqual([]);
+    expect(await emailTypes(other.user.id)).toContain('application');
   });
 
   it('never mails a demo account’s alerts (the demonstration boundary)', async () => {

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  ALERT_TYPE_LABELS,
+  ALERT_TYPES,
   DEFAULT_PREFERENCES,
+  type AlertType,
   EMAIL_DIGEST_DELAY_MS,
   EMAIL_DIGEST_MIN_INTERVAL_MS,
 } from '#core/rules/notifications.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { actionMail } from '../../platform/mailer.js';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe-links.js';
 
 const ALERTS_PER_MAIL = 20;
 const USERS_PER_RUN = 200;
@@ -19,7 +23,10 @@ const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
  * account's address is invented, and its alerts are scenery (platform/demo-world.ts). The hour is claimed in the
  * database before sending, so two instances never both mail the same user. Returns the number of mails sent.
  */
-export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db' | 'mailer' | 'config'>) {
+export async function sendDigests(
+  { db, mailer, config }: Pick<FeatureDeps, 'db' | 'mailer' | 'config'>,
+  links: UnsubscribeLinks = createUnsubscribeLinks(db),
+) {
   const defaults = pgArray(DEFAULT_PREFERENCES.emailTypes);
   const waiting = await db.execute<{ user_id: string }>(sql`
     select distinct a.user_id from alerts a
@@ -47,6 +54,7 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
       const types = claimed.rows[0]?.email_types;
       if (!types) return null;
       const alerts = await tx.execute<{
+        type: string;
         title: string;
         message: string;
         email: string;
@@ -60,14 +68,33 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
             where user_id = ${userId} and emailed_at is null and read = false and type = any(${pgArray(types)}::text[])
             order by created_at desc, id desc limit ${ALERTS_PER_MAIL})
             and u.id = alerts.user_id
-          returning alerts.id, alerts.created_at, alerts.title, alerts.message, u.email, u.full_name
+          returning alerts.id, alerts.created_at, alerts.type, alerts.title, alerts.message, u.email, u.full_name
         )
         -- The mail lists them newest first, as the alerts page does (what an update returns has no order).
-        select title, message, email, full_name from picked order by created_at desc, id desc`);
+        select type, title, message, email, full_name from picked order by created_at desc, id desc`);
       return alerts.rows;
     });
     if (!picked || picked.length === 0) continue;
     const link = `${config.publicUrl}/alerts`;
+    // One-click unsubscribe (RFC 8058: List-Unsubscribe-Post, asked of bulk senders by Gmail and Yahoo) stops
+    // every e-mail of alerts; the footer's links stop one type each, after a confirmation page.
+    const base = config.publicUrl.replace(/\/$/, '');
+    const everything = await links.token(userId, 'all');
+    const typesMailed = [...new Set(picked.map((alert) => alert.type as AlertType))].filter((type) =>
+      (ALERT_TYPES as readonly string[]).includes(type),
+    );
+    const footerLinks = [
+      ...(await Promise.all(
+        typesMailed.map(async (type) => ({
+          label: `Ne plus recevoir par e-mail les alertes « ${ALERT_TYPE_LABELS[type]} »`,
+          url: `${base}/desabonnement?token=${encodeURIComponent(await links.token(userId, type))}`,
+        })),
+      )),
+      {
+        label: 'Ne plus recevoir aucun e-mail d’alerte',
+        url: `${base}/desabonnement?token=${encodeURIComponent(everything)}`,
+      },
+    ];
     const { text, html } = actionMail({
       greeting: `Bonjour ${picked[0]!.full_name},`,
       paragraphs: [
@@ -80,6 +107,7 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
       actionUrl: link,
       footer:
         'Vous recevez au plus un e-mail par heure. Choisissez les alertes envoyées par e-mail dans Alertes & Notifications.',
+      footerLinks,
     });
     await mailer.send({
       to: picked[0]!.email,
@@ -88,6 +116,12 @@ export async function sendDigests({ db, mailer, config }: Pick<FeatureDeps, 'db'
       text,
       html,
       link,
+      headers: {
+        'List-Unsubscribe': `<${base}/api/alerts/unsubscribe?token=${encodeURIComponent(everything)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        // An automatic mail (RFC 3834): no vacation auto-replies to it.
+        'Auto-Submitted': 'auto-generated',
+      },
     });
     sent++;
   }

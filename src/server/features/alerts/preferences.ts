@@ -6,7 +6,7 @@ import {
   type AlertType,
   type NotificationPreferences,
 } from '#core/rules/notifications.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notificationPreferences } from '../../db/schema/messaging.js';
 
 type Row = typeof notificationPreferences.$inferSelect;
@@ -69,4 +69,25 @@ export async function savePreferences(
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
     .returning();
   return fromRow(row);
+}
+
+/**
+ * From an unsubscribe link: e-mails of this alert type (or of every type, `all`) stop for this member. The row is
+ * locked while it changes (a preference saved at the same moment is not lost). Returns the types e-mailed now.
+ */
+export async function stopEmails(
+  db: Db,
+  user: { id: string; userType: string },
+  scope: AlertType | 'all',
+): Promise<AlertType[]> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, user.id))
+      .for('update');
+    const current = fromRow(row);
+    const emailTypes = scope === 'all' ? [] : current.emailTypes.filter((type) => type !== scope);
+    return (await savePreferences(tx, user, { ...current, emailTypes })).emailTypes;
+  });
 }

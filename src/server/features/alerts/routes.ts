@@ -13,6 +13,7 @@ import { alertListJson } from './alert-list.js';
 import { loadPreferences, savePreferences } from './preferences.js';
 import { subscribeDevice, unsubscribeDevice } from './push-subscriptions.js';
 import { toAlert } from './to-alert.js';
+import { unsubscribeRoutes } from './unsubscribe-routes.js';
 import { sendJsonText } from '../../platform/json-text.js';
 import { alerts } from '../../db/schema/messaging.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -22,7 +23,9 @@ import { guards, requireUser } from '../../platform/sessions.js';
 const idParams = z.object({ id: z.uuid({ error: 'Alerte introuvable' }) });
 
 /** GET /api/alerts (polled every 30 s by the app), mark one or all read, delete. Each user sees only theirs. */
-export async function alertRoutes(root: FastifyInstance, { db, push, config }: FeatureDeps): Promise<void> {
+export async function alertRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const { db, push, config } = deps;
+  await unsubscribeRoutes(root, deps);
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
