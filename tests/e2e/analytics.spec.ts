@@ -87,7 +87,7 @@ test('a driver and a transporter read their figures, change the period, open a t
 
   const csv = await csvOf(driver);
   expect(csv.startsWith('\uFEFF')).toBe(true);
-  expect(csv).toContain('Gains des missions terminées (€);420,00;;');
+  expect(csv).toContain('Gains HT des missions terminées (€);420,00;;');
   expect(csv).toContain('Missions terminées;1;0;');
 
   // A custom period checked before asking: the end before the start is refused in French.

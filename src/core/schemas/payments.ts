@@ -188,6 +188,12 @@ export const walletBalanceSchema = z.object({
   thisMonth: z.string(),
   thisYear: z.string(),
   counts: z.object({ pending: z.number(), overdue: z.number(), disputed: z.number() }),
+  /**
+   * A driver's earnings (settled, thisMonth, thisYear) are before VAT; the VAT collected on them, which is the
+   * state's, is here apart. Pending, overdue and disputed are what is to be transferred, VAT included. Null for a
+   * transporter (every figure is what they pay, VAT included).
+   */
+  vat: z.object({ settled: z.string(), thisMonth: z.string(), thisYear: z.string() }).nullable(),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 

@@ -552,7 +552,7 @@ describe('CSV export', () => {
     expect(lines[0]).toBe(
       'Indicateur;Période (du 1er janv. au 31 janv. 2025);Période précédente (du 1er déc. au 31 déc. 2024);Évolution',
     );
-    expect(lines).toContain('Gains des missions terminées (€);1100,00;400,00;hausse de 175 %');
+    expect(lines).toContain('Gains HT des missions terminées (€);1100,00;400,00;hausse de 175 %');
     expect(lines).toContain('Missions terminées;4;1;hausse de 300 %');
     expect(lines).toContain('Taux d’acceptation (acceptées / acceptées + refusées);50 %;50 %;stable');
     expect(lines).toContain('Note moyenne reçue (sur 5);4,50;3,00;hausse de 50 %');

@@ -12,7 +12,7 @@ import {
   rate,
   type LabelledPeriod,
 } from './period.js';
-import { missionKm, missionKmJoins, moneyText, owed } from './sql.js';
+import { earned, missionKm, missionKmJoins, moneyText } from './sql.js';
 
 type FiguresRow = {
   kind: 'current' | 'previous';
@@ -79,14 +79,14 @@ function toFigures(row: FiguresRow): DriverFigures {
 
 /**
  * A driver's figures for the period and the previous one, in one statement:
- * - missions completed (completed in the period) and what they owe (see `owed`), their kilometres (`missionKm`);
+ * - missions completed (completed in the period) and what they earned before VAT (see `earned`), their kilometres (`missionKm`);
  * - applications sent in the period by outcome; acceptance = accepted / decided (accepted + rejected);
  * - reviews received, published in the period and not removed: their average rating.
  */
 async function driverFigures(db: Db, user: User, period: LabelledPeriod) {
   const { rows } = await db.execute<FiguresRow>(sql`
     with done as (
-      select m.id, m.completed_at, ${owed} as owed, ${missionKm}
+      select m.id, m.completed_at, ${earned} as owed, ${missionKm}
       from missions m
       left join driver_payments dp on dp.mission_id = m.id
       ${missionKmJoins}
@@ -137,7 +137,7 @@ async function driverSeries(db: Db, user: User, period: LabelledPeriod) {
     select to_char(b.start, 'YYYY-MM-DD') as start, d.earnings, d.completed, r.average, r.reviews
     from ${bucketRows(period)}
     cross join lateral (
-      select ${moneyText(sql`coalesce(sum(${owed}), 0)`)} as earnings, count(*)::int as completed
+      select ${moneyText(sql`coalesce(sum(${earned}), 0)`)} as earnings, count(*)::int as completed
       from missions m left join driver_payments dp on dp.mission_id = m.id
       where m.driver_id = ${user.id} and m.status = 'completed'
         and m.completed_at >= b.start_at and m.completed_at < b.end_at
@@ -163,14 +163,14 @@ async function driverSeries(db: Db, user: User, period: LabelledPeriod) {
 async function topTransporters(db: Db, user: User, period: LabelledPeriod) {
   const { rows } = await db.execute<{ id: string; name: string; missions: number; earnings: string }>(sql`
     select m.company_id as id, coalesce(u.company_name, u.full_name) as name,
-      count(*)::int as missions, ${moneyText(sql`sum(${owed})`)} as earnings
+      count(*)::int as missions, ${moneyText(sql`sum(${earned})`)} as earnings
     from missions m
     join users u on u.id = m.company_id
     left join driver_payments dp on dp.mission_id = m.id
     where m.driver_id = ${user.id} and m.status = 'completed'
       and m.completed_at >= ${dayStart(period.from)} and m.completed_at < ${dayEnd(period.to)}
     group by m.company_id, u.company_name, u.full_name
-    order by count(*) desc, sum(${owed}) desc, name, m.company_id
+    order by count(*) desc, sum(${earned}) desc, name, m.company_id
     limit 5`);
   return rows;
 }

@@ -25,7 +25,7 @@ function figureLines(data: Analytics): Cell[][] {
   if (data.role === 'driver') {
     const { current: c, previous: p } = data;
     return [
-      line('Gains des missions terminées (€)', decimal(c.earnings), decimal(p.earnings), [
+      line('Gains HT des missions terminées (€)', decimal(c.earnings), decimal(p.earnings), [
         money(c.earnings),
         money(p.earnings),
       ]),

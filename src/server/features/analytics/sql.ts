@@ -43,3 +43,5 @@ export const missionKmJoins = sql`
 
 /** What a completed mission owes: the payment's amount (real times, VAT) once recorded, else its agreed price. */
 export const owed = sql`coalesce(dp.amount, m.price)`;
+/** What a driver earned on a mission: before VAT (the VAT collected is the state's), the price until it is owed. */
+export const earned = sql`coalesce(dp.amount_excl_tax, m.price)`;

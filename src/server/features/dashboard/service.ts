@@ -44,7 +44,7 @@ const DRIVER_STATS = `
     select count(*) filter (where m.status in ('assigned', 'in_progress', 'delivered'))::int as in_progress,
       count(*) filter (where m.status = 'completed' and m.completed_at >= ${monthStart})::int as completed_month,
       coalesce(sum(case when m.status = 'completed' and m.completed_at >= ${monthStart}
-        then coalesce((select p.amount from driver_payments p where p.mission_id = m.id), m.price) end),
+        then coalesce((select p.amount_excl_tax from driver_payments p where p.mission_id = m.id), m.price) end),
         0)::numeric(12,2)::text as earnings
     from missions m where m.driver_id = $1
   ) w`;

@@ -326,6 +326,9 @@ describe('the proof-of-delivery PDF', () => {
     expect(text).toContain('État à la livraison');
     // The recipient's name exactly as they wrote it (the standard fonts printed "Ma?gorzata ?ak").
     expect(text).toContain('Małgorzata Żak');
+    // The parties named as on the engagement document (this mission hires its driver).
+    expect(text).toContain('Employeur (transporteur)');
+    expect(text).toContain('Conducteur (salarié)');
     // The mission itself shows both.
     const view = (await owner.agent.get(`/api/missions/${id}/delivery`)).json();
     expect(view.incidents.map((row: { type: string }) => row.type)).toEqual(['delay', 'damage']);

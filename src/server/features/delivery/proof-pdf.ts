@@ -3,7 +3,7 @@ import { PDFDocument, rgb, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
 import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
-import { VEHICLE_LABELS, type VehicleType } from '#core/rules/missions.js';
+import { PARTY_TITLES, VEHICLE_LABELS, type EngagementType, type VehicleType } from '#core/rules/missions.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
@@ -58,6 +58,8 @@ export interface ProofInput {
  */
 export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
   const { mission, company, driver, proof } = input;
+  // The parties named as on the engagement document (employer and driver, or principal and carrier).
+  const titles = PARTY_TITLES[mission.engagementType as EngagementType];
   const reference = missionReference(mission.id);
   const photoLines = input.photos.map(({ key }, index) =>
     isPdfKey(key)
@@ -87,11 +89,14 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
     {
       heading: 'Parties',
       rows: [
-        { label: 'Transporteur', value: company.companyName ?? company.fullName },
+        { label: titles.company, value: company.companyName ?? company.fullName },
         ...(company.siretNumber ? [{ label: 'SIRET', value: company.siretNumber }] : []),
-        { label: 'Contact transporteur', value: `${company.fullName} — ${contact(company)}` },
-        { label: 'Chauffeur', value: driver.fullName },
-        { label: 'Contact chauffeur', value: contact(driver) },
+        { label: 'Contact', value: `${company.fullName} — ${contact(company)}` },
+        { label: titles.driver, value: driver.fullName },
+        ...(mission.engagementType === 'independent' && driver.siretNumber
+          ? [{ label: 'SIRET', value: driver.siretNumber }]
+          : []),
+        { label: 'Contact', value: contact(driver) },
       ],
     },
     {

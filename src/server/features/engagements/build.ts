@@ -1,6 +1,7 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import {
   ENGAGEMENT_LABELS,
+  PARTY_TITLES,
   PRICING_LABELS,
   VEHICLE_LABELS,
   type EngagementType,
@@ -10,7 +11,13 @@ import {
 import type { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { renderPdf } from '../../platform/pdf.js';
-import { formatMoney } from '#core/rules/money.js';
+import {
+  DEFAULT_PAYMENT_TERMS,
+  formatMoney,
+  PAYMENT_TERMS_LABELS,
+  PAYMENT_TERMS_LEGAL_NOTE,
+  type PaymentTerms,
+} from '#core/rules/money.js';
 
 type MissionRow = typeof missions.$inferSelect;
 
@@ -62,8 +69,8 @@ export async function buildEngagementPdf(
   const sections =
     kind === 'employment'
       ? [
-          { heading: 'Employeur', rows: companyRows },
-          { heading: 'Chauffeur', rows: driverRows },
+          { heading: PARTY_TITLES.employment.company, rows: companyRows },
+          { heading: PARTY_TITLES.employment.driver, rows: driverRows },
           { heading: 'Mission proposée', rows: missionRows, paragraphs: [mission.description] },
           { heading: 'Rémunération', rows: [{ label: 'Prix convenu', value: pay }] },
           {
@@ -76,10 +83,27 @@ export async function buildEngagementPdf(
           },
         ]
       : [
-          { heading: 'Donneur d’ordre', rows: companyRows },
-          { heading: 'Transporteur', rows: driverRows },
+          { heading: PARTY_TITLES.independent.company, rows: companyRows },
+          {
+            heading: PARTY_TITLES.independent.driver,
+            rows: [
+              { label: 'Nom', value: driver.fullName },
+              ...(driver.siretNumber ? [{ label: 'SIRET', value: driver.siretNumber }] : []),
+              ...driverRows.slice(1),
+            ],
+          },
           { heading: 'Transport', rows: missionRows, paragraphs: [mission.description] },
-          { heading: 'Prix', rows: [{ label: 'Prix convenu (HT)', value: pay }] },
+          {
+            heading: 'Prix et paiement',
+            rows: [
+              { label: 'Prix convenu (HT)', value: pay },
+              {
+                label: 'Délai de paiement',
+                value: `${PAYMENT_TERMS_LABELS[(mission.paymentTerms as PaymentTerms | null) ?? DEFAULT_PAYMENT_TERMS]} à compter de la facture`,
+              },
+            ],
+            paragraphs: [PAYMENT_TERMS_LEGAL_NOTE],
+          },
           {
             heading: 'Conditions',
             paragraphs: [

@@ -20,9 +20,13 @@ afterAll(async () => {
 const signedIn = (overrides: Partial<NewUser> = {}) => signIn(t, overrides);
 
 /** A mission published by a transporter, a driver chosen for it, starting within the hour. */
-async function engaged(overrides: Record<string, unknown> = {}, names = ['Claire Martin', 'Jean Routier']) {
+async function engaged(
+  overrides: Record<string, unknown> = {},
+  names = ['Claire Martin', 'Jean Routier'],
+  driverFields: Partial<NewUser> = {},
+) {
   const owner = await signedIn({ userType: 'company', fullName: names[0] });
-  const driver = await signedIn({ userType: 'driver', fullName: names[1] });
+  const driver = await signedIn({ userType: 'driver', fullName: names[1], ...driverFields });
   const created = await owner.agent.post('/api/missions', missionPayload(overrides));
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().mission.id as string;
@@ -128,13 +132,15 @@ describe('the engagement document', () => {
     const file = await owner.agent.get(`/api/missions/${id}/engagement/file`);
     const text = await pdfText(file.rawPayload);
     expect(text).toContain('Frigo Rungis → Lille ✓ urgent');
-    expect(text).toContain('Chauffeur : Małgorzata Żak');
+    expect(text).toContain('Conducteur (salarié) : Małgorzata Żak');
     expect(text).toContain('Γιώργος Παπαδόπουλος');
     expect(text).not.toMatch(/->|\?\?/);
   });
 
   it('an independent driver gets a transport order; strangers see nothing; an admin reads but never signs', async () => {
-    const { id } = await engaged({ engagementType: 'independent' });
+    const { id } = await engaged({ engagementType: 'independent' }, undefined, {
+      siretNumber: '44306184100047',
+    });
     const stranger = await signedIn({ userType: 'company' });
     expect((await stranger.agent.get(`/api/missions/${id}/engagement`)).statusCode).toBe(404);
     expect((await stranger.agent.get(`/api/missions/${id}/engagement/file`)).statusCode).toBe(404);
@@ -143,6 +149,17 @@ describe('the engagement document', () => {
     const admin = await signedIn({ userType: 'admin', isAdmin: true });
     const read = (await admin.agent.get(`/api/missions/${id}/engagement`)).json();
     expect(read).toMatchObject({ kind: 'independent', title: 'Ordre de transport', canSign: false });
+    // The terms of the standard contracts, the carrier's SIRET and the payment term (capped by law) on the order.
+    const order = await pdfText((await admin.agent.get(`/api/missions/${id}/engagement/file`)).rawPayload);
+    for (const expected of [
+      'Donneur d’ordre',
+      'Transporteur (sous-traitant), conducteur',
+      'Délai de paiement',
+      'à compter de la facture',
+      'ne peut dépasser 30 jours',
+    ])
+      expect(order).toContain(expected);
+    expect(order).toMatch(/SIRET\s+\d{14}[\s\S]*SIRET\s+44306184100047/);
     expect((await sign(admin.agent, id, admin.user.fullName)).statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
-import type { EngagementType } from '#core/rules/missions.js';
+import { PARTY_TITLES, type EngagementType } from '#core/rules/missions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_CONSENT, engagementMessages, type Engagement } from '#core/schemas/engagements.js';
 import type { Db } from '../../db/client.js';
@@ -14,7 +14,6 @@ import type { Storage } from '../../platform/storage.js';
 import { buildEngagementPdf, ENGAGEMENT_TITLES } from './build.js';
 
 type DocumentRow = typeof documents.$inferSelect;
-const PARTY_ROLE_LABELS = { transporter: 'Transporteur', driver: 'Chauffeur' } as const;
 /** Missions whose driver is chosen: the engagement exists from then on. */
 const ENGAGED = ['assigned', 'in_progress', 'delivered', 'completed'];
 const missing = () => notFound('Document d’engagement introuvable');
@@ -259,7 +258,9 @@ export async function signEngagement(
         intro:
           'Les parties ci-dessous ont signé électroniquement le document qui précède dans Relais, après l’avoir lu, en tapant leur nom et en cochant la case de consentement.',
         signatures: all.map((signature) => ({
-          role: PARTY_ROLE_LABELS[signature.role as 'transporter' | 'driver'],
+          role: PARTY_TITLES[mission.engagementType as EngagementType][
+            signature.role === 'transporter' ? 'company' : 'driver'
+          ],
           name: signature.typedName,
           signedAt: signature.signedAt,
           ipAddress: signature.ipAddress ?? '—',

@@ -249,6 +249,12 @@ describe('what a completed mission owes', () => {
     expect(after.invoiceNumber).toBeNull();
     expect((await transactionsOf(unknown.user.id, other)).map((row) => row.amount)).toEqual(['278.40']);
     expect((await transactionsOf(owner.user.id, other)).map((row) => row.amount)).toEqual(['278.40']);
+    // The wallet's export says the same amounts, HT, VAT and TTC, from the payment.
+    const exported = (await unknown.agent.get(`/api/transactions/export?missionId=${other}`)).body;
+    expect(exported).toContain(';Crédit;Montant dû;278,40;232,00;46,40;278,40;;');
+    // Earnings are before VAT; the VAT collected is shown apart.
+    const balance = (await unknown.agent.get('/api/wallet/balance')).json();
+    expect(balance).toMatchObject({ thisMonth: '232.00', vat: { thisMonth: '46.40' }, pending: '278.40' });
     // A payment no longer owed keeps its amounts.
     await t.db
       .update(driverPayments)

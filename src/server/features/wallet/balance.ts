@@ -12,8 +12,10 @@ export type WalletRole = 'driver' | 'transporter';
  * keeps two decimals and room for any number of rows (a narrower one overflows, a 500, on large accounts).
  */
 const SUM = 'numeric(30,2)';
-const total = (condition: SQL) =>
-  sql`coalesce(sum(amount) filter (where ${condition}), 0)::${sql.raw(SUM)}::text`;
+const total = (condition: SQL, column = 'amount') =>
+  sql`coalesce(sum(${sql.raw(column)}) filter (where ${condition}), 0)::${sql.raw(SUM)}::text`;
+/** A driver earns the amount before VAT (the VAT collected is the state's); a transporter pays it all. */
+const earnedColumn = (role: WalletRole) => (role === 'driver' ? 'amount_excl_tax' : 'amount');
 const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
 
 /** The user's side of the payments: what they are owed (driver) or owe (transporter). */
@@ -45,6 +47,7 @@ function settled(role: WalletRole): { condition: SQL; day: SQL } {
  * GET /api/wallet/balance. Overdue: owed or disputed after its due date (Paris today, core isOverdue); pending:
  * owed and not yet due, and, for a driver, declared paid and waiting for their confirmation; disputed: every
  * disputed payment (one past its due date is also overdue). This month / year: what the missions completed then owe.
+ * A driver's received, this month and this year are before VAT, the VAT apart (`vat`).
  */
 export async function walletBalance(
   db: Db,
@@ -67,17 +70,23 @@ export async function walletBalance(
     disputed: string;
     this_month: string;
     this_year: string;
+    settled_vat: string;
+    this_month_vat: string;
+    this_year_vat: string;
     pending_count: number;
     overdue_count: number;
     disputed_count: number;
   }>(sql`
     select
-      ${total(settled(role).condition)} as settled,
+      ${total(settled(role).condition, earnedColumn(role))} as settled,
       ${total(pending)} as pending,
       ${total(overdue)} as overdue,
       ${total(disputed)} as disputed,
-      ${total(sql`${completed} >= ${parisStart('month')}`)} as this_month,
-      ${total(sql`${completed} >= ${parisStart('year')}`)} as this_year,
+      ${total(sql`${completed} >= ${parisStart('month')}`, earnedColumn(role))} as this_month,
+      ${total(sql`${completed} >= ${parisStart('year')}`, earnedColumn(role))} as this_year,
+      ${total(settled(role).condition, 'vat_amount')} as settled_vat,
+      ${total(sql`${completed} >= ${parisStart('month')}`, 'vat_amount')} as this_month_vat,
+      ${total(sql`${completed} >= ${parisStart('year')}`, 'vat_amount')} as this_year_vat,
       ${count(pending)} as pending_count,
       ${count(overdue)} as overdue_count,
       ${count(disputed)} as disputed_count
@@ -93,13 +102,17 @@ export async function walletBalance(
     thisMonth: row!.this_month,
     thisYear: row!.this_year,
     counts: { pending: row!.pending_count, overdue: row!.overdue_count, disputed: row!.disputed_count },
+    vat:
+      role === 'driver'
+        ? { settled: row!.settled_vat, thisMonth: row!.this_month_vat, thisYear: row!.this_year_vat }
+        : null,
   };
 }
 
 /**
  * GET /api/wallet/chart: the 12 months ending with this one (Paris calendar), oldest first, each month present
  * (zero when nothing happened). Earned: what the missions completed that month owe; settled: what was settled
- * that month (see `settled`).
+ * that month (see `settled`). A driver's before VAT, as their balance.
  */
 export async function walletChart(db: Db, user: User, role: WalletRole): Promise<WalletChart> {
   const { condition, day } = settled(role);
@@ -113,10 +126,10 @@ export async function walletChart(db: Db, user: User, role: WalletRole): Promise
       select * from driver_payments where ${mine(user, role)}
     ), earned as (
       select date_trunc('month', coalesce(completed_at, created_at) at time zone 'Europe/Paris')::date as month,
-        sum(amount) as total
+        sum(${sql.raw(earnedColumn(role))}) as total
       from mine group by 1
     ), settled as (
-      select date_trunc('month', (${day})::timestamp)::date as month, sum(amount) as total
+      select date_trunc('month', (${day})::timestamp)::date as month, sum(${sql.raw(earnedColumn(role))}) as total
       from mine where ${condition} group by 1
     )
     select to_char(m.month, 'YYYY-MM') as month,

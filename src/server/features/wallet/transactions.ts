@@ -1,10 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { toCsv } from '#core/rules/csv.js';
 import { TRANSACTION_CATEGORY_LABELS, type TransactionCategory } from '#core/rules/money.js';
 import type { Transaction, TransactionPage, TransactionQuery } from '#core/schemas/payments.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
-import { transactions } from '../../db/schema/payments.js';
+import { driverPayments, transactions } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError } from '../../platform/errors.js';
 import { formatNumericDateTime } from '#core/rules/french-dates.js';
@@ -41,6 +41,7 @@ function conditions(user: User, filters: TransactionFilters): SQL {
 
 const columns = {
   id: transactions.id,
+  invoiceNumber: missions.invoiceNumber,
   missionId: transactions.missionId,
   missionTitle: missions.title,
   type: transactions.type,
@@ -96,18 +97,58 @@ export async function listTransactions(
   };
 }
 
-/** The same rows as a French spreadsheet (toCsv: `;`, BOM, formula-safe cells), amounts with a decimal comma. */
+const comma = (value: string | null) => (value === null ? '' : value.replace('.', ','));
+
+/**
+ * The same rows as a French spreadsheet (toCsv: `;`, BOM, formula-safe cells), amounts with a decimal comma. A
+ * row about what a mission owes also carries that amount before VAT, the VAT and with VAT, from the mission's
+ * payment (the one computation every screen and paper shows), and the invoice's number once issued.
+ */
 export async function transactionsCsv(db: Db, user: User, filters: TransactionFilters): Promise<string> {
   const found = await rows(db, conditions(user, filters)).limit(EXPORT_LIMIT);
+  const missionIds = [...new Set(found.map((row) => row.missionId).filter((id) => id !== null))];
+  const owed = new Map(
+    (missionIds.length === 0
+      ? []
+      : await db
+          .select({
+            missionId: driverPayments.missionId,
+            net: driverPayments.amountExclTax,
+            vat: driverPayments.vatAmount,
+            gross: driverPayments.amount,
+          })
+          .from(driverPayments)
+          .where(inArray(driverPayments.missionId, missionIds))
+    ).map((payment) => [payment.missionId, payment]),
+  );
   return toCsv([
-    ['Date', 'Mission', 'Type', 'Catégorie', 'Montant (€)', 'Description'],
-    ...found.map((row) => [
-      formatNumericDateTime(row.createdAt),
-      row.missionTitle,
-      row.type === 'credit' ? 'Crédit' : 'Débit',
-      TRANSACTION_CATEGORY_LABELS[row.category as TransactionCategory] ?? row.category,
-      row.amount.replace('.', ','),
-      row.description,
-    ]),
+    [
+      'Date',
+      'Mission',
+      'Type',
+      'Catégorie',
+      'Montant (€)',
+      'Montant HT de la mission (€)',
+      'TVA de la mission (€)',
+      'Montant TTC de la mission (€)',
+      'N° de facture',
+      'Description',
+    ],
+    ...found.map((row) => {
+      const payment =
+        row.category.startsWith('mission_') && row.missionId ? owed.get(row.missionId) : undefined;
+      return [
+        formatNumericDateTime(row.createdAt),
+        row.missionTitle,
+        row.type === 'credit' ? 'Crédit' : 'Débit',
+        TRANSACTION_CATEGORY_LABELS[row.category as TransactionCategory] ?? row.category,
+        comma(row.amount),
+        comma(payment?.net ?? null),
+        comma(payment?.vat ?? null),
+        comma(payment?.gross ?? null),
+        row.invoiceNumber,
+        row.description,
+      ];
+    }),
   ]);
 }

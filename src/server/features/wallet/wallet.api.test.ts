@@ -162,6 +162,7 @@ describe('wallet balance and chart', () => {
       thisMonth: '2003.05',
       thisYear: plus('2003.05'),
       counts: { pending: 4, overdue: 4, disputed: 2 },
+      vat: { settled: '0.00', thisMonth: '0.00', thisYear: '0.00' },
     });
   });
 
@@ -179,6 +180,7 @@ describe('wallet balance and chart', () => {
       thisMonth: '1003.05',
       thisYear: plus('1003.05'),
       counts: { pending: 3, overdue: 3, disputed: 2 },
+      vat: null,
     });
   });
 
@@ -396,14 +398,18 @@ describe('transactions', () => {
     const body = response.body;
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date;Mission;Type;Catégorie;Montant (€);Description');
+    expect(lines[0]).toBe(
+      'Date;Mission;Type;Catégorie;Montant (€);Montant HT de la mission (€);TVA de la mission (€);Montant TTC de la mission (€);N° de facture;Description',
+    );
     expect(lines).toHaveLength(27);
     expect(lines[1]).toMatch(
-      new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${missionTitle};Crédit;Montant dû;0,10;Ligne 0$`),
+      new RegExp(
+        `^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${missionTitle};Crédit;Montant dû;0,10;[^;]*;[^;]*;[^;]*;[^;]*;Ligne 0$`,
+      ),
     );
     // A cell a spreadsheet would run is written as text.
     expect(lines[26]).toBe(
-      `11/03/2025 00:30;;Débit;Abonnement;149,00;"'=HYPERLINK(""http://exemple.fr"";""Premium"")"`,
+      `11/03/2025 00:30;;Débit;Abonnement;149,00;;;;;"'=HYPERLINK(""http://exemple.fr"";""Premium"")"`,
     );
     expect(body).not.toContain('Pas à vous');
     expect(body).not.toContain('Côté transporteur');

@@ -34,10 +34,10 @@ export function driverCards({ current: c, previous: p }: DriverAnalytics): Card[
   return [
     {
       key: 'earnings',
-      label: 'Gains',
+      label: 'Gains HT',
       value: shown(money(c.earnings), euros),
       empty: 'Aucune mission terminée sur la période',
-      hint: 'Missions terminées : le montant du paiement, sinon le prix convenu',
+      hint: 'Missions terminées : le montant du paiement hors TVA (la TVA collectée n’est pas un gain), sinon le prix convenu',
       previous: shown(money(p.earnings), euros),
       numbers: [money(c.earnings), money(p.earnings)],
     },

@@ -50,7 +50,7 @@ function Stats({ stats }: { stats: DashboardStats | undefined }) {
             <p className="text-2xl font-extrabold whitespace-nowrap xl:text-3xl">
               {formatMoney(earningsThisMonth)}
             </p>
-            <p className="mt-1 text-sm text-ink-muted">Gains des missions terminées ce mois-ci</p>
+            <p className="mt-1 text-sm text-ink-muted">Gains HT des missions terminées ce mois-ci</p>
           </Link>
         )}
       </section>

@@ -13,16 +13,22 @@ interface Card {
 const count = (n: number, one: string, many: string) =>
   n === 0 ? `Aucune ${one}` : `${n} ${n > 1 ? many : one}`;
 
+/** " HT · TVA collectée : 130,10 €" under a driver's earnings (their VAT is the state's, not a gain). */
+const vatHint = (vat: string | undefined) =>
+  vat && vat !== '0.00' ? ` · hors TVA (TVA collectée : ${formatMoney(vat)})` : ' · hors TVA';
+
 /** The six figures of the wallet, in the words of the viewer's side. */
 export function balanceCards(balance: WalletBalance): Card[] {
   const driver = balance.role === 'driver';
-  const { counts } = balance;
+  const { counts, vat } = balance;
   return [
     {
       key: 'settled',
       label: driver ? 'Reçu' : 'Payé',
       amount: balance.settled,
-      hint: driver ? 'Paiements dont vous avez confirmé la réception' : 'Paiements déclarés aux chauffeurs',
+      hint: driver
+        ? `Paiements dont vous avez confirmé la réception${vatHint(vat?.settled)}`
+        : 'Paiements déclarés aux chauffeurs',
       tone: 'success',
     },
     {
@@ -49,13 +55,13 @@ export function balanceCards(balance: WalletBalance): Card[] {
       key: 'month',
       label: 'Ce mois-ci',
       amount: balance.thisMonth,
-      hint: 'Missions terminées ce mois-ci',
+      hint: `Missions terminées ce mois-ci${driver ? vatHint(vat?.thisMonth) : ''}`,
     },
     {
       key: 'year',
       label: 'Cette année',
       amount: balance.thisYear,
-      hint: 'Missions terminées cette année',
+      hint: `Missions terminées cette année${driver ? vatHint(vat?.thisYear) : ''}`,
     },
   ];
 }

@@ -8,7 +8,7 @@ export function chartSeriesLabels(role: WalletChart['role']) {
         earned: 'Gagné',
         settled: 'Reçu',
         explanation:
-          'Gagné : ce que vous doivent les missions terminées dans le mois. Reçu : les paiements dont vous avez confirmé la réception dans le mois.',
+          'Gagné : ce que vous doivent les missions terminées dans le mois. Reçu : les paiements dont vous avez confirmé la réception dans le mois. Montants hors TVA (la TVA collectée n’est pas un gain).',
       }
     : {
         earned: 'Dû',
