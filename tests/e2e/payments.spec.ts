@@ -120,21 +120,24 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
 
   // Both wallets: the totals in French figures, the month in the table, the operations linked to the mission.
   const month = currentMonthLabel();
-  for (const [page, settled, category, categoryLabel] of [
-    [driver, 'Reçu', 'mission_confirmed', 'Paiement confirmé'],
-    [transporter, 'Payé', 'mission_marked_paid', 'Paiement déclaré'],
+  // The driver's earnings are before VAT (1 305,00 € HT, the 261,00 € of VAT collected shown apart); the
+  // transporter's figures are what they paid, VAT included.
+  for (const [page, settled, category, categoryLabel, amount] of [
+    [driver, 'Reçu', 'mission_confirmed', 'Paiement confirmé', '1 305,00 €'],
+    [transporter, 'Payé', 'mission_marked_paid', 'Paiement déclaré', '1 566,00 €'],
   ] as const) {
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { name: 'Portefeuille', level: 1 })).toBeVisible();
     const card = page.getByTestId('balance-settled');
     await expect(card).toContainText(settled);
-    await expect(card).toContainText(euros('1 566,00 €'));
-    await expect(page.getByTestId('balance-month')).toContainText(euros('1 566,00 €'));
+    await expect(card).toContainText(euros(amount));
+    if (page === driver) await expect(card).toContainText(`TVA collectée : ${euros('261,00 €')}`);
+    await expect(page.getByTestId('balance-month')).toContainText(euros(amount));
     await expect(page.getByTestId('balance-pending')).toContainText(euros('0,00 €'));
     await page.getByRole('button', { name: 'Voir le tableau' }).click();
     const row = page.getByRole('table').getByRole('row', { name: new RegExp(`^${month}`) });
-    await expect(row).toContainText(euros('1 566,00 €'));
-    await expect(row.getByRole('cell')).toHaveText([euros('1 566,00 €'), euros('1 566,00 €')]);
+    await expect(row).toContainText(euros(amount));
+    await expect(row.getByRole('cell')).toHaveText([euros(amount), euros(amount)]);
     await expect(page.locator('.wallet-chart canvas')).toBeVisible();
     const operations = page.getByRole('region', { name: 'Opérations' });
     await expect(operations.getByRole('listitem').filter({ hasText: categoryLabel }).first()).toBeVisible();
