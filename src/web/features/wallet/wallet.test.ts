@@ -23,6 +23,7 @@ describe('the wallet in words', () => {
       thisMonth: '1566.00',
       thisYear: '1566.00',
       counts: { pending: 0, overdue: 2, disputed: 1 },
+      vat: null,
     };
     expect(balanceCards(balance).map((card) => card.label)).toEqual([
       'Payé',
@@ -38,6 +39,17 @@ describe('the wallet in words', () => {
         .map((card) => card.label),
     ).toEqual(['Reçu', 'En attente']);
     expect(balanceCards(balance)[2]!.hint).toBe('2 missions après échéance');
+    // A driver's earnings are before VAT, the VAT collected said apart.
+    const driver = balanceCards({
+      ...balance,
+      role: 'driver',
+      settled: '1305.00',
+      vat: { settled: '261.00', thisMonth: '261.00', thisYear: '0.00' },
+    });
+    expect(driver[0]!.hint).toBe(
+      'Paiements dont vous avez confirmé la réception · hors TVA (TVA collectée : 261,00\u00a0€)',
+    );
+    expect(driver[5]!.hint).toBe('Missions terminées cette année · hors TVA');
   });
 
   it('sums the 12 months exactly for screen readers, with the busiest month', () => {
