@@ -82,16 +82,38 @@ function loadFontBytes() {
   return fontBytes;
 }
 
-/** Relais's three fonts embedded (subset) in this document. */
-export async function embedFonts(document: PDFDocument): Promise<Fonts> {
+/**
+ * Relais's fonts embedded (subset) in this document: regular and bold always, the monospaced one only when the
+ * document asks for it (each embedded font costs its subsetting when the file is saved, ~20 ms).
+ */
+export async function embedFonts(document: PDFDocument, { mono = false } = {}): Promise<Fonts> {
   document.registerFontkit(fontkit);
   const bytes = await loadFontBytes();
-  const [regular, bold, mono] = await Promise.all([
+  const [regular, bold, monospaced] = await Promise.all([
     document.embedFont(bytes.regular, { subset: true }),
     document.embedFont(bytes.bold, { subset: true }),
-    document.embedFont(bytes.mono, { subset: true }),
+    mono ? document.embedFont(bytes.mono, { subset: true }) : null,
   ]);
-  return { regular: regular!, bold: bold!, mono: mono! };
+  return { regular, bold, mono: monospaced ?? regular };
+}
+
+/** Advance widths of single characters at size 1000, per font (fontkit lays a whole string out on every call). */
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * The width of a line at `size`: the sum of its characters' advances (cached per font). Kerning and ligatures
+ * only narrow a line, so a line measured to fit does fit; measuring this way makes wrapping linear and cheap.
+ */
+export function textWidth(font: PDFFont, text: string, size: number): number {
+  let known = advances.get(font);
+  if (!known) advances.set(font, (known = new Map()));
+  let total = 0;
+  for (const char of text) {
+    let advance = known.get(char);
+    if (advance === undefined) known.set(char, (advance = font.widthOfTextAtSize(char, 1000)));
+    total += advance;
+  }
+  return (total * size) / 1000;
 }
 
 /** Spaces the layout breaks lines at: every width of breaking space becomes a plain one. */
@@ -165,7 +187,7 @@ interface TextStyle {
 /** Words wrapped to `width` at plain spaces; a word longer than the line is cut. Text already through toPdfText. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const fits = (candidate: string) => textWidth(font, candidate, size) <= width;
   for (const hardLine of text.split('\n')) {
     let line = '';
     for (const word of hardLine.split(/ +/).filter(Boolean)) {
@@ -295,7 +317,7 @@ class Layout {
 function drawFooter(page: PDFPage, font: PDFFont, left: string, right: string) {
   const size = 8;
   const rightText = toPdfText(right, font);
-  const rightWidth = font.widthOfTextAtSize(rightText, size);
+  const rightWidth = textWidth(font, rightText, size);
   page.drawLine({
     start: { x: MARGIN_X, y: FOOTER_Y + 14 },
     end: { x: A4[0] - MARGIN_X, y: FOOTER_Y + 14 },
@@ -305,8 +327,8 @@ function drawFooter(page: PDFPage, font: PDFFont, left: string, right: string) {
   // One line: cut with an ellipsis when too long.
   const room = CONTENT_WIDTH - rightWidth - 16;
   let leftText = toPdfText(left, font).replace(/\s+/g, ' ').trim();
-  if (font.widthOfTextAtSize(leftText, size) > room) {
-    while (leftText.length > 0 && font.widthOfTextAtSize(`${leftText}…`, size) > room) {
+  if (textWidth(font, leftText, size) > room) {
+    while (leftText.length > 0 && textWidth(font, `${leftText}…`, size) > room) {
       leftText = leftText.slice(0, -1);
     }
     leftText = `${leftText.trimEnd()}…`;
@@ -383,7 +405,7 @@ export async function appendSignaturePage(pdfBytes: Uint8Array, page: SignatureP
   if (!/^[0-9a-f]{64}$/i.test(page.originalSha256)) throw new Error('originalSha256: 64 hex digits expected');
   const document = await PDFDocument.load(pdfBytes, { updateMetadata: false });
   const originalPages = document.getPageCount();
-  const fonts = await embedFonts(document);
+  const fonts = await embedFonts(document, { mono: true });
   const layout = new Layout(document, fonts);
 
   layout.text(page.title, { font: fonts.bold, size: 17, leading: 22 });
