@@ -104,7 +104,7 @@ const advances = new WeakMap<PDFFont, Map<string, number>>();
  * The width of a line at `size`: the sum of its characters' advances (cached per font). Kerning and ligatures
  * only narrow a line, so a line measured to fit does fit; measuring this way makes wrapping linear and cheap.
  */
-export function textWidth(font: PDFFont, text: string, size: number): number {
+function textWidth(font: PDFFont, text: string, size: number): number {
   let known = advances.get(font);
   if (!known) advances.set(font, (known = new Map()));
   let total = 0;
