@@ -65,7 +65,8 @@ export async function expectedCents(tx: DbOrTx, mission: MissionRow): Promise<nu
 /**
  * The Checkout Sessions of this mission and part that Relais opened and that may still be paid. A session still
  * open for `reuseCents` is handed back (two clicks, one page); other open ones are expired at Stripe so that only
- * one can be paid; one completed whose webhook has not arrived yet stops the step (409).
+ * one can be paid. One completed whose webhook has not arrived yet stops a payer's step (409), or is left to that
+ * webhook (`whenPaid: 'leave'`: it refunds the payment if it no longer counts). Says how many pages it closed.
  */
 export async function settleOpenSessions(
   stripe: StripeClient,
@@ -73,8 +74,12 @@ export async function settleOpenSessions(
   log: FastifyBaseLogger,
   missionId: string,
   kind: MissionPaymentKind,
-  reuseCents: number | null,
-): Promise<string | null> {
+  {
+    reuseCents = null,
+    whenPaid = 'refuse',
+  }: { reuseCents?: number | null; whenPaid?: 'refuse' | 'leave' } = {},
+): Promise<{ url: string | null; closed: number }> {
+  let closed = 0;
   const rows = await tx
     .select()
     .from(stripePayments)
@@ -97,18 +102,22 @@ export async function settleOpenSessions(
         throw error;
       }),
     );
-    if (session?.status === 'complete')
+    if (session?.status === 'complete') {
+      if (whenPaid === 'leave') continue;
       throw new AppError(
         409,
         kind === 'deposit' ? stripeMessages.depositJustPaid : stripeMessages.missionPaid,
       );
+    }
     if (session?.status === 'open') {
-      if (reuseCents !== null && session.amount_total === reuseCents && session.url) return session.url;
+      if (reuseCents !== null && session.amount_total === reuseCents && session.url)
+        return { url: session.url, closed };
       await callStripe(log, () => stripe.checkout.sessions.expire(session.id));
     }
     await tx.update(stripePayments).set({ status: 'expired' }).where(eq(stripePayments.id, row.id));
+    closed++;
   }
-  return null;
+  return { url: null, closed };
 }
 
 /** A Checkout Session (mode payment) for this part of the mission, and its waiting stripe_payments row. */
@@ -183,8 +192,8 @@ export async function payDeposit(
     if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
     if (mission.depositPaid) throw new AppError(409, stripeMessages.depositPaid);
     const deposit = mulDiv(await expectedCents(tx, mission), DEPOSIT_PERCENT, 100);
-    const open = await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', deposit);
-    if (open) return open;
+    const open = await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', { reuseCents: deposit });
+    if (open.url) return open.url;
     await tx
       .update(missions)
       .set({ depositAmount: centsToDecimal(deposit) })
@@ -214,7 +223,7 @@ export async function payBalance(
     if (!payment) throw new AppError(409, paymentMessages.notCompleted);
     if (mission.paymentStatus === 'paid') throw new AppError(409, stripeMessages.missionPaid);
     // A deposit page still open would let the deposit be paid after the balance: closed first.
-    await settleOpenSessions(stripe, tx, log, mission.id, 'deposit', null);
+    await settleOpenSessions(stripe, tx, log, mission.id, 'deposit');
     const due = toCents(payment.amount) - (await collectedCents(tx, mission.id));
     if (due > 0) {
       await tx
@@ -222,7 +231,7 @@ export async function payBalance(
         .set({ finalPaymentDue: centsToDecimal(due) })
         .where(eq(missions.id, mission.id));
       const url =
-        (await settleOpenSessions(stripe, tx, log, mission.id, 'balance', due)) ??
+        (await settleOpenSessions(stripe, tx, log, mission.id, 'balance', { reuseCents: due })).url ??
         (await openCheckout(deps, stripe, tx, log, user, mission, 'balance', due));
       return { result: { url, refunded: null, transferred: null }, told: [] as RecordedEvent[] };
     }

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { centsToDecimal, mulDiv, toCents } from '#core/rules/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments, stripePayments } from '../../db/schema/payments.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import type { DomainEvent } from '../../platform/events.js';
-import { AppError } from '../../platform/errors.js';
 import { recordDomainEvents } from '../../platform/outbox.js';
 import type { StripeClient } from '../../platform/stripe.js';
 import { collectedCents, refundExcess } from './collected.js';
@@ -104,8 +103,8 @@ async function repriceMission(
 }
 
 /**
- * Closes the mission's open pages of this part that ask another amount than `cents`; true when one was closed.
- * A page paid whose webhook is on its way is left to the webhook (which refunds it if it no longer counts).
+ * Closes the mission's open pages of this part that ask another amount than `cents` (at Stripe too); true when
+ * one was closed. A page already paid is left to its webhook, which refunds the payment if it no longer counts.
  */
 async function closePagesBut(
   stripe: StripeClient,
@@ -115,33 +114,12 @@ async function closePagesBut(
   kind: 'deposit' | 'balance',
   cents: number,
 ): Promise<boolean> {
-  const stale = and(
-    openPages(mission.id, kind),
-    ne(stripePayments.amount, centsToDecimal(Math.max(cents, 0))),
-  );
-  const [before] = await tx
-    .select({ open: sql<number>`count(*)::int` })
-    .from(stripePayments)
-    .where(stale);
-  if (!before?.open) return false;
-  try {
-    await settleOpenSessions(stripe, tx, log, mission.id, kind, cents > 0 ? cents : null);
-  } catch (error) {
-    if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-  }
-  const [after] = await tx
-    .select({ open: sql<number>`count(*)::int` })
-    .from(stripePayments)
-    .where(stale);
-  return (after?.open ?? 0) < before.open;
+  const { closed } = await settleOpenSessions(stripe, tx, log, mission.id, kind, {
+    reuseCents: cents > 0 ? cents : null,
+    whenPaid: 'leave',
+  });
+  return closed > 0;
 }
-
-const openPages = (missionId: string, kind: 'deposit' | 'balance') =>
-  and(
-    eq(stripePayments.missionId, missionId),
-    eq(stripePayments.kind, kind),
-    inArray(stripePayments.status, ['open', 'failed']),
-  );
 
 /** A mission counted as paid that owes more now: the balance is due again, the payout waits for it. */
 async function reopen(tx: DbOrTx, mission: MissionRow, paymentId: string): Promise<void> {
