@@ -100,12 +100,7 @@ async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boole
         siret: transporter.siretNumber!,
       },
       mission,
-      line: {
-        detail: detailOf(payment),
-        quantity: payment.quantity,
-        unitPriceCents: toCents(payment.unitPrice),
-        pricingType: payment.pricingType,
-      },
+      line: lineOf(payment),
       netCents: toCents(payment.amountExclTax),
       vatCents: toCents(payment.vatAmount),
       grossCents: toCents(payment.amount),
@@ -178,12 +173,7 @@ async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boo
         },
         employee: { name: employee.fullName },
         mission,
-        line: {
-          detail: detailOf(payment),
-          quantity: payment.quantity,
-          unitPriceCents: toCents(payment.unitPrice),
-          pricingType: payment.pricingType,
-        },
+        line: lineOf(payment),
         grossCents: toCents(payment.amount),
       }),
     );
@@ -257,6 +247,16 @@ async function uninvoicedMissions(db: DbOrTx, userId: string): Promise<string[]>
     )
     .orderBy(asc(driverPayments.createdAt), asc(driverPayments.id));
   return rows.map((row) => row.missionId);
+}
+
+/** The one line of a money document (invoice or statement), from what the payment row recorded. */
+function lineOf(payment: PaymentRow) {
+  return {
+    detail: detailOf(payment),
+    quantity: payment.quantity,
+    unitPriceCents: toCents(payment.unitPrice),
+    pricingType: payment.pricingType,
+  };
 }
 
 /** "7,25 h × 32,00 €", "3 jours × 250,00 €", "Forfait": from what the payment row recorded. */

@@ -1,11 +1,11 @@
 import { PDFDocument, PDFName, PDFArray, PDFDict } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { amountOwed, withVat } from '#core/rules/money.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { attachedFacturXml, validateCii } from '../../test/e-invoice-validator.js';
+import { invoiceInput } from '../../test/invoice-input.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { eInvoiceOf, facturX, facturXml, postalAddress } from './e-invoice.js';
-import { invoiceModel, type InvoiceInput } from './invoice-model.js';
+import { invoiceModel } from './invoice-model.js';
 
 /**
  * The carrier's invoice as a Factur-X EN 16931 e-invoice, checked by tools Relais did not write: the official
@@ -13,52 +13,13 @@ import { invoiceModel, type InvoiceInput } from './invoice-model.js';
  * from the PDF as a buyer's software would.
  */
 
-// Hourly: 7 h 10 min of work → 29 started quarter-hours → 7,25 h × 32,47 €.
-const mission = {
-  title: 'Livraison frigo Rungis → Lille',
-  pickupAddress: 'MIN de Rungis, 94150 Rungis',
-  deliveryAddress: 'Zone logistique, 59810 Lesquin',
-  pricingType: 'hourly',
-  price: '32.47',
-  startDate: new Date('2026-03-10T05:00:00Z'),
-  endDate: new Date('2026-03-10T15:00:00Z'),
-  startedAt: new Date('2026-03-10T05:20:00Z'),
-  deliveredAt: new Date('2026-03-10T12:30:00Z'),
-};
-
-function input(regime: 'franchise' | 'normal'): InvoiceInput {
-  const owed = amountOwed(mission);
-  const vat = withVat(owed.amountCents, regime);
-  return {
-    number: 'AF-2026-0007',
-    issuedOn: '2026-03-11',
-    mandateAcceptedAt: new Date('2026-02-01T09:00:00Z'),
-    seller: {
-      name: 'Łukasz Wiśniewski-Şahin',
-      address: '12 rue des Lilas, 69007 Lyon',
-      siret: '73282932000074',
-      vatRegime: regime,
-      vatNumber: regime === 'normal' ? 'FR44732829320' : null,
-    },
-    buyer: {
-      companyName: 'Transports Ødegård',
-      address: '3 avenue du Port\n13002 Marseille',
-      siret: '55210055400013',
-    },
-    mission,
-    line: {
-      detail: owed.detail,
-      quantity: owed.quantity,
-      unitPriceCents: owed.unitPriceCents,
-      pricingType: 'hourly',
-    },
-    netCents: vat.netCents,
-    vatCents: vat.vatCents,
-    grossCents: vat.grossCents,
-    dueDate: '2026-04-10',
-    paymentTerms: '30_days',
-  };
-}
+// Hourly: 7,25 h × 32,47 €; the parties' names as drivers and companies write them.
+const input = (regime: 'franchise' | 'normal') =>
+  invoiceInput(regime, {
+    price: '32.47',
+    seller: { name: 'Łukasz Wiśniewski-Şahin', vatNumber: regime === 'normal' ? 'FR44732829320' : null },
+    buyer: { companyName: 'Transports Ødegård', address: '3 avenue du Port\n13002 Marseille' },
+  });
 
 const ruleCheck = { timeout: 120_000 };
 

@@ -8,6 +8,7 @@ import {
   VAT_FRANCHISE_MENTION,
 } from '#core/rules/money.js';
 import { parisDate } from '#core/rules/days.js';
+import { formatNumericDay } from '#core/rules/french-dates.js';
 import {
   OPERATION_CATEGORY,
   selfBillingMention,
@@ -51,7 +52,7 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
   const vatScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' as const } };
   const first = parisDate(mission.startedAt ?? mission.startDate);
   const last = parisDate(mission.deliveredAt ?? mission.endDate);
-  const terms = `${PAYMENT_TERMS_LABELS[input.paymentTerms]} — échéance le ${input.dueDate.split('-').reverse().join('/')}`;
+  const terms = `${PAYMENT_TERMS_LABELS[input.paymentTerms]} — échéance le ${formatNumericDay(input.dueDate)}`;
   return {
     'ubl:Invoice': {
       'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',

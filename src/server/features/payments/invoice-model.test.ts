@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amountOwed,
-  EMPLOYMENT_PAY_NOTE,
-  LATE_PAYMENT_MENTION,
-  VAT_FRANCHISE_MENTION,
-  withVat,
-} from '#core/rules/money.js';
+import { EMPLOYMENT_PAY_NOTE, LATE_PAYMENT_MENTION, VAT_FRANCHISE_MENTION } from '#core/rules/money.js';
 import type { PdfDoc } from '../../platform/pdf.js';
+import { invoiceInput } from '../../test/invoice-input.js';
 import { invoiceBlockers } from './blockers.js';
 import {
   frenchQuantity,
@@ -14,7 +9,6 @@ import {
   serviceDays,
   STATEMENT_NOTICE,
   statementModel,
-  type InvoiceInput,
 } from './invoice-model.js';
 
 /** Every line of the document as "label : value", paragraphs and headings as they are. */
@@ -34,51 +28,7 @@ function lines(doc: PdfDoc): string[] {
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 // Hourly: 7 h 10 min of work → 29 started quarter-hours → 7,25 h × 32,00 €.
-const mission = {
-  title: 'Livraison frigo Rungis → Lille',
-  pickupAddress: 'MIN de Rungis, 94150 Rungis',
-  deliveryAddress: 'Zone logistique, 59810 Lesquin',
-  pricingType: 'hourly',
-  price: '32.00',
-  startDate: new Date('2026-03-10T05:00:00Z'),
-  endDate: new Date('2026-03-10T15:00:00Z'),
-  startedAt: new Date('2026-03-10T05:20:00Z'),
-  deliveredAt: new Date('2026-03-10T12:30:00Z'),
-};
-
-function input(regime: 'franchise' | 'normal'): InvoiceInput {
-  const owed = amountOwed(mission);
-  const vat = withVat(owed.amountCents, regime);
-  return {
-    number: 'AF-2026-0007',
-    issuedOn: '2026-03-11',
-    mandateAcceptedAt: new Date('2026-02-01T09:00:00Z'),
-    seller: {
-      name: 'Jean Routier',
-      address: '12 rue des Lilas, 69007 Lyon',
-      siret: '73282932000074',
-      vatRegime: regime,
-      vatNumber: regime === 'normal' ? 'FR12732829320' : null,
-    },
-    buyer: {
-      companyName: 'Transports Martin',
-      address: '3 avenue du Port, 13002 Marseille',
-      siret: '55210055400013',
-    },
-    mission,
-    line: {
-      detail: owed.detail,
-      quantity: owed.quantity,
-      unitPriceCents: owed.unitPriceCents,
-      pricingType: 'hourly',
-    },
-    netCents: vat.netCents,
-    vatCents: vat.vatCents,
-    grossCents: vat.grossCents,
-    dueDate: '2026-04-10',
-    paymentTerms: '30_days',
-  };
-}
+const input = (regime: 'franchise' | 'normal') => invoiceInput(regime);
 
 describe('the carrier’s invoice (self-billing)', () => {
   it('carries every mention of a French invoice, with VAT at 20 %', () => {
@@ -162,20 +112,16 @@ describe('the carrier’s invoice (self-billing)', () => {
 
 describe('the hours and pay statement', () => {
   it('says plainly it is not a payslip, with the hours and the agreed gross pay', () => {
-    const owed = amountOwed(mission);
+    // An employee's pay has no VAT: the same mission's line and amount as the franchise invoice.
+    const { mission, line, netCents } = invoiceInput('franchise');
     const doc = statementModel({
       number: 'RH-2026-0001',
       issuedOn: '2026-03-11',
       employer: { companyName: 'Transports Martin', address: null, siret: '55210055400013' },
       employee: { name: 'Jean Routier' },
       mission,
-      line: {
-        detail: owed.detail,
-        quantity: owed.quantity,
-        unitPriceCents: owed.unitPriceCents,
-        pricingType: 'hourly',
-      },
-      grossCents: owed.amountCents,
+      line,
+      grossCents: netCents,
     });
     const text = lines(doc).map(plain);
     expect(text[0]).toBe('Relevé d’heures et de rémunération n° RH-2026-0001');
