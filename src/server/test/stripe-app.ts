@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { missionApplications, missions } from '../db/schema/missions.js';
-import { driverPayments } from '../db/schema/payments.js';
-import type { User } from '../db/schema/users.js';
+import { driverPayments, stripePayments } from '../db/schema/payments.js';
+import { users, type User } from '../db/schema/users.js';
 import { createUser } from './factories.js';
 import { agentFor, createTestApp, type Agent, type TestApp } from './harness.js';
 import { injectInto, startStripeServer, type StripeServer } from './stripe-server.js';
@@ -129,4 +129,28 @@ export async function completeMission(
     .from(driverPayments)
     .where(eq(driverPayments.missionId, scene.missionId));
   return payment!;
+}
+
+/** A mission's row, read again. */
+export const missionRow = async (t: TestApp, id: string) =>
+  (await t.db.select().from(missions).where(eq(missions.id, id)))[0]!;
+
+/** Relais's records of a mission's card payments (deposit, balance). */
+export const cardPaymentsOf = (t: TestApp, missionId: string) =>
+  t.db.select().from(stripePayments).where(eq(stripePayments.missionId, missionId));
+
+/** The Checkout Session behind a hosted page's address, as the local Stripe server holds it. */
+export const checkoutSession = (stripe: StripeServer, url: string) =>
+  stripe.checkoutSessions.get(url.split('/').pop()!)!;
+
+/** The driver opens their payout account and finishes Stripe's onboarding, back on the mission's payment page. */
+export async function onboard(t: StripeTestApp, scene: MissionScene): Promise<string> {
+  const connect = await scene.chauffeur.post('/api/billing/connect', { missionId: scene.missionId });
+  if (connect.statusCode !== 200) throw new Error(`connect: ${connect.statusCode} ${connect.body}`);
+  const back = await submitPage(t.stripe, connect.json().url);
+  const expected = `${t.config.publicUrl}/mission/${scene.missionId}/payment?versements=ok`;
+  if (back.status !== 303 || back.location !== expected)
+    throw new Error(`onboarding: ${back.status} → ${back.location}`);
+  const [driver] = await t.db.select().from(users).where(eq(users.id, scene.driver.id));
+  return driver!.stripeAccountId!;
 }

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts } from '../../db/schema/messaging.js';
-import { missions } from '../../db/schema/missions.js';
-import { stripePayments, transactions } from '../../db/schema/payments.js';
+import { transactions } from '../../db/schema/payments.js';
 import {
+  cardPaymentsOf,
+  checkoutSession,
+  missionRow,
+  onboard,
   completeMission,
   createStripeTestApp,
   missionScene,
   payCheckout,
-  submitPage,
   type MissionScene,
   type StripeTestApp,
 } from '../../test/stripe-app.js';
@@ -29,9 +31,8 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const ADDRESS = '12 rue des Lilas, 69007 Lyon';
-const missionOf = async (id: string) => (await t.db.select().from(missions).where(eq(missions.id, id)))[0]!;
-const paymentsOf = (missionId: string) =>
-  t.db.select().from(stripePayments).where(eq(stripePayments.missionId, missionId));
+const missionOf = (id: string) => missionRow(t, id);
+const paymentsOf = (missionId: string) => cardPaymentsOf(t, missionId);
 const refundLines = (userId: string, missionId: string) =>
   t.db
     .select({ type: transactions.type, amount: transactions.amount })
@@ -45,7 +46,7 @@ const refundLines = (userId: string, missionId: string) =>
     );
 const alertTitles = async (userId: string) =>
   (await t.db.select().from(alerts).where(eq(alerts.userId, userId))).map((alert) => alert.title);
-const sessionOf = (url: string) => t.stripe.checkoutSessions.get(url.split('/').pop()!)!;
+const sessionOf = (url: string) => checkoutSession(t.stripe, url);
 const refundsOf = (intentId: string) =>
   [...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
 
@@ -57,13 +58,6 @@ async function openBalance(scene: MissionScene): Promise<string> {
   const response = await step(scene, 'balance');
   expect(response.statusCode, response.body).toBe(200);
   return response.json().url as string;
-}
-
-/** The driver opens and activates their payout account. */
-async function onboard(scene: MissionScene): Promise<void> {
-  const connect = await scene.chauffeur.post('/api/billing/connect', { missionId: scene.missionId });
-  expect(connect.statusCode, connect.body).toBe(200);
-  expect((await submitPage(t.stripe, connect.json().url)).status).toBe(303);
 }
 
 /** An independent carrier whose VAT regime is not known yet: what they are owed has no VAT until they say. */
@@ -114,7 +108,7 @@ describe('a card payment counts only for what is due', () => {
     expect(await alertTitles(scene.driver.id)).not.toContain('Mission payée');
 
     // Nothing was collected: no payout, whatever the transporter clicks.
-    await onboard(scene);
+    await onboard(t, scene);
     const early = await step(scene, 'validate');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(
@@ -270,7 +264,7 @@ describe('a change of what is owed closes the pages for the old amount', () => {
     expect(await refundLines(scene.transporter.id, scene.missionId)).toEqual([
       { type: 'credit', amount: '100.00' },
     ]);
-    await onboard(scene);
+    await onboard(t, scene);
     const payout = await step(scene, 'validate');
     expect(payout.statusCode, payout.body).toBe(200);
     expect(payout.json().transferred).toBe('500.00');

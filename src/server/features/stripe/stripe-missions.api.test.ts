@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts } from '../../db/schema/messaging.js';
-import { missions } from '../../db/schema/missions.js';
-import { stripePayments, transactions } from '../../db/schema/payments.js';
+import { transactions } from '../../db/schema/payments.js';
 import { createUser } from '../../test/factories.js';
 import { agentFor } from '../../test/harness.js';
 import {
+  cardPaymentsOf,
+  checkoutSession,
+  missionRow,
   completeMission,
   createStripeTestApp,
   missionScene,
@@ -27,16 +29,15 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const missionOf = async (id: string) => (await t.db.select().from(missions).where(eq(missions.id, id)))[0]!;
-const paymentsOf = (missionId: string) =>
-  t.db.select().from(stripePayments).where(eq(stripePayments.missionId, missionId));
+const missionOf = (id: string) => missionRow(t, id);
+const paymentsOf = (missionId: string) => cardPaymentsOf(t, missionId);
 const transactionsOf = (userId: string, missionId: string) =>
   t.db
     .select()
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.missionId, missionId)));
 const alertsOf = (userId: string) => t.db.select().from(alerts).where(eq(alerts.userId, userId));
-const sessionOf = (url: string) => t.stripe.checkoutSessions.get(url.split('/').pop()!)!;
+const sessionOf = (url: string) => checkoutSession(t.stripe, url);
 
 async function payStep(scene: MissionScene, step: 'deposit' | 'balance') {
   const response = await scene.company.post(`/api/missions/${scene.missionId}/payment/${step}`, {});

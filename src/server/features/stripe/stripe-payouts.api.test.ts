@@ -7,11 +7,11 @@ import { users } from '../../db/schema/users.js';
 import { createUser } from '../../test/factories.js';
 import { agentFor } from '../../test/harness.js';
 import {
+  onboard,
   completeMission,
   createStripeTestApp,
   missionScene,
   payCheckout,
-  submitPage,
   type MissionScene,
   type StripeTestApp,
 } from '../../test/stripe-app.js';
@@ -40,16 +40,6 @@ async function paidMission(): Promise<MissionScene> {
   expect(t.stripe.checkoutSessions.get(balance.json().url.split('/').pop())!.amount_total).toBe(123456);
   await payCheckout(t.stripe, balance.json().url);
   return scene;
-}
-
-/** The driver opens their payout account and finishes Stripe's onboarding. */
-async function onboard(scene: MissionScene): Promise<string> {
-  const connect = await scene.chauffeur.post('/api/billing/connect', { missionId: scene.missionId });
-  expect(connect.statusCode, connect.body).toBe(200);
-  const back = await submitPage(t.stripe, connect.json().url);
-  expect(back.status).toBe(303);
-  expect(back.location).toBe(`${t.config.publicUrl}/mission/${scene.missionId}/payment?versements=ok`);
-  return (await userOf(scene.driver.id)).stripeAccountId!;
 }
 
 describe('the driver’s payout account', () => {
@@ -123,7 +113,7 @@ describe('validating a paid mission pays the driver', () => {
 
   it('makes exactly one transfer when the transporter validates twice at the same time', async () => {
     const scene = await paidMission();
-    const account = await onboard(scene);
+    const account = await onboard(t, scene);
     const answers = await Promise.all([validate(scene), validate(scene)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const ok = answers.find((answer) => answer.statusCode === 200)!;
@@ -168,7 +158,7 @@ describe('validating a paid mission pays the driver', () => {
 
   it('is the mission’s own transporter’s to do', async () => {
     const scene = await paidMission();
-    await onboard(scene);
+    await onboard(t, scene);
     const other = await agentFor(t, (await createUser(t.db, { userType: 'company' })).id);
     const before = t.stripe.transfers.size;
     expect((await other.post(`/api/missions/${scene.missionId}/payment/validate`, {})).statusCode).toBe(404);
