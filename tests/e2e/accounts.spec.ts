@@ -219,3 +219,17 @@ test('an admin lands on /admin and is kept out of the user area', async ({ page 
   await page.goto('/pricing');
   await expect(page).toHaveURL(/\/pricing$/);
 });
+
+test('an alerts e-mail’s unsubscribe link opens its page signed out, and says plainly when it is not valid', async ({
+  page,
+}) => {
+  // A valid link stops the e-mails (alerts.api.test.ts signs real ones); this is the page a person lands on.
+  await page.goto('/desabonnement?token=pas-un-jeton');
+  await expect(page.getByRole('heading', { name: 'Désabonnement impossible', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Ce lien de désabonnement n’est pas valide' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Se connecter' }).last()).toHaveAttribute('href', '/login');
+  await page.goto('/desabonnement');
+  await expect(page.getByText('Ce lien de désabonnement est incomplet.')).toBeVisible();
+});

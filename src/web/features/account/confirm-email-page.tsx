@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { ME_KEY, useSession, type SessionUser } from '#web/lib/session.js';
 import { useLinkToken } from '#web/lib/link-token.js';
 import { buttonClasses } from '#web/ui/button.js';
-import { Spinner } from '#web/ui/spinner.js';
+import { LinkOutcome } from '#web/ui/link-outcome.js';
 
 /** /confirmer-email?token=…: the link sent to a new address; the change happens here (POST, once). */
 export function ConfirmEmailPage() {
@@ -19,28 +18,17 @@ export function ConfirmEmailPage() {
   });
   const { failed, message } = link;
   return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      {link.pending ? (
-        <Spinner label="Confirmation de votre nouvelle adresse…" />
-      ) : (
-        <div className="rounded-2xl border border-line bg-surface-raised p-8">
-          {failed ? (
-            <XCircle className="mx-auto h-12 w-12 text-danger" aria-hidden="true" />
-          ) : (
-            <CheckCircle2 className="mx-auto h-12 w-12 text-success" aria-hidden="true" />
-          )}
-          <h1 className="mt-4 text-2xl font-extrabold">
-            {failed ? 'Confirmation impossible' : 'Adresse confirmée'}
-          </h1>
-          <p role={failed ? 'alert' : 'status'} className="mt-2 break-words text-ink-muted">
-            {failed ? message : link.data?.message}
-          </p>
-          {!failed && <p className="mt-2 break-all font-semibold">{link.data?.user.email}</p>}
-          <Link href={user ? '/parametres' : '/login'} className={buttonClasses('primary', 'md', 'mt-6')}>
-            {user ? 'Mes paramètres' : 'Se connecter'}
-          </Link>
-        </div>
-      )}
-    </div>
+    <LinkOutcome
+      pending={link.pending}
+      pendingLabel="Confirmation de votre nouvelle adresse…"
+      failed={failed}
+      title={failed ? 'Confirmation impossible' : 'Adresse confirmée'}
+      message={failed ? message : link.data?.message}
+    >
+      {!failed && <p className="mt-2 break-all font-semibold">{link.data?.user.email}</p>}
+      <Link href={user ? '/parametres' : '/login'} className={buttonClasses('primary', 'md', 'mt-6')}>
+        {user ? 'Mes paramètres' : 'Se connecter'}
+      </Link>
+    </LinkOutcome>
   );
 }
