@@ -4,7 +4,8 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { THEME_INIT_SCRIPT } from '#core/theme-init.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -51,6 +52,7 @@ import {
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { setPasswordCostFor } from './platform/passwords.js';
+import { openApiOptions } from './platform/openapi.js';
 import { registerRealtime } from './platform/realtime.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
 import { registerJobs } from './platform/jobs.js';
@@ -146,18 +148,7 @@ export async function buildApp({
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Relais API',
-        version: '1.0.0',
-        description: 'API de Relais (réponses et messages en français).',
-      },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'relais_session' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
 
   registerOriginCheck(app, config);
   const sessions = registerSessions(app, database.db, config);
@@ -222,7 +213,18 @@ export async function buildApp({
   await app.register(demoRoutes, deps);
   subscribeAlerts(deps);
   scheduleDigests(deps);
-  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/docs/json',
+    {
+      schema: {
+        tags: ['plateforme'],
+        summary: 'Cette description de l’API (OpenAPI 3.1)',
+        security: [],
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async () => app.swagger(),
+  );
 
   await registerWeb(app, config);
   scheduleHousekeeping(jobs, database.db);

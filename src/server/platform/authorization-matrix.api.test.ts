@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { documents } from '../db/schema/documents.js';
 import { alerts, messages, conversations } from '../db/schema/messaging.js';
 import { missionApplications, missions, reviews } from '../db/schema/missions.js';
@@ -1165,6 +1166,39 @@ async function agentOf(s: Scene, actor: Actor): Promise<Agent> {
   return agent;
 }
 
+type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, unknown> };
+/** The served API description's operation for a route key (`GET /api/missions/:id`). */
+function operationOf(route: string): Operation {
+  const [method, url] = route.split(' ') as [string, string];
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+  const operation = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${route} n’est pas dans la description de l’API`);
+  return operation;
+}
+
+describe('the API description (GET /api/docs/json)', () => {
+  const committed = new URL('../../../docs/openapi.json', import.meta.url);
+  it('is docs/openapi.json, which npm run lint checks with Redocly', () => {
+    const served = `${JSON.stringify(t.app.swagger(), null, 2)}\n`;
+    // RELAIS_WRITE_OPENAPI=1 writes it anew after a change of the routes.
+    if (process.env.RELAIS_WRITE_OPENAPI === '1') writeFileSync(committed, served);
+    expect(served, 'docs/openapi.json is stale: run this test with RELAIS_WRITE_OPENAPI=1').toBe(
+      readFileSync(committed, 'utf8'),
+    );
+  });
+
+  it('describes every route with its operationId and how it is authenticated', () => {
+    const ids = new Set<string>();
+    for (const route of Object.keys(MATRIX)) {
+      const operation = operationOf(route);
+      expect(operation.operationId, route).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+      ids.add(operation.operationId!);
+      expect(operation.security, route).toBeDefined();
+    }
+    expect(ids.size).toBe(Object.keys(MATRIX).length);
+  });
+});
+
 describe('authorisation matrix', () => {
   it('has one row for every API route, and no row for a route that does not exist', () => {
     const routes = t.app.routeTable
@@ -1195,6 +1229,12 @@ describe('authorisation matrix', () => {
         where token_hash = ${hashToken(pending.cookie)}`);
       seen.pendingAdmin = (await pending.request(row.request(s))).statusCode;
       expect(seen).toEqual({ ...row.expected, pendingAdmin: row.pendingAdmin ?? row.expected.anonymous });
+      // What a client generated from the description must expect: each answer seen is described, and the
+      // session is asked for exactly where a visitor is refused with 401.
+      const operation = operationOf(route);
+      for (const [actor, status] of Object.entries(seen))
+        expect(Object.keys(operation.responses), `${route}: ${status} (${actor})`).toContain(String(status));
+      expect((operation.security ?? []).length > 0, `${route}: security`).toBe(seen.anonymous === 401);
     });
   }
 });

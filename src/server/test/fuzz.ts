@@ -36,6 +36,8 @@ export interface FuzzTarget {
   body?: Schema;
   query: Record<string, Schema>;
   params: Record<string, Schema>;
+  /** The statuses the API description gives for the route: every answer must be one of them. */
+  documented: string[];
 }
 
 export type Actor = 'anonymous' | 'driver' | 'transporter' | 'admin' | 'unverified';
@@ -426,6 +428,7 @@ export function targetsOf(t: TestApp): FuzzTarget[] {
         | {
             parameters?: Array<{ in: string; name: string; schema: Schema }>;
             requestBody?: { content?: Record<string, { schema: Schema }> };
+            responses?: Record<string, unknown>;
           }
         | undefined;
       const query: Record<string, Schema> = {};
@@ -440,6 +443,7 @@ export function targetsOf(t: TestApp): FuzzTarget[] {
         body: operation?.requestBody?.content?.['application/json']?.schema,
         query,
         params,
+        documented: Object.keys(operation?.responses ?? {}),
       };
     });
 }
@@ -460,8 +464,10 @@ export interface RouteReport {
 }
 
 /** What is wrong with an answer (null when nothing is). */
-function problemWith(response: LightMyRequestResponse): string | null {
+function problemWith(response: LightMyRequestResponse, documented: string[] | null): string | null {
   if (response.statusCode >= 500) return `réponse ${response.statusCode}`;
+  if (documented && !documented.includes(String(response.statusCode)))
+    return `réponse ${response.statusCode} absente de la description de l’API`;
   if (response.statusCode < 400) return null;
   let body: { message?: unknown; errors?: Record<string, unknown> };
   try {
@@ -503,7 +509,10 @@ export async function fuzzRoute(
       if (response.statusCode === 401 && cookie) fixtures.sessionEnded(sample.actor, cookie);
       report.cases++;
       report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
-      const problem = problemWith(response);
+      // A path with a dot segment (`/api/missions/..`) is another route's: its answer is described there.
+      const rawPath = sample.url.split('?')[0]!;
+      const ownRoute = new URL(rawPath, 'http://relais.test').pathname === rawPath;
+      const problem = problemWith(response, ownRoute ? target.documented : null);
       if (problem && report.failures.length < 5)
         report.failures.push({
           problem,

@@ -28,6 +28,7 @@ import {
   resetLinkIsValid,
   resetPassword,
 } from './password-reset.js';
+import { refusals, textAnswer } from '../../platform/openapi.js';
 
 /**
  * A person's account beyond signing in: a forgotten password, and /parametres (password, e-mail address, personal
@@ -42,10 +43,11 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     '/api/auth/password/forgot',
     {
       schema: {
+        security: [],
         tags: ['account'],
         summary: 'Mot de passe oublié : recevoir un lien par e-mail (réponse identique pour toute adresse)',
         body: forgotPasswordSchema,
-        response: { 200: messageSchema, ...errorResponses },
+        response: { 200: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request) => {
@@ -68,11 +70,16 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     '/api/auth/password/reset',
     {
       schema: {
+        security: [],
         tags: ['account'],
         summary:
           'Choisir un nouveau mot de passe avec le lien reçu (connecte cet appareil, déconnecte les autres)',
         body: resetPasswordSchema,
-        response: { 200: z.object({ message: z.string(), user: publicUserSchema }), ...errorResponses },
+        response: {
+          200: z.object({ message: z.string(), user: publicUserSchema }),
+          ...errorResponses,
+          ...refusals(429),
+        },
       },
     },
     async (request, reply) => {
@@ -92,10 +99,11 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     '/api/auth/password/reset/check',
     {
       schema: {
+        security: [],
         tags: ['account'],
         summary: 'Ce lien de nouveau mot de passe est-il encore valable ?',
         body: linkTokenSchema,
-        response: { 200: z.object({ valid: z.boolean() }), ...errorResponses },
+        response: { 200: z.object({ valid: z.boolean() }), ...errorResponses, ...refusals(429) },
       },
     },
     async (request) => {
@@ -114,7 +122,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
         tags: ['account'],
         summary: 'Changer mon mot de passe (les autres appareils sont déconnectés)',
         body: changePasswordSchema,
-        response: { 200: messageSchema, ...errorResponses },
+        response: { 200: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request) => {
@@ -135,7 +143,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
         tags: ['account'],
         summary: 'Changer mon adresse e-mail (confirmée par un lien envoyé à la nouvelle adresse)',
         body: changeEmailSchema,
-        response: { 200: messageSchema, ...errorResponses },
+        response: { 200: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request) => {
@@ -153,10 +161,15 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
     '/api/account/email/confirm',
     {
       schema: {
+        security: [],
         tags: ['account'],
         summary: 'Confirmer ma nouvelle adresse e-mail (lien reçu)',
         body: linkTokenSchema,
-        response: { 200: z.object({ message: z.string(), user: publicUserSchema }), ...errorResponses },
+        response: {
+          200: z.object({ message: z.string(), user: publicUserSchema }),
+          ...errorResponses,
+          ...refusals(429),
+        },
       },
     },
     async (request) => {
@@ -175,6 +188,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
       schema: {
         tags: ['account'],
         summary: 'Télécharger mes données (RGPD, article 20) : un fichier JSON',
+        response: { 200: textAnswer('application/json', 'Toutes mes données (JSON)'), ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -198,7 +212,7 @@ export async function accountRoutes(root: FastifyInstance, deps: FeatureDeps): P
         tags: ['account'],
         summary: 'Supprimer mon compte (RGPD, article 17) : confirmation par mot de passe',
         body: deleteAccountSchema,
-        response: { 200: messageSchema, ...errorResponses },
+        response: { 200: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {

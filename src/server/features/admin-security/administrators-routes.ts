@@ -27,6 +27,7 @@ import {
   sendInvitationMail,
   waitingInvitations,
 } from './invitations.js';
+import { refusals } from '../../platform/openapi.js';
 
 /** Links followed without an account: a few per minute is all a person needs. */
 const INVITATION_LINKS_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
@@ -133,10 +134,11 @@ export async function administratorRoutes(root: FastifyInstance, deps: FeatureDe
     '/api/admin/invitation/check',
     {
       schema: {
+        security: [],
         tags: ['admin'],
         summary: 'L’invitation de ce lien peut-elle être acceptée ?',
         body: invitationCheckSchema,
-        response: { 200: invitationInfoSchema, ...errorResponses },
+        response: { 200: invitationInfoSchema, ...errorResponses, ...refusals(404, 429) },
       },
     },
     async (request) => {
@@ -151,10 +153,11 @@ export async function administratorRoutes(root: FastifyInstance, deps: FeatureDe
     '/api/admin/invitation/accept',
     {
       schema: {
+        security: [],
         tags: ['admin'],
         summary: 'Accepter une invitation : créer son compte administrateur',
         body: acceptInvitationSchema,
-        response: { 201: signInAnswerSchema, ...errorResponses },
+        response: { 201: signInAnswerSchema, ...errorResponses, ...refusals(404, 429) },
       },
     },
     async (request, reply) => {

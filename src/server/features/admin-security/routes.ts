@@ -29,6 +29,7 @@ import {
   stepOf,
   verifySecondFactor,
 } from './second-factor.js';
+import { refusals } from '../../platform/openapi.js';
 
 /** Who enrols: the administrator of a session waiting for its second factor, or a signed-in one (another phone). */
 function enrolling(request: FastifyRequest): { user: User; pending: boolean; sessionId: string } {
@@ -55,6 +56,7 @@ export async function adminSecurityRoutes(root: FastifyInstance, deps: FeatureDe
     '/api/admin/second-factor',
     {
       schema: {
+        security: [],
         tags: ['admin'],
         summary: 'Étape de double authentification en attente dans ce navigateur',
         response: { 200: secondFactorStatusSchema },
@@ -90,7 +92,7 @@ export async function adminSecurityRoutes(root: FastifyInstance, deps: FeatureDe
         tags: ['admin'],
         summary: 'Confirmer l’application d’authentification avec un premier code',
         body: secondFactorCodeSchema,
-        response: { 200: enrolmentDoneSchema, ...errorResponses },
+        response: { 200: enrolmentDoneSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -125,7 +127,7 @@ export async function adminSecurityRoutes(root: FastifyInstance, deps: FeatureDe
         tags: ['admin'],
         summary: 'Deuxième étape de la connexion : code de l’application ou code de secours',
         body: secondFactorVerifySchema,
-        response: { 200: verifiedSchema, ...errorResponses },
+        response: { 200: verifiedSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -190,7 +192,7 @@ export async function adminSecurityRoutes(root: FastifyInstance, deps: FeatureDe
         tags: ['admin'],
         summary: 'Confirmer son mot de passe avant une action sensible (valable 5 minutes)',
         body: reauthSchema,
-        response: { 200: messageSchema, ...errorResponses },
+        response: { 200: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import type { FeatureDeps } from '../../platform/deps.js';
 import { toPublicUser } from '../../platform/public-user.js';
 import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { adminExists, createFirstAdmin } from './service.js';
+import { refusals } from '../../platform/openapi.js';
 
 export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -16,6 +17,7 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
     '/api/admin/setup',
     {
       schema: {
+        security: [],
         tags: ['admin'],
         summary: 'La configuration initiale est-elle encore ouverte ?',
         response: { 200: z.object({ setupRequired: z.boolean() }) },
@@ -28,10 +30,11 @@ export async function adminRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
     '/api/admin/setup',
     {
       schema: {
+        security: [],
         tags: ['admin'],
         summary: 'Créer le premier administrateur (une seule fois)',
         body: adminSetupSchema,
-        response: { 201: signInAnswerSchema },
+        response: { 201: signInAnswerSchema, ...refusals(429) },
       },
     },
     async (request, reply) => {

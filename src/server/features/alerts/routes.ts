@@ -137,6 +137,7 @@ export async function alertRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
     '/api/push/public-key',
     {
       schema: {
+        security: [],
         tags: ['alerts'],
         summary: 'Clé publique VAPID pour s’abonner aux notifications push',
         response: { 200: z.object({ publicKey: z.string() }) },

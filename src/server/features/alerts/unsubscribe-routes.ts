@@ -33,6 +33,7 @@ export async function unsubscribeRoutes(root: FastifyInstance, { db }: FeatureDe
       '/api/alerts/unsubscribe',
       {
         schema: {
+          security: [],
           tags: ['alerts'],
           summary: 'Ne plus recevoir un type d’alerte (ou aucune) par e-mail, depuis le lien d’un e-mail',
           querystring: z.object({ token: tokenField.optional() }),

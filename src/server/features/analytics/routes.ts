@@ -15,6 +15,7 @@ import { driverAnalytics } from './driver-figures.js';
 import { analyticsCsv } from './export.js';
 import { periodFrom } from './period.js';
 import { transporterAnalytics } from './transporter-figures.js';
+import { textAnswer } from '../../platform/openapi.js';
 
 const ADMIN_REFUSED = 'Les statistiques concernent les chauffeurs et les transporteurs';
 const TRANSPORTERS_TABLE_FOR_DRIVERS =
@@ -58,6 +59,7 @@ export async function analyticsRoutes(root: FastifyInstance, { db }: FeatureDeps
         summary:
           'Exporter un tableau de mes statistiques de la période en CSV (indicateurs, évolution ou transporteurs)',
         querystring: analyticsExportQuerySchema,
+        response: { 200: textAnswer('text/csv', 'Le tableau choisi (CSV, séparateur point-virgule)') },
       },
     },
     async (request, reply) => {

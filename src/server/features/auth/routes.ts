@@ -12,6 +12,7 @@ import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
 import { logIn, secondFactorStep } from './login.js';
 import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
+import { refusals } from '../../platform/openapi.js';
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -35,10 +36,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/register',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'Créer un compte chauffeur ou transporteur',
         body: registerSchema,
-        response: { 201: publicUserSchema, ...errorResponses },
+        response: { 201: publicUserSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -54,10 +56,11 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/login',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'Se connecter',
         body: loginSchema,
-        response: { 200: signInAnswerSchema, ...errorResponses },
+        response: { 200: signInAnswerSchema, ...errorResponses, ...refusals(401, 429) },
       },
     },
     async (request, reply) => {
@@ -74,7 +77,14 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Se déconnecter', response: { 200: messageSchema } } },
+    {
+      schema: {
+        security: [],
+        tags: ['auth'],
+        summary: 'Se déconnecter',
+        response: { 200: messageSchema },
+      },
+    },
     async (request, reply) => {
       await sessions.close(request, reply);
       // This browser's live connection closes with its session.
@@ -96,7 +106,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       schema: {
         tags: ['auth'],
         summary: 'Renvoyer l’email de vérification',
-        response: { 200: messageSchema },
+        response: { 200: messageSchema, ...refusals(429) },
       },
     },
     async (request) => {
@@ -115,6 +125,7 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/auth/verify-email',
     {
       schema: {
+        security: [],
         tags: ['auth'],
         summary: 'Vérifier l’adresse email (lien reçu par email)',
         body: verifyEmailSchema,

@@ -25,6 +25,7 @@ import { searchAvailableDrivers } from './drivers-search.js';
 import { createFeed, feedFor, revokeFeed } from './ics.js';
 import { applyHolidays, applyPattern } from './pattern.js';
 import { getSettings, setVisibility } from './settings.js';
+import { refusals, textAnswer } from '../../platform/openapi.js';
 
 const tags = ['availability'];
 
@@ -172,8 +173,9 @@ export async function availabilityRoutes(root: FastifyInstance, deps: FeatureDep
       schema: {
         tags,
         summary: 'Flux iCalendar privé d’un chauffeur (adresse secrète, sans session)',
+        security: [],
         params: z.object({ file: z.string().max(200) }),
-        hide: true,
+        response: { 200: textAnswer('text/calendar', 'Le calendrier (iCalendar)'), ...refusals(429) },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ export async function badgeRoutes(root: FastifyInstance, deps: FeatureDeps): Pro
     '/api/users/:id/badges',
     {
       schema: {
+        security: [],
         tags: ['badges'],
         summary: 'Badges d’un membre (visibles comme son profil ; les badges concernent les chauffeurs)',
         params: idParams,

@@ -17,6 +17,7 @@ import { guards, requireRecentPassword, requireRole, requireUser } from '../../p
 import { adminSubscriptionList, endPlan, expireGrantedPlans, grantPlan } from './admin.js';
 import { billingPortal, checkout, setCancelAtPeriodEnd, withdrawRequest } from './subscribe.js';
 import { subscriptionView } from './view.js';
+import { refusals } from '../../platform/openapi.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -72,7 +73,7 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
       schema: {
         tags: ['billing'],
         summary: 'Retirer ma demande de formule',
-        response: { 200: subscriptionViewSchema, ...errorResponses },
+        response: { 200: subscriptionViewSchema, ...errorResponses, ...refusals(404) },
       },
     },
     async (request) => {

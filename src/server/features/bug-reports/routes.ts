@@ -23,6 +23,7 @@ import { fileBugReport } from './file.js';
 import { BUG_MAIL_JOB, defineBugReportMail } from './mail.js';
 import { myBugReport, myBugReports } from './mine.js';
 import { openBugScreenshot } from './screenshot.js';
+import { fileAnswer, refusals } from '../../platform/openapi.js';
 
 const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -50,7 +51,8 @@ export async function bugReportRoutes(root: FastifyInstance, deps: FeatureDeps):
         tags: ['bug-reports'],
         summary:
           'Signaler un bug (10 par jour au plus ; multipart : title, description, category, priority, page, browserInfo, capture d’écran facultative `screenshot`)',
-        response: { 201: bugReportSchema, ...errorResponses },
+        form: { fields: bugReportInputSchema, files: { screenshot: 'Capture d’écran (facultative)' } },
+        response: { 201: bugReportSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -90,7 +92,15 @@ export async function bugReportRoutes(root: FastifyInstance, deps: FeatureDeps):
 
   app.get(
     '/api/bug-reports/:id/screenshot',
-    { onRequest: guards.user, schema: { hide: true, params: idParam } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['bug-reports'],
+        summary: 'La capture d’écran jointe à un signalement',
+        params: idParam,
+        response: { 200: fileAnswer(['image/png', 'image/jpeg', 'image/webp'], 'La capture') },
+      },
+    },
     async (request, reply) =>
       sendPrivateFile(reply, await openBugScreenshot(db, storage, requireUser(request), request.params.id)),
   );

@@ -20,6 +20,7 @@ import { ensureProofDocument } from './proof-document.js';
 import { submitProof } from './proof.js';
 import { deliveryView } from './view.js';
 import { startWaiting, stopWaiting } from './waiting.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 /** Photo n (from 1), written the one way the view writes it: "1", not "1e0", " 1" nor "0x1". */
@@ -89,6 +90,19 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
         summary:
           'Preuve de livraison (chauffeur, mission en cours ; multipart : recipientName, signature PNG, 0 à 5 photos, latitude, longitude, accuracy, note)',
         params: idParams,
+        form: {
+          fields: {
+            recipientName: 'Nom de la personne qui reçoit',
+            latitude: 'Latitude du lieu de remise (facultative)',
+            longitude: 'Longitude du lieu de remise (facultative)',
+            accuracy: 'Précision de la position, en mètres (facultative)',
+            note: 'Remarque (facultative)',
+          },
+          files: {
+            signature: 'La signature du destinataire (PNG)',
+            photos: '0 à 5 photos (PNG, JPEG ou WebP)',
+          },
+        },
         response: created,
       },
     },
@@ -109,6 +123,16 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
         summary:
           'Signaler un incident (chauffeur ; multipart : type, occurredAt, latitude, longitude, note, 0 à 5 photos)',
         params: idParams,
+        form: {
+          fields: {
+            type: 'Le type d’incident',
+            occurredAt: 'Quand (ISO 8601)',
+            latitude: 'Latitude (facultative)',
+            longitude: 'Longitude (facultative)',
+            note: 'Ce qui s’est passé',
+          },
+          files: { photos: '0 à 5 photos (PNG, JPEG ou WebP)' },
+        },
         response: created,
       },
     },
@@ -158,23 +182,47 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
   );
 
   const send = (reply: FastifyReply, file: PrivateFile) => sendPrivateFile(reply, file);
-  const hidden = { onRequest: guards.user };
+  const signedIn = { onRequest: guards.user };
 
   app.get(
     '/api/missions/:id/delivery/pdf',
-    { ...hidden, schema: { hide: true, params: idParams } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['missions'],
+        summary: 'La preuve de livraison (PDF)',
+        params: idParams,
+        response: { 200: fileAnswer('application/pdf', 'La preuve de livraison') },
+      },
+    },
     async (request, reply) =>
       send(reply, await proofPdf(db, storage, requireUser(request), request.params.id)),
   );
   app.get(
     '/api/missions/:id/delivery/signature',
-    { ...hidden, schema: { hide: true, params: idParams } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['missions'],
+        summary: 'La signature du destinataire (PNG)',
+        params: idParams,
+        response: { 200: fileAnswer('image/png', 'La signature') },
+      },
+    },
     async (request, reply) =>
       send(reply, await proofSignature(db, storage, requireUser(request), request.params.id)),
   );
   app.get(
     '/api/missions/:id/delivery/photos/:index',
-    { ...hidden, schema: { hide: true, params: photoParams } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['missions'],
+        summary: 'Une photo de la preuve de livraison',
+        params: photoParams,
+        response: { 200: fileAnswer(['image/png', 'image/jpeg', 'image/webp'], 'La photo') },
+      },
+    },
     async (request, reply) =>
       send(
         reply,
@@ -183,7 +231,15 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
   );
   app.get(
     '/api/missions/:id/incidents/:incidentId/photos/:index',
-    { ...hidden, schema: { hide: true, params: incidentPhotoParams } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['missions'],
+        summary: 'Une photo d’un incident',
+        params: incidentPhotoParams,
+        response: { 200: fileAnswer(['image/png', 'image/jpeg', 'image/webp'], 'La photo') },
+      },
+    },
     async (request, reply) => {
       const { id, incidentId, index } = request.params;
       return send(

@@ -9,6 +9,7 @@ import { requireUser } from '../../platform/sessions.js';
 import { openSandbox, removeIdleSandboxes, removeSandbox, resetSandbox, sandboxOf } from './sandbox.js';
 import { subscribeScriptedReplies } from './scripted-replies.js';
 import { prepareDemoSeed } from './seed/index.js';
+import { refusals } from '../../platform/openapi.js';
 
 /**
  * The demonstration (decision 022, docs/specification.md §7): a door per role, the demo session's own "me", logout and reset. The
@@ -26,10 +27,11 @@ export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/demo/login',
     {
       schema: {
+        security: [],
         tags: ['demo'],
         summary: 'Ouvrir une démonstration (bac à sable privé) en chauffeur ou en transporteur',
         body: demoLoginSchema,
-        response: { 201: publicUserSchema, ...errorResponses },
+        response: { 201: publicUserSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
@@ -55,6 +57,7 @@ export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/demo/logout',
     {
       schema: {
+        security: [],
         tags: ['demo'],
         summary: 'Quitter la démonstration : la session se ferme et le bac à sable est supprimé',
         response: { 200: messageSchema, ...errorResponses },

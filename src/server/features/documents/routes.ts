@@ -25,6 +25,7 @@ import { sendExpiryReminders } from './reminders.js';
 import { deleteDocument, uploadDocument } from './upload.js';
 import { validationOf } from './validation.js';
 import { parisToday } from '#core/rules/days.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 /** A document's form: its details (a few short fields) and the file `file`; the content decides its kind. */
@@ -86,6 +87,7 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
         tags: ['documents'],
         summary:
           'Ajouter un document (multipart : type, number, label, issuedAt, expiresAt, categories, adrKinds et le fichier `file`, PDF, JPEG, PNG ou WebP, 10 Mo au plus)',
+        form: { fields: documentUploadSchema, files: { file: 'PDF, JPEG, PNG ou WebP, 10 Mo au plus' } },
         response: { 201: documentSchema, ...errorResponses },
       },
     },
@@ -126,15 +128,29 @@ export async function documentRoutes(root: FastifyInstance, deps: FeatureDeps): 
     async (request) => ({ accesses: await listAccesses(db, requireRole(request, 'driver')) }),
   );
 
-  app.get('/api/documents/:id/file', { schema: { hide: true, params: idParams } }, async (request, reply) => {
-    const viewer = requireUser(request);
-    const { row, bytes } = await openDocumentFile(db, storage, viewer, request.params.id, request.ip);
-    return sendPrivateFile(reply, {
-      bytes,
-      type: row.mimeType ?? 'application/octet-stream',
-      fileName: row.fileName,
-    });
-  });
+  app.get(
+    '/api/documents/:id/file',
+    {
+      schema: {
+        tags: ['documents'],
+        summary:
+          'Le fichier d’un document (son propriétaire, un transporteur qui travaille avec lui, un administrateur)',
+        params: idParams,
+        response: {
+          200: fileAnswer(['application/pdf', 'image/png', 'image/jpeg', 'image/webp'], 'Le fichier'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const { row, bytes } = await openDocumentFile(db, storage, viewer, request.params.id, request.ip);
+      return sendPrivateFile(reply, {
+        bytes,
+        type: row.mimeType ?? 'application/octet-stream',
+        fileName: row.fileName,
+      });
+    },
+  );
 
   await app.register(adminDocumentRoutes, deps);
 }

@@ -13,6 +13,7 @@ import {
   signEngagement,
   waiveSignatures,
 } from './service.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -43,7 +44,15 @@ export async function engagementRoutes(
 
   app.get(
     '/api/missions/:id/engagement/file',
-    { onRequest: guards.user, schema: { hide: true, params: idParams } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary: 'L’engagement de la mission (PDF ; signé par les deux parties, sa copie signée)',
+        params: idParams,
+        response: { 200: fileAnswer('application/pdf', 'L’engagement en PDF') },
+      },
+    },
     async (request, reply) => {
       const { bytes, fileName } = await engagementFile(db, storage, requireUser(request), request.params.id);
       return sendPrivateFile(reply, { bytes, type: 'application/pdf', fileName });
@@ -52,7 +61,16 @@ export async function engagementRoutes(
 
   app.get(
     '/api/missions/:id/engagement/original',
-    { onRequest: guards.user, schema: { hide: true, params: idParams } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['missions'],
+        summary:
+          'L’engagement tel qu’il était avant les signatures (PDF dont la copie signée donne le SHA-256)',
+        params: idParams,
+        response: { 200: fileAnswer('application/pdf', 'L’original, avant signatures') },
+      },
+    },
     async (request, reply) => {
       const { bytes, fileName } = await engagementFile(
         db,

@@ -11,6 +11,7 @@ export async function healthRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
     '/api/health',
     {
       schema: {
+        security: [],
         tags: ['site'],
         summary: 'État du service et de la base',
         response: { 200: health, 503: health },

@@ -22,6 +22,7 @@ import { suggestAddresses } from './geocoder.js';
 import type { SearchCache } from './search-cache.js';
 import { listMyMissions } from './detail.js';
 import { searchMissions } from './search.js';
+import { refusals, textAnswer } from '../../platform/openapi.js';
 
 const statusList = z
   .string()
@@ -42,6 +43,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
     '/api/missions/search',
     {
       schema: {
+        security: [],
         tags: ['missions'],
         summary: 'Rechercher des missions ouvertes (public)',
         querystring: missionSearchSchema,
@@ -100,6 +102,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
         response: {
           200: z.array(addressSuggestionSchema),
           ...errorResponses,
+          ...refusals(429),
         },
       },
     },
@@ -127,6 +130,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
           from: day('Date de début invalide'),
           to: day('Date de fin invalide'),
         }),
+        response: { 200: textAnswer('text/csv', 'Les missions (CSV, séparateur point-virgule)') },
       },
     },
     async (request, reply) => {

@@ -33,6 +33,7 @@ export function publishRoutes(root: FastifyInstance, deps: FeatureDeps): void {
     '/api/missions/:id',
     {
       schema: {
+        security: [],
         tags: ['missions'],
         summary: 'Détail d’une mission',
         params: idParams,

@@ -24,6 +24,7 @@ import { PAYSLIP_MAX_BYTES, PAYSLIP_TOO_LARGE, uploadPayslip } from './payslip.j
 import { settle, type SettlementInput } from './settle.js';
 import { paymentView } from './view.js';
 import { parisToday } from '#core/rules/days.js';
+import { fileAnswer, refusals } from '../../platform/openapi.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const documentParams = idParams.extend({
@@ -78,7 +79,8 @@ export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps
       schema: {
         ...paymentRoute,
         summary: 'Règlement de la mission terminée : montant dû, échéance, état, documents',
-        response: ok,
+        // 409 when the payment cannot open yet (the mission is not finished, say).
+        response: { ...ok, ...refusals(409) },
       },
     },
     async (request) => paymentView(deps, requireUser(request), request.params.id),
@@ -138,6 +140,7 @@ export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps
         ...paymentRoute,
         summary:
           'Déposer le bulletin de paie (employeur ; multipart : number et le fichier `file`, un PDF de 10 Mo au plus)',
+        form: { fields: payslipFields, files: { file: 'Le bulletin, un PDF de 10 Mo au plus' } },
         response: ok,
       },
     },
@@ -152,7 +155,15 @@ export async function paymentRoutes(root: FastifyInstance, features: FeatureDeps
 
   app.get(
     '/api/missions/:id/payment/documents/:documentId',
-    { onRequest: guards.user, schema: { hide: true, params: documentParams } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['paiements'],
+        summary: 'Une pièce du paiement : facture (Factur-X, PDF/A-3) ou relevé d’heures (PDF)',
+        params: documentParams,
+        response: { 200: fileAnswer('application/pdf', 'Le document') },
+      },
+    },
     async (request, reply) => {
       const { bytes, fileName } = await openMoneyDocument(
         deps,

@@ -12,6 +12,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { locateAddress, suggestCommunes } from '../../platform/places.js';
 import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { guards } from '../../platform/sessions.js';
+import { refusals } from '../../platform/openapi.js';
 
 /** French communes: suggestions for city fields (anyone, /explorer included) and where an address will be placed. */
 export async function placeRoutes(root: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
@@ -21,10 +22,11 @@ export async function placeRoutes(root: FastifyInstance, { db, config }: Feature
     '/api/places',
     {
       schema: {
+        security: [],
         tags: ['places'],
         summary: 'Communes françaises par nom ou code postal (suggestions)',
         querystring: placeQuerySchema,
-        response: { 200: z.array(communeSuggestionSchema), ...errorResponses },
+        response: { 200: z.array(communeSuggestionSchema), ...errorResponses, ...refusals(429) },
       },
     },
     async (request) => {

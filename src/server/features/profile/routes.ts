@@ -9,6 +9,7 @@ import { readFormData, registerFormData, type FormRules } from '../../platform/f
 import { toPublicUser } from '../../platform/public-user.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, publicProfile, saveAvatar, updateProfile } from './service.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 /** An avatar's form: the file `image` alone. */
 const AVATAR_FORM: FormRules = {
@@ -44,6 +45,7 @@ export async function profileRoutes(root: FastifyInstance, { db, storage }: Feat
       schema: {
         tags: ['profile'],
         summary: 'Changer ma photo (multipart : le fichier `image`, PNG, JPEG ou WebP, 2 Mo au plus)',
+        form: { files: { image: 'PNG, JPEG ou WebP, 2 Mo au plus' } },
         response: { 200: publicUserSchema },
       },
     },
@@ -56,7 +58,15 @@ export async function profileRoutes(root: FastifyInstance, { db, storage }: Feat
 
   app.get(
     '/api/files/avatars/:name',
-    { schema: { hide: true, params: z.object({ name: z.string().regex(/^[\w-]+\.(png|jpg|webp)$/) }) } },
+    {
+      schema: {
+        security: [],
+        tags: ['profile'],
+        summary: 'Une photo de profil',
+        params: z.object({ name: z.string().regex(/^[\w-]+\.(png|jpg|webp)$/) }),
+        response: { 200: fileAnswer(Object.values(CONTENT_TYPES), 'L’image') },
+      },
+    },
     async (request, reply) => {
       const { name } = request.params;
       const bytes = await storage.get(`avatars/${name}`);
@@ -73,6 +83,7 @@ export async function profileRoutes(root: FastifyInstance, { db, storage }: Feat
     '/api/users/:id/profile',
     {
       schema: {
+        security: [],
         tags: ['profile'],
         summary: 'Profil public d’un membre',
         params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) }),

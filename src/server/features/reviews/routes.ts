@@ -25,6 +25,7 @@ import { publishDueReviews } from './publish-job.js';
 import { decideReviewReport, listReviewReports, reportReview } from './reports.js';
 import { missionReviewState } from './state.js';
 import { submitReview } from './write.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 const idParam = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 const ok = z.object({ ok: z.literal(true) });
@@ -78,6 +79,7 @@ export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
         summary:
           'Donner mon avis sur l’autre partie de la mission (une fois, dans les 14 jours ; multipart : rating, professionalismScore, communicationScore, drivingSkillScore, safetyScore, comment, 0 à 3 photos)',
         params: idParam,
+        form: { fields: reviewInputSchema, files: { photos: '0 à 3 photos (PNG, JPEG ou WebP)' } },
         response: { 201: missionReviewStateSchema, ...errorResponses },
       },
     },
@@ -94,6 +96,7 @@ export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
     '/api/reviews/user/:id',
     {
       schema: {
+        security: [],
         tags: ['reviews'],
         summary: 'Avis publiés sur un membre, les plus récents d’abord, et leur synthèse',
         params: idParam,
@@ -109,7 +112,10 @@ export async function reviewRoutes(root: FastifyInstance, deps: FeatureDeps): Pr
     '/api/reviews/:id/photos/:index',
     {
       schema: {
-        hide: true,
+        security: [],
+        tags: ['reviews'],
+        summary: 'Une photo jointe à un avis publié',
+        response: { 200: fileAnswer(['image/png', 'image/jpeg', 'image/webp'], 'La photo') },
         params: z.object({
           id: z.uuid({ error: 'Identifiant invalide' }),
           index: z.coerce

@@ -17,6 +17,7 @@ import { AnalyticsBuffer } from './buffer.js';
 import { BeaconLimiter, contributionOf } from './collect.js';
 import { eventsReport, overview } from './report.js';
 import { purgeSiteAnalytics } from './retention.js';
+import { refusals } from '../../platform/openapi.js';
 
 /** A beacon of 20 events of a few hundred bytes each, and some room. */
 const BEACON_BODY_LIMIT = 16 * 1024;
@@ -72,11 +73,12 @@ export async function siteAnalyticsRoutes(root: FastifyInstance, deps: FeatureDe
         }
       },
       schema: {
+        security: [],
         tags: ['site-analytics'],
         summary:
           'Mesure d’audience (navigator.sendBeacon) : sans consentement, des comptes anonymes seulement ; avec, la session et les visites',
         body: beaconSchema,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {

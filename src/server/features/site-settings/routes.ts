@@ -17,6 +17,7 @@ import { readTariffs } from '../../platform/tariffs.js';
 import { LOGO_NAME, logoOf, logoStorageKey, removeLogo, saveLogo } from './logos.js';
 import { adminSettings, publicSettings, updateSettings } from './settings.js';
 import { updateTariffs } from './tariffs.js';
+import { fileAnswer } from '../../platform/openapi.js';
 
 const LOGO_CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -43,6 +44,7 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     '/api/site-settings',
     {
       schema: {
+        security: [],
         tags: ['site'],
         summary:
           'Réglages publics du site (logos, contact, horaires, mentions légales, maintenance, fond de carte, paiement en ligne)',
@@ -66,6 +68,7 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
     '/api/tariffs',
     {
       schema: {
+        security: [],
         tags: ['site'],
         summary: 'Tarifs en vigueur des formules (euros TTC)',
         response: { 200: tariffsSchema },
@@ -79,7 +82,15 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
 
   app.get(
     '/api/files/site/:name',
-    { schema: { hide: true, params: z.object({ name: z.string().regex(LOGO_NAME) }) } },
+    {
+      schema: {
+        security: [],
+        tags: ['site'],
+        summary: 'Un logo du site (thème clair ou sombre)',
+        params: z.object({ name: z.string().regex(LOGO_NAME) }),
+        response: { 200: fileAnswer(Object.values(LOGO_CONTENT_TYPES), 'L’image du logo') },
+      },
+    },
     async (request, reply) => {
       const { name } = request.params;
       const bytes = await storage.get(logoStorageKey(name));
@@ -139,6 +150,7 @@ export async function siteSettingsRoutes(root: FastifyInstance, deps: FeatureDep
         summary:
           'Changer le logo d’un thème (multipart : le fichier `image`, PNG, JPEG ou WebP, 2 Mo au plus) ; mot de passe récent',
         params: logoThemeParams,
+        form: { files: { image: 'PNG, JPEG ou WebP, 2 Mo au plus' } },
         response: { 200: z.object({ url: z.string() }), ...errorResponses },
       },
     },

@@ -19,6 +19,8 @@ import {
   applySubscriptionCheckout,
   applySubscriptionEvent,
 } from './subscription-events.js';
+import { refusals } from '../../platform/openapi.js';
+import { z } from 'zod';
 
 /** Stripe's events are small; anything larger is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -38,32 +40,44 @@ export async function webhookRoutes(root: FastifyInstance, deps: StripeDeps): Pr
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/api/stripe/webhook', { schema: { hide: true } }, async (request) => {
-      const stripe = deps.stripe;
-      if (!stripe) throw notFound();
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body) || body.length === 0)
-        throw new AppError(400, stripeMessages.signature);
-      let event: Stripe.Event;
-      try {
-        event = verifyStripeEvent(stripe, deps.config, body, signature);
-      } catch {
-        throw new AppError(400, stripeMessages.signature);
-      }
-      // Signed yet not an event (a test payload, say): refused the same way, never half applied.
-      if (
-        typeof event?.id !== 'string' ||
-        typeof event.type !== 'string' ||
-        !Number.isSafeInteger(event.created) ||
-        typeof event.data?.object !== 'object' ||
-        event.data.object === null
-      )
-        throw new AppError(400, stripeMessages.signature);
-      const published = await receiveEvent(deps.db, { stripe, log: request.log }, event);
-      await deps.events.publish(published);
-      return { received: true };
-    });
+    scope.post(
+      '/api/stripe/webhook',
+      {
+        schema: {
+          security: [],
+          tags: ['paiements'],
+          summary:
+            'Événements envoyés par Stripe (corps brut signé, en-tête stripe-signature ; 404 quand Stripe n’est pas configuré)',
+          response: { 200: z.object({ received: z.literal(true) }), ...refusals(400, 404) },
+        },
+      },
+      async (request) => {
+        const stripe = deps.stripe;
+        if (!stripe) throw notFound();
+        const signature = request.headers['stripe-signature'];
+        const body = request.body;
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body) || body.length === 0)
+          throw new AppError(400, stripeMessages.signature);
+        let event: Stripe.Event;
+        try {
+          event = verifyStripeEvent(stripe, deps.config, body, signature);
+        } catch {
+          throw new AppError(400, stripeMessages.signature);
+        }
+        // Signed yet not an event (a test payload, say): refused the same way, never half applied.
+        if (
+          typeof event?.id !== 'string' ||
+          typeof event.type !== 'string' ||
+          !Number.isSafeInteger(event.created) ||
+          typeof event.data?.object !== 'object' ||
+          event.data.object === null
+        )
+          throw new AppError(400, stripeMessages.signature);
+        const published = await receiveEvent(deps.db, { stripe, log: request.log }, event);
+        await deps.events.publish(published);
+        return { received: true };
+      },
+    );
   });
 }
 

@@ -14,6 +14,7 @@ import { guards, requireUser } from '../../platform/sessions.js';
 import { walletBalance, walletChart, type WalletRole } from './balance.js';
 import { listTransactions, transactionsCsv, walletMessages } from './transactions.js';
 import { parisDate } from '#core/rules/days.js';
+import { textAnswer } from '../../platform/openapi.js';
 
 /** The wallet's holder: a driver or a transporter (an administrator has none). */
 function holder(request: FastifyRequest): { user: User; role: WalletRole } {
@@ -84,6 +85,7 @@ export async function walletRoutes(root: FastifyInstance, { db }: FeatureDeps): 
         tags: ['wallet'],
         summary: 'Exporter mes transactions en CSV (mêmes filtres)',
         querystring: exportQuerySchema,
+        response: { 200: textAnswer('text/csv', 'Les transactions (CSV, séparateur point-virgule)') },
       },
     },
     async (request, reply) => {
