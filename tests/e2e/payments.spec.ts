@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfFile } from './admin-helpers.js';
-import { publishMissionByApi, registerCompanyByApi, registerDriverByApi, signedInPage } from './helpers.js';
+import {
+  publishMissionByApi,
+  registerCompanyByApi,
+  registerDriverByApi,
+  shootBothThemes,
+  signedInPage,
+} from './helpers.js';
+import { expectNoAxeViolations } from './axe.js';
 import { completedMission, currentMonthLabel, euros } from './money-helpers.js';
 
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
@@ -57,7 +64,14 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   await blockers.getByLabel('Numéro SIRET').fill('732 829 320 00074');
   await blockers.getByLabel('Assujetti à la TVA (20 %)').check();
   await blockers.getByLabel('Numéro de TVA intracommunautaire').fill('FR44 732 829 320');
+  await blockers.getByLabel('J’ai opté pour le paiement de la TVA d’après les débits').check();
+  // The IBAN copied with a typo: its key says so under the field, before anything is sent.
+  await blockers.getByLabel('IBAN (facultatif)').fill('FR76 3000 6000 0112 3456 7890 188');
   await blockers.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    blockers.getByText('IBAN invalide : vérifiez-le sur votre RIB', { exact: false }),
+  ).toBeVisible();
+  await blockers.getByLabel('IBAN (facultatif)').fill('FR76 3000 6000 0112 3456 7890 189');
   await expect(
     blockers.getByText('Acceptez le mandat de facturation pour que Relais émette vos factures'),
   ).toBeVisible();
@@ -90,6 +104,16 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   // The driver opens the same invoice.
   expect((await driver.request.get(href)).status()).toBe(200);
+  // Their details stay within reach afterwards: /parametres leads to them, as saved.
+  await driver.goto('/parametres');
+  await driver.getByRole('link', { name: 'Mes coordonnées de facturation' }).click();
+  await expect(driver.getByRole('heading', { name: 'Coordonnées de facturation', level: 1 })).toBeVisible();
+  await expect(driver.getByLabel('IBAN (facultatif)')).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
+  await expect(driver.getByLabel('J’ai opté pour le paiement de la TVA d’après les débits')).toBeChecked();
+  await expect(driver.getByText('Mandat de facturation accepté le', { exact: false })).toBeVisible();
+  await shootBothThemes(driver, 'billing-details', true, (theme) =>
+    expectNoAxeViolations(driver, `/facturation (${theme})`),
+  );
 
   // The transporter declares the transfer: date (today by default) and reference.
   await transporter.getByRole('button', { name: 'Marquer comme payé' }).click();
@@ -104,7 +128,7 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   await expect(transporter.getByText('VIR-2026-1105').first()).toBeVisible();
 
   // The driver confirms the receipt; the transporter's page, left open, follows live.
-  await driver.reload();
+  await driver.goto(`/mission/${missionId}/payment`);
   await expect(
     driver.getByRole('heading', { name: 'Transports Martin déclare vous avoir payé' }),
   ).toBeVisible();

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../rules/enums.js';
 import { PAYMENT_TERMS, SETTLEMENT_STATUSES, TRANSACTION_CATEGORIES, VAT_REGIMES } from '../rules/money.js';
+import { isValidIban, normalizeIban } from '../rules/iban.js';
 import { normalizeSiret } from '../rules/siret.js';
 import { daySchema } from './dates.js';
 import { waitingTotalsSchema } from './delivery.js';
@@ -28,6 +29,9 @@ export const paymentMessages = {
   vatRegimeRequired: 'Choisissez votre régime de TVA',
   vatNumberInvalid: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901)',
   mandateRequired: 'Acceptez le mandat de facturation pour que Relais émette vos factures',
+  ibanInvalid: 'IBAN invalide : vérifiez-le sur votre RIB (ex. FR76 3000 6000 0112 3456 7890 189)',
+  vatOnDebitsNeedsVat:
+    'L’option pour la TVA d’après les débits ne concerne qu’un prestataire assujetti à la TVA',
   payslipNumberRequired: 'Indiquez le numéro du bulletin de paie',
   independentOnly: 'La facture concerne une prestation d’indépendant',
   employmentOnly: 'Le bulletin de paie concerne un contrat de travail',
@@ -83,6 +87,16 @@ export const billingDetailsSchema = z.object({
     .optional(),
   /** A driver accepting the self-billing mandate (once; it stays accepted). */
   acceptSelfBillingMandate: z.boolean().optional(),
+  /** The carrier's account, printed on their invoices for a payment by transfer; null removes it. */
+  iban: z
+    .string({ error: paymentMessages.ibanInvalid })
+    .max(60, paymentMessages.ibanInvalid)
+    .transform(normalizeIban)
+    .pipe(z.string().refine(isValidIban, paymentMessages.ibanInvalid))
+    .nullable()
+    .optional(),
+  /** A carrier subject to VAT who opted to pay it on the invoices' dates (« d’après les débits »), not on receipts. */
+  vatOnDebits: z.boolean({ error: paymentMessages.vatOnDebitsNeedsVat }).optional(),
 });
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
 
@@ -92,6 +106,8 @@ export const billingDetailsViewSchema = z.object({
   vatRegime: z.enum(VAT_REGIMES).nullable(),
   vatNumber: z.string().nullable(),
   selfBillingAcceptedAt: z.string().nullable(),
+  iban: z.string().nullable(),
+  vatOnDebits: z.boolean(),
 });
 export type BillingDetailsView = z.infer<typeof billingDetailsViewSchema>;
 

@@ -33,6 +33,8 @@ export interface PdfDoc {
   footer?: string;
   /** Pages the caller adds after these (annexes), counted in "Page n / N"; footed with `footAppendedPage`. */
   appendedPages?: number;
+  /** Rows and sections closer together, for a document read on one page (an invoice). */
+  dense?: boolean;
 }
 
 interface PdfSignature {
@@ -290,7 +292,7 @@ class Layout {
   }
 
   /** Label on the left (a third of the width), value wrapped on the right; a row is kept on one page if it fits. */
-  rows(rows: PdfRow[], labelStyle?: TextStyle, valueStyle?: TextStyle) {
+  rows(rows: PdfRow[], rowGap = 3, labelStyle?: TextStyle, valueStyle?: TextStyle) {
     const label: TextStyle = labelStyle ?? { font: this.fonts.regular, size: 10, color: MUTED };
     const value: TextStyle = valueStyle ?? { font: this.fonts.regular, size: 10 };
     const labelWidth = Math.round(CONTENT_WIDTH * 0.34);
@@ -308,7 +310,7 @@ class Layout {
         this.drawLine(right[i] ?? '', value, MARGIN_X + labelWidth + gap);
         this.y -= leading;
       }
-      this.space(3);
+      this.space(rowGap);
     }
   }
 }
@@ -371,8 +373,8 @@ export async function renderPdf(doc: PdfDoc): Promise<Uint8Array> {
       layout.text(paragraph, body);
       layout.space(section.fine ? 4 : 6);
     }
-    if (section.rows && section.rows.length > 0) layout.rows(section.rows);
-    layout.space(14);
+    if (section.rows && section.rows.length > 0) layout.rows(section.rows, doc.dense ? 1 : 3);
+    layout.space(doc.dense ? 10 : 14);
   }
 
   const total = layout.pages.length + (doc.appendedPages ?? 0);

@@ -11,10 +11,12 @@ export function invoiceInput(
     price = '32.00',
     seller = {},
     buyer = {},
+    paymentMethod = 'transfer',
   }: {
     price?: string;
     seller?: Partial<InvoiceInput['seller']>;
     buyer?: Partial<InvoiceInput['buyer']>;
+    paymentMethod?: InvoiceInput['paymentMethod'];
   } = {},
 ): InvoiceInput {
   const mission = {
@@ -40,6 +42,8 @@ export function invoiceInput(
       siret: '73282932000074',
       vatRegime: regime,
       vatNumber: regime === 'normal' ? 'FR12732829320' : null,
+      vatOnDebits: false,
+      iban: 'FR7630006000011234567890189',
       ...seller,
     },
     buyer: {
@@ -48,6 +52,7 @@ export function invoiceInput(
       siret: '55210055400013',
       ...buyer,
     },
+    paymentMethod,
     mission,
     line: {
       detail: owed.detail,

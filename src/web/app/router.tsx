@@ -58,6 +58,10 @@ const AdminReviewReports = page(
 );
 const Wallet = page(() => import('#web/features/wallet/wallet-page.js'), 'WalletPage');
 const MissionPayment = page(() => import('#web/features/payments/payment-page.js'), 'MissionPaymentPage');
+const BillingDetails = page(
+  () => import('#web/features/payments/billing-details-page.js'),
+  'BillingDetailsPage',
+);
 const MissionTracking = page(() => import('#web/features/tracking/tracking-page.js'), 'MissionTrackingPage');
 const DeliveryTracking = page(
   () => import('#web/features/tracking/delivery-tracking-page.js'),
@@ -164,6 +168,7 @@ const Pages = memo(function Pages() {
       <Route path="/documents" component={Documents} />
       <Route path="/wallet" component={Wallet} />
       <Route path="/mission/:id/payment" component={MissionPayment} />
+      <Route path="/facturation" component={BillingDetails} />
       <Route path="/driver/subscription" component={Subscription} />
       <Route path="/mission/:id/tracking" component={MissionTracking} />
       <Route path="/delivery-tracking" component={DeliveryTracking} />

@@ -54,6 +54,7 @@ describe('route rules (docs/specification.md §2, §4)', () => {
       '/mission/42/review',
       '/mission-history',
       '/wallet',
+      '/facturation',
       '/messages',
       '/alerts',
       '/documents',

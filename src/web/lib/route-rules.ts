@@ -54,6 +54,7 @@ const USER_AREA_PATHS = [
   '/mission/:id/review',
   '/mission-history',
   '/wallet',
+  '/facturation',
   '/messages',
   '/alerts',
   '/documents',

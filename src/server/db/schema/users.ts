@@ -69,6 +69,10 @@ export const users = pgTable(
     billingAddress: text(),
     vatRegime: text(),
     vatNumber: text(),
+    /** The carrier's bank account for transfers, printed on their invoices (normalised, checked). */
+    iban: text(),
+    /** A carrier subject to VAT who opted to pay it on invoicing (« d’après les débits »), printed on invoices. */
+    vatOnDebits: boolean().notNull().default(false),
     /** When the independent driver gave Relais the mandate to issue invoices on their behalf. */
     selfBillingAcceptedAt: timestamptz(),
     isAdmin: boolean().notNull().default(false),
@@ -108,6 +112,8 @@ export const users = pgTable(
     ),
     check('users_subscription_plan_check', oneOf(t.subscriptionPlan, SUBSCRIPTION_PLANS)),
     check('users_vat_regime_check', sql`${t.vatRegime} is null or ${oneOf(t.vatRegime, VAT_REGIMES)}`),
+    check('users_iban_check', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
+    check('users_vat_on_debits_check', sql`not ${t.vatOnDebits} or ${t.vatRegime} = 'normal'`),
     check('users_account_status_check', oneOf(t.accountStatus, ACCOUNT_STATUSES)),
     check('users_years_experience_check', sql`${t.yearsExperience} between 0 and 80`),
     index('users_sandbox_idx')

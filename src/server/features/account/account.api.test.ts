@@ -379,7 +379,16 @@ describe('RGPD', () => {
       { userId: driver.user.id, plan: 'premium', status: 'active', source: 'admin', interval: 'month' },
       { userId: driver.user.id, plan: 'elite', status: 'requested', source: 'admin', interval: 'year' },
     ]);
-    await driver.agent.put('/api/billing/details', { billingAddress: '12 rue des Lilas, 69003 Lyon' });
+    // Subject to VAT, on debits, with an IBAN: all of it goes with the account.
+    const billing = await driver.agent.put('/api/billing/details', {
+      billingAddress: '12 rue des Lilas, 69003 Lyon',
+      siretNumber: '73282932000074',
+      vatRegime: 'normal',
+      vatNumber: 'FR44732829320',
+      vatOnDebits: true,
+      iban: 'FR7630006000011234567890189',
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
 
     const wrong = await driver.agent.request({
       method: 'DELETE',
@@ -409,6 +418,9 @@ describe('RGPD', () => {
       phone: null,
       licenseNumber: null,
       billingAddress: null,
+      vatRegime: null,
+      vatOnDebits: false,
+      iban: null,
       subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',

@@ -309,6 +309,8 @@ async function anonymiseUser(tx: DbOrTx, me: User): Promise<void> {
       billingAddress: null,
       vatRegime: null,
       vatNumber: null,
+      vatOnDebits: false,
+      iban: null,
       subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',

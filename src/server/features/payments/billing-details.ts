@@ -1,7 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { roleOf } from '#core/rules/roles.js';
 import { isValidFrenchVatNumber, isValidSiret } from '#core/rules/siret.js';
-import { type BillingDetailsInput, type BillingDetailsView } from '#core/schemas/payments.js';
+import {
+  paymentMessages,
+  type BillingDetailsInput,
+  type BillingDetailsView,
+} from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
 import { users, type User } from '../../db/schema/users.js';
@@ -28,6 +32,8 @@ export function billingDetailsView(user: User): BillingDetailsView {
     vatRegime: user.vatRegime as BillingDetailsView['vatRegime'],
     vatNumber: user.vatNumber,
     selfBillingAcceptedAt: user.selfBillingAcceptedAt?.toISOString() ?? null,
+    iban: user.iban,
+    vatOnDebits: user.vatOnDebits,
   };
 }
 
@@ -40,6 +46,8 @@ function refuseCarrierFields(input: BillingDetailsInput): void {
   if (input.vatRegime !== undefined) errors.vatRegime = DRIVER_ONLY_FIELD;
   if (input.vatNumber !== undefined && input.vatNumber !== null) errors.vatNumber = DRIVER_ONLY_FIELD;
   if (input.acceptSelfBillingMandate === true) errors.acceptSelfBillingMandate = DRIVER_ONLY_FIELD;
+  if (input.iban !== undefined && input.iban !== null) errors.iban = DRIVER_ONLY_FIELD;
+  if (input.vatOnDebits === true) errors.vatOnDebits = DRIVER_ONLY_FIELD;
   if (Object.keys(errors).length > 0) throw new AppError(400, DRIVER_ONLY_FIELD, errors);
 }
 
@@ -76,6 +84,10 @@ export async function saveBillingDetails(
     const vatRegime = input.vatRegime ?? current.vatRegime;
     const vatNumber = input.vatNumber === undefined ? current.vatNumber : input.vatNumber;
     if (vatRegime === 'normal' && !vatNumber) throw fieldError('vatNumber', VAT_NUMBER_REQUIRED);
+    // The option follows the regime: gone with a move to the franchise, refused when asked for under it.
+    if (input.vatOnDebits === true && vatRegime !== 'normal')
+      throw fieldError('vatOnDebits', paymentMessages.vatOnDebitsNeedsVat);
+    const vatOnDebits = vatRegime === 'normal' && (input.vatOnDebits ?? current.vatOnDebits);
     // The number printed on the invoices is FR + key + the carrier's own SIREN.
     const siret = input.siretNumber ?? current.siretNumber;
     if (vatRegime === 'normal' && vatNumber) {
@@ -89,6 +101,8 @@ export async function saveBillingDetails(
         ...(input.siretNumber !== undefined ? { siretNumber: input.siretNumber } : {}),
         vatRegime,
         vatNumber,
+        vatOnDebits,
+        ...(input.iban !== undefined ? { iban: input.iban } : {}),
         ...(input.acceptSelfBillingMandate
           ? { selfBillingAcceptedAt: sql`coalesce(${users.selfBillingAcceptedAt}, now())` }
           : {}),

@@ -93,7 +93,11 @@ async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boole
         siret: driver.siretNumber!,
         vatRegime: payment.vatRate === null ? 'franchise' : 'normal',
         vatNumber: driver.vatNumber,
+        vatOnDebits: payment.vatRate !== null && driver.vatOnDebits,
+        iban: driver.iban,
       },
+      // With Stripe, the transporter pays by card on Relais and the carrier is paid out by Stripe.
+      paymentMethod: deps.stripe || payment.method === 'stripe' ? 'stripe' : 'transfer',
       buyer: {
         companyName: transporter.companyName ?? transporter.fullName,
         address: transporter.billingAddress!,

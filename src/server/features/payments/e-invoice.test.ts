@@ -56,6 +56,41 @@ describe('the CII invoice (factur-x.xml)', () => {
     );
   }
 
+  it(
+    'says how it is paid, when VAT falls due and where each party receives invoices, and stays valid',
+    ruleCheck,
+    async () => {
+      const cases = [
+        // Subject to VAT, opted for debits, paid by transfer to the IBAN the carrier gave.
+        invoiceInput('normal', { seller: { vatOnDebits: true } }),
+        // Subject to VAT on receipts (the rule for services), paid by card on Relais.
+        invoiceInput('normal', { paymentMethod: 'stripe' }),
+        // Under the franchise, paid by transfer, no IBAN given: no payment means (a transfer needs an account).
+        invoiceInput('franchise', { seller: { iban: null } }),
+      ];
+      const xmls = await Promise.all(cases.map((one) => facturXml(one)));
+      for (const xml of xmls) {
+        const verdict = await validateCii(xml);
+        expect(verdict.schemaErrors).toEqual([]);
+        expect(verdict.ruleErrors).toEqual([]);
+        // Both parties' electronic addresses: their SIREN.
+        expect(xml).toContain('<ram:URIID schemeID="0002">732829320</ram:URIID>');
+        expect(xml).toContain('<ram:URIID schemeID="0002">552100554</ram:URIID>');
+      }
+      const [debits, card, franchise] = xmls as [string, string, string];
+      expect(debits).toContain('<ram:TypeCode>58</ram:TypeCode>');
+      expect(debits).toContain('<ram:IBANID>FR7630006000011234567890189</ram:IBANID>');
+      expect(debits).toContain('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>');
+      expect(debits).toContain('Option pour le paiement de la taxe d’après les débits');
+      expect(card).toContain('<ram:TypeCode>48</ram:TypeCode>');
+      expect(card).not.toContain('IBANID');
+      expect(card).toContain('<ram:DueDateTypeCode>72</ram:DueDateTypeCode>');
+      expect(card).not.toContain('d’après les débits');
+      expect(franchise).not.toContain('SpecifiedTradeSettlementPaymentMeans');
+      expect(franchise).not.toContain('DueDateTypeCode');
+    },
+  );
+
   it('the validator is not silent: a wrong total and a misspelt element are refused', ruleCheck, async () => {
     const xml = (await facturXml(input('normal')))
       .replace(

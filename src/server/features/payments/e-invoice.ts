@@ -1,5 +1,16 @@
 import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { createHash } from 'node:crypto';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFStream,
+  PDFRef,
+  PDFString,
+} from 'pdf-lib';
 import {
   centsToDecimal,
   LATE_PAYMENT_MENTION,
@@ -14,6 +25,7 @@ import {
   selfBillingMention,
   invoiceTitle,
   sellerDisplayName,
+  VAT_ON_DEBITS_MENTION,
   type InvoiceInput,
 } from './invoice-model.js';
 
@@ -42,6 +54,49 @@ export function postalAddress(address: string) {
 
 const money = (cents: number) => centsToDecimal(cents);
 
+/**
+ * The electronic invoicing address of a French company (BT-34, BT-49): its SIREN, the identifier the French
+ * e-invoicing directory looks an address up by, under the SIRENE scheme (0002). The directory's own scheme (0225)
+ * is not yet in the library's code list, which refuses it.
+ */
+const electronicAddress = (siret: string) => ({
+  'cbc:EndpointID': siret.slice(0, 9),
+  'cbc:EndpointID@schemeID': '0002' as const,
+});
+
+/**
+ * How the invoice is paid (BG-16): a SEPA transfer to the carrier's account (58, with the IBAN, BT-84) or a card
+ * payment on Relais (48); nothing when a transfer has no account to name (the rules refuse one without).
+ */
+function paymentMeans(input: InvoiceInput) {
+  if (input.paymentMethod === 'stripe')
+    return [
+      {
+        'cbc:PaymentMeansCode': '48' as const,
+        'cbc:PaymentMeansCode@name': 'Carte bancaire (Relais, Stripe)',
+      },
+    ];
+  if (!input.seller.iban) return [];
+  return [
+    {
+      'cbc:PaymentMeansCode': '58' as const,
+      'cbc:PaymentMeansCode@name': 'Virement SEPA',
+      'cbc:PaymentID': input.number,
+      'cac:PayeeFinancialAccount': { 'cbc:ID': input.seller.iban },
+    },
+  ];
+}
+
+/**
+ * When VAT falls due (BT-8), for a carrier subject to it: on payment, the rule for services (CII « 72 », paid to
+ * date), or on the invoice's date when they opted for debits (« 5 »). The library does not write it (its mapping
+ * of the UBL code misses), so facturXml adds it to the header's VAT breakdown, where the CII schema places it.
+ */
+function taxPointCode(input: InvoiceInput): string | null {
+  if (input.seller.vatRegime !== 'normal') return null;
+  return input.seller.vatOnDebits ? '5' : '72';
+}
+
 /** The invoice in the library's EN 16931 model (UBL names; rendered as CII). */
 export function eInvoiceOf(input: InvoiceInput): Invoice {
   const { seller, buyer, mission, line } = input;
@@ -66,6 +121,7 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
         [
           selfBillingMention(seller.name, input.mandateAcceptedAt),
           `Catégorie de l’opération : ${OPERATION_CATEGORY}`,
+          ...(subject && seller.vatOnDebits ? [VAT_ON_DEBITS_MENTION] : []),
           LATE_PAYMENT_MENTION,
         ].join('\n'),
       ],
@@ -73,6 +129,7 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
       'cac:InvoicePeriod': { 'cbc:StartDate': first, 'cbc:EndDate': last },
       'cac:AccountingSupplierParty': {
         'cac:Party': {
+          ...electronicAddress(seller.siret),
           'cac:PostalAddress': postalAddress(seller.address),
           'cac:PartyTaxScheme': subject
             ? [{ 'cbc:CompanyID': seller.vatNumber!.replace(/\s+/g, ''), ...vatScheme }]
@@ -87,6 +144,7 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
+          ...electronicAddress(buyer.siret),
           'cac:PostalAddress': postalAddress(buyer.address),
           'cac:PartyLegalEntity': {
             'cbc:RegistrationName': buyer.companyName,
@@ -96,6 +154,7 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
         },
       },
       'cac:Delivery': { 'cbc:ActualDeliveryDate': last },
+      ...(paymentMeans(input).length ? { 'cac:PaymentMeans': paymentMeans(input) } : {}),
       'cac:PaymentTerms': { 'cbc:Note': terms },
       'cac:TaxTotal': [
         {
@@ -157,9 +216,53 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
 const quiet = { log() {}, warn() {}, error() {} };
 const service = new InvoiceService(quiet);
 
+/**
+ * The library's CII, completed: BT-8 (when VAT falls due), which its mapping misses. What facturXml adds is written
+ * into the PDF's attachment too (replaceAttachedXml), so the PDF carries exactly this text.
+ */
+function completedXml(xml: string, input: InvoiceInput): string {
+  const code = taxPointCode(input);
+  if (!code) return xml;
+  return xml.replace(
+    /<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<\/ram:ApplicableHeaderTradeSettlement>/,
+    (settlement) =>
+      settlement.replace(
+        /(\s*)<ram:RateApplicablePercent>/g,
+        (_, space: string) =>
+          `${space}<ram:DueDateTypeCode>${code}</ram:DueDateTypeCode>${space}<ram:RateApplicablePercent>`,
+      ),
+  );
+}
+
+/** The embedded file named `name` of the document's associated files (/AF), replaced by `bytes`. */
+function replaceAttachment(document: PDFDocument, name: string, bytes: Uint8Array): void {
+  const files = document.catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
+  for (let index = 0; index < (files?.size() ?? 0); index++) {
+    const spec = files!.lookup(index, PDFDict);
+    const fileName = spec.lookupMaybe(PDFName.of('UF'), PDFString, PDFHexString)?.decodeText();
+    if (fileName !== name) continue;
+    const ref = spec.lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F'));
+    if (!(ref instanceof PDFRef)) continue;
+    const old = document.context.lookup(ref);
+    if (!(old instanceof PDFStream)) continue;
+    const params = old.dict.lookupMaybe(PDFName.of('Params'), PDFDict) ?? document.context.obj({});
+    params.set(PDFName.of('Size'), PDFNumber.of(bytes.length));
+    params.set(PDFName.of('CheckSum'), PDFHexString.of(createHash('md5').update(bytes).digest('hex')));
+    const stream = document.context.flateStream(bytes, {
+      Type: 'EmbeddedFile',
+      Subtype: old.dict.get(PDFName.of('Subtype')),
+      Params: params,
+    });
+    document.context.assign(ref, stream);
+    return;
+  }
+  throw new Error(`${name} absent du PDF`);
+}
+
 /** factur-x.xml: the CII XML of the invoice. */
 export async function facturXml(input: InvoiceInput): Promise<string> {
-  return (await service.generate(eInvoiceOf(input), { format: 'CII', lang: 'fr' })) as string;
+  const xml = (await service.generate(eInvoiceOf(input), { format: 'CII', lang: 'fr' })) as string;
+  return completedXml(xml, input);
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.codePointAt(0)};`);
@@ -209,6 +312,7 @@ export async function facturX(pdf: Uint8Array, input: InvoiceInput): Promise<Uin
     pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
   })) as Uint8Array;
   const document = await PDFDocument.load(wrapped, { updateMetadata: false });
+  replaceAttachment(document, 'factur-x.xml', new TextEncoder().encode(await facturXml(input)));
   const at = new Date();
   const meta = {
     title: invoiceTitle(input.number),

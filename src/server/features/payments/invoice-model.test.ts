@@ -74,11 +74,31 @@ describe('the carrier’s invoice (self-billing)', () => {
       expect.arrayContaining([
         'Échéance : 10/04/2026',
         'Conditions de paiement : 30 jours',
-        'Mode de paiement : Virement bancaire',
+        'Mode de paiement : Virement bancaire — IBAN du prestataire : FR76 3000 6000 0112 3456 7890 189',
         LATE_PAYMENT_MENTION,
       ]),
     );
     expect(LATE_PAYMENT_MENTION).toContain('40 €');
+    // VAT on receipts, the rule for services: nothing to say.
+    expect(text.join('\n')).not.toContain('débits');
+  });
+
+  it('says how it is paid: the carrier’s IBAN for a transfer, the card on Relais with Stripe', () => {
+    const rows = (one: ReturnType<typeof invoiceInput>) =>
+      lines(invoiceModel(one))
+        .map(plain)
+        .filter((line) => line.startsWith('Mode de paiement'));
+    expect(rows(invoiceInput('franchise', { seller: { iban: null } }))).toEqual([
+      'Mode de paiement : Virement bancaire',
+    ]);
+    expect(rows(invoiceInput('normal', { paymentMethod: 'stripe' }))).toEqual([
+      'Mode de paiement : Carte bancaire, en ligne sur Relais (Stripe)',
+    ]);
+  });
+
+  it('prints the option for VAT on debits beside the VAT, for a carrier who chose it', () => {
+    const text = lines(invoiceModel(invoiceInput('normal', { seller: { vatOnDebits: true } }))).map(plain);
+    expect(text).toContain('TVA 20 % : 46,40 € — Option pour le paiement de la taxe d’après les débits');
   });
 
   it('a carrier under the VAT franchise: no VAT, the art. 293 B mention, total TTC = HT', () => {

@@ -1,4 +1,5 @@
 import { formatNumericDay } from '#core/rules/french-dates.js';
+import { formatIban } from '#core/rules/iban.js';
 import {
   EMPLOYMENT_PAY_NOTE,
   formatCents,
@@ -37,8 +38,14 @@ export interface InvoiceInput {
     siret: string;
     vatRegime: 'franchise' | 'normal';
     vatNumber: string | null;
+    /** Subject to VAT and opted to pay it on invoicing (« d’après les débits »). */
+    vatOnDebits: boolean;
+    /** Where a transfer goes (normalised), when the carrier gave it. */
+    iban: string | null;
   };
   buyer: { companyName: string; address: string; siret: string };
+  /** How the transporter pays: by transfer to the carrier, or by card on Relais (Stripe). */
+  paymentMethod: 'transfer' | 'stripe';
   mission: ServiceDates & { title: string; pickupAddress: string; deliveryAddress: string };
   line: { detail: string; quantity: string; unitPriceCents: number; pricingType: string };
   netCents: number;
@@ -74,6 +81,17 @@ export const OPERATION_CATEGORY = 'Prestation de services';
 
 export const invoiceTitle = (number: string) => `Facture n° ${number}`;
 
+/** The mention a carrier who opted to pay VAT on invoicing must print (article 242 nonies A, I-13° de l’annexe II au CGI). */
+export const VAT_ON_DEBITS_MENTION = 'Option pour le paiement de la taxe d’après les débits';
+
+/** How the invoice is paid, in words, and the account a transfer goes to. */
+function paymentMeansRows(input: Pick<InvoiceInput, 'paymentMethod' | 'seller'>): PdfRow[] {
+  if (input.paymentMethod === 'stripe')
+    return [{ label: 'Mode de paiement', value: 'Carte bancaire, en ligne sur Relais (Stripe)' }];
+  const iban = input.seller.iban ? ` — IBAN du prestataire : ${formatIban(input.seller.iban)}` : '';
+  return [{ label: 'Mode de paiement', value: `Virement bancaire${iban}` }];
+}
+
 /** Who issues the invoice, for whom, and under which mandate (article 289 I-2 du CGI). */
 export function selfBillingMention(sellerName: string, mandateAcceptedAt: Date): string {
   return `Autofacturation : facture émise par Relais au nom et pour le compte de ${sellerDisplayName(sellerName)} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)}, article 289 I-2 du code général des impôts).`;
@@ -98,12 +116,17 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
   const totals: PdfRow[] = [
     { label: 'Total HT', value: formatCents(input.netCents) },
     subject
-      ? { label: `TVA ${TRANSPORT_VAT_RATE_PERCENT} %`, value: formatCents(input.vatCents) }
+      ? {
+          label: `TVA ${TRANSPORT_VAT_RATE_PERCENT} %`,
+          // Beside the VAT it concerns, where a reader looks for when it is due.
+          value: `${formatCents(input.vatCents)}${seller.vatOnDebits ? ` — ${VAT_ON_DEBITS_MENTION}` : ''}`,
+        }
       : { label: 'TVA', value: VAT_FRANCHISE_MENTION },
     { label: 'Total TTC', value: formatCents(input.grossCents) },
   ];
   return {
     title: invoiceTitle(input.number),
+    dense: true,
     subtitle: `Autofacturation — ${selfBillingLine(seller.name, input.mandateAcceptedAt)}`,
     meta: [
       { label: 'Date d’émission', value: formatNumericDay(input.issuedOn) },
@@ -139,7 +162,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
         rows: [
           ...totals,
           { label: 'Conditions de paiement', value: PAYMENT_TERMS_LABELS[input.paymentTerms] },
-          { label: 'Mode de paiement', value: 'Virement bancaire' },
+          ...paymentMeansRows(input),
         ],
       },
       {

@@ -117,6 +117,8 @@ describe('the carrier’s invoice (independent frame)', () => {
       siretNumber: VALID_SIRET,
       vatRegime: 'franchise',
       acceptSelfBillingMandate: true,
+      // As people copy it from their bank's RIB.
+      iban: 'fr76 3000 6000 0112 3456 7890 189',
     });
     expect((await paymentOf(owner.agent, id)).invoiceBlockers).toEqual([
       'Le transporteur doit indiquer son adresse de facturation.',
@@ -162,6 +164,10 @@ describe('the carrier’s invoice (independent frame)', () => {
     expect(xml).toContain('<ram:Name>Łukasz Wiśniewski-Şahin EI</ram:Name>');
     expect(text).toContain('Łukasz Wiśniewski-Şahin');
     expect(text).toContain('Transports Ødegård & Ćosić');
+    // Paid by transfer: to the carrier's account, in the PDF and in the XML (SEPA transfer, BT-84).
+    expect(text.replace(/\s+/g, ' ')).toContain('IBAN du prestataire : FR76 3000 6000 0112 3456 7890 189');
+    expect(xml).toContain('<ram:TypeCode>58</ram:TypeCode>');
+    expect(xml).toContain('<ram:IBANID>FR7630006000011234567890189</ram:IBANID>');
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(row!.sha256);
     // Both parties are told.
@@ -174,6 +180,41 @@ describe('the carrier’s invoice (independent frame)', () => {
         `La facture n° AF-${YEAR}-0001 de « Livraison frigo Rungis → Lille » est disponible.`,
       ]);
     }
+  });
+
+  it('the carrier’s IBAN and VAT option: checked, a carrier’s only, the option following the regime', async () => {
+    const carrier = await readyCarrier();
+    const put = (body: Record<string, unknown>) =>
+      carrier.agent.put('/api/billing/details', { billingAddress: ADDRESS, ...body });
+    const wrongKey = await put({ iban: 'FR76 3000 6000 0112 3456 7890 188' });
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json().errors.iban).toBe(
+      'IBAN invalide : vérifiez-le sur votre RIB (ex. FR76 3000 6000 0112 3456 7890 189)',
+    );
+    // Under the franchise there is no VAT to pay on debits.
+    const noVat = await put({ vatOnDebits: true });
+    expect(noVat.statusCode).toBe(400);
+    expect(noVat.json().errors.vatOnDebits).toBe(
+      'L’option pour la TVA d’après les débits ne concerne qu’un prestataire assujetti à la TVA',
+    );
+    const subject = await put({ vatRegime: 'normal', vatNumber: 'FR44732829320', vatOnDebits: true });
+    expect(subject.statusCode, subject.body).toBe(200);
+    expect(subject.json()).toMatchObject({ vatRegime: 'normal', vatOnDebits: true, iban: null });
+    const withIban = await put({ iban: 'DE89 3704 0044 0532 0130 00' });
+    expect(withIban.json()).toMatchObject({ iban: 'DE89370400440532013000', vatOnDebits: true });
+    // Back under the franchise, the option goes with the VAT; the IBAN stays until removed.
+    const franchise = await put({ vatRegime: 'franchise', vatNumber: null });
+    expect(franchise.json()).toMatchObject({ vatRegime: 'franchise', vatOnDebits: false });
+    expect((await put({ iban: null })).json().iban).toBeNull();
+    // A company has no carrier's account to give on Relais's invoices.
+    const owner = await billedCompany();
+    const refused = await owner.agent.put('/api/billing/details', {
+      billingAddress: ADDRESS,
+      iban: 'FR7630006000011234567890189',
+      vatOnDebits: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['iban', 'vatOnDebits']);
   });
 
   it('numbers stay gap-free and unique when eight missions of one carrier complete at once', async () => {

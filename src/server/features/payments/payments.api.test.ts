@@ -468,6 +468,8 @@ describe('billing details', () => {
       vatRegime: null,
       vatNumber: null,
       selfBillingAcceptedAt: null,
+      iban: null,
+      vatOnDebits: false,
     });
     const noNumber = await carrier.agent.put('/api/billing/details', {
       billingAddress: ADDRESS,

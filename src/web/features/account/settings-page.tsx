@@ -1,4 +1,4 @@
-import { Bell, Palette } from 'lucide-react';
+import { Bell, Palette, Receipt } from 'lucide-react';
 import { Link } from 'wouter';
 import { useSession } from '#web/lib/session.js';
 import { buttonClasses } from '#web/ui/button.js';
@@ -46,7 +46,7 @@ function ThemeSection() {
   );
 }
 
-/** /parametres: security of the account, connected devices, notifications, theme, personal data. */
+/** /parametres: security of the account, connected devices, notifications, billing, theme, personal data. */
 export function SettingsPage() {
   const { user } = useSession();
   if (!user) return null;
@@ -69,6 +69,18 @@ export function SettingsPage() {
           Régler mes notifications
         </Link>
       </SettingsSection>
+      {!user.isAdmin && (
+        <SettingsSection
+          id="facturation"
+          icon={Receipt}
+          title="Facturation"
+          description="L’adresse, et pour un chauffeur indépendant le SIRET, la TVA et l’IBAN que portent les factures."
+        >
+          <Link href="/facturation" className={buttonClasses('secondary')}>
+            Mes coordonnées de facturation
+          </Link>
+        </SettingsSection>
+      )}
       <ThemeSection />
       <DataSection />
     </div>

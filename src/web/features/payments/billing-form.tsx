@@ -1,4 +1,5 @@
 import { formatDay } from '#core/rules/french-dates.js';
+import { formatIban } from '#core/rules/iban.js';
 import { CheckCircle2, CircleDashed } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,6 +24,8 @@ function defaults(view: BillingDetailsView | undefined): BillingFormValues {
     siretNumber: view?.siretNumber ?? '',
     vatRegime: view?.vatRegime ?? '',
     vatNumber: view?.vatNumber ?? '',
+    vatOnDebits: view?.vatOnDebits ?? false,
+    iban: view?.iban ? formatIban(view.iban) : '',
     acceptSelfBillingMandate: false,
   };
 }
@@ -50,17 +53,20 @@ function GroupError({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * The billing address (both parties), and for the driver the SIRET, the VAT regime (with the VAT number when
- * subject to VAT) and the self-billing mandate under which Relais issues the invoice in the driver's name.
+ * The billing address (both parties), and for the driver the SIRET, the VAT regime (with the VAT number and the
+ * option for VAT on debits when subject to VAT), the IBAN a transfer goes to, and the self-billing mandate under
+ * which Relais issues the invoice in the driver's name. `onDone` after a save; a cancel button when `onCancel`.
  */
-function BillingDetailsForm({
+export function BillingDetailsForm({
   view,
   driver,
   onDone,
+  onCancel,
 }: {
   view: BillingDetailsView;
   driver: boolean;
   onDone: () => void;
+  onCancel?: () => void;
 }) {
   const toast = useToast();
   const ids = useId();
@@ -134,14 +140,39 @@ function BillingDetailsForm({
               <GroupError id={`${ids}-vat-error`} message={errors.vatRegime?.message} />
             </fieldset>
             {regime === 'normal' && (
-              <TextField
-                label="Numéro de TVA intracommunautaire"
-                autoComplete="off"
-                placeholder="FR12345678901"
-                error={errors.vatNumber?.message}
-                {...form.register('vatNumber')}
-              />
+              <>
+                <TextField
+                  label="Numéro de TVA intracommunautaire"
+                  autoComplete="off"
+                  placeholder="FR12345678901"
+                  error={errors.vatNumber?.message}
+                  {...form.register('vatNumber')}
+                />
+                <div className="space-y-1">
+                  <Checkbox
+                    label="J’ai opté pour le paiement de la TVA d’après les débits"
+                    aria-describedby={`${ids}-debits`}
+                    {...form.register('vatOnDebits')}
+                  />
+                  <p id={`${ids}-debits`} className="text-sm text-ink-muted">
+                    Sans cette option, la TVA d’une prestation de services est due à l’encaissement. Avec
+                    elle, vos factures portent la mention « Option pour le paiement de la taxe d’après les
+                    débits ».
+                  </p>
+                  <GroupError id={`${ids}-debits-error`} message={errors.vatOnDebits?.message} />
+                </div>
+              </>
             )}
+            <TextField
+              label="IBAN (facultatif)"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="FR76 3000 6000 0112 3456 7890 189"
+              hint="Le compte où le transporteur vous paie par virement : il figure sur vos factures."
+              error={errors.iban?.message}
+              {...form.register('iban')}
+            />
             {mandateAccepted ? (
               <p className="flex items-start gap-2 rounded-lg bg-surface-sunken p-3 text-sm">
                 <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
@@ -174,9 +205,11 @@ function BillingDetailsForm({
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
-          <Button variant="secondary" onClick={onDone}>
-            Annuler
-          </Button>
+          {onCancel && (
+            <Button variant="secondary" onClick={onCancel}>
+              Annuler
+            </Button>
+          )}
         </div>
       </FormFields>
     </form>
@@ -213,7 +246,12 @@ export function InvoiceBlockers({ payment }: { payment: MissionPayment }) {
           {shown ? (
             <>
               <h3 className="mb-3 font-bold">Mes coordonnées de facturation</h3>
-              <BillingDetailsForm view={details.data} driver={driver} onDone={() => setOpen(false)} />
+              <BillingDetailsForm
+                view={details.data}
+                driver={driver}
+                onDone={() => setOpen(false)}
+                onCancel={() => setOpen(false)}
+              />
             </>
           ) : (
             <Button variant={missing ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>

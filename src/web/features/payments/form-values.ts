@@ -6,6 +6,9 @@ export interface BillingFormValues {
   siretNumber: string;
   vatRegime: VatRegime | '';
   vatNumber: string;
+  /** Subject to VAT and opted to pay it on invoicing. */
+  vatOnDebits: boolean;
+  iban: string;
   acceptSelfBillingMandate: boolean;
 }
 

@@ -60,6 +60,8 @@ const driverBilling = {
   siretNumber: '732 829 320 00074',
   vatRegime: 'normal' as const,
   vatNumber: 'fr12 345678901',
+  vatOnDebits: true,
+  iban: '',
   acceptSelfBillingMandate: false,
 };
 
@@ -196,7 +198,23 @@ describe('the billing details form', () => {
       siretNumber: driverBilling.siretNumber,
       vatRegime: 'franchise',
       vatNumber: null,
+      // The option goes with the VAT; an empty IBAN field removes the account.
+      vatOnDebits: false,
+      iban: null,
     });
+  });
+
+  it('checks the IBAN’s key as the server does, under its field', async () => {
+    const typo = await resolve(
+      { ...driverBilling, iban: 'FR76 3000 6000 0112 3456 7890 188', acceptSelfBillingMandate: true },
+      true,
+    );
+    expect(typo.errors.iban?.message).toMatch(/^IBAN invalide/);
+    const right = await resolve(
+      { ...driverBilling, iban: 'FR76 3000 6000 0112 3456 7890 189', acceptSelfBillingMandate: true },
+      true,
+    );
+    expect(right.errors.iban).toBeUndefined();
   });
 
   it('refuses a transfer declared in the future', async () => {

@@ -47,6 +47,8 @@ export function billingInput(values: BillingFormValues, context: BillingFormCont
     siretNumber: values.siretNumber,
     vatRegime: values.vatRegime || undefined,
     vatNumber: values.vatRegime === 'normal' ? values.vatNumber : null,
+    vatOnDebits: values.vatRegime === 'normal' && values.vatOnDebits,
+    iban: values.iban.trim() ? values.iban : null,
     ...(context.mandateAccepted ? {} : { acceptSelfBillingMandate: values.acceptSelfBillingMandate }),
   } as BillingDetailsInput;
 }
