@@ -6,6 +6,7 @@ import {
   registerDriverByApi,
   uniqueEmail,
   verificationLink,
+  watchForProblems,
 } from './helpers.js';
 import { signInAdmin } from './admin-helpers.js';
 
@@ -155,8 +156,12 @@ test('a failed login shows the notification; a good one goes to the dashboard; l
   await openMenu(page);
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Signed out, the pages are a visitor's: no failed request, nothing in the console (decision 036).
+  const { problems } = watchForProblems(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });
 
 test('the e-mail link verifies the address once; the banner goes away', async ({

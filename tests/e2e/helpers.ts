@@ -253,3 +253,24 @@ export async function shootBothThemes(
     document.documentElement.classList.remove('light');
   });
 }
+
+/**
+ * What the browser would report about `page` from now on (Lighthouse's "best practices" counts them): console
+ * errors, uncaught exceptions and answers of 400 or more, each as one line. `requested` lists the paths asked
+ * for, so that a test can check a request it relies on did happen.
+ */
+export function watchForProblems(page: Page): { problems: string[]; requested: string[] } {
+  const problems: string[] = [];
+  const requested: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    requested.push(pathname);
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${pathname}`);
+  });
+  return { problems, requested };
+}

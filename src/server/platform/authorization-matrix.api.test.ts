@@ -312,14 +312,26 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
   },
   'POST /api/auth/logout': { request: () => json('POST', '/api/auth/logout'), expected: everyone(200) },
-  'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expected: signedIn(200) },
+  // A visitor is told "nobody" (null) without a failure; a session waiting for its second factor is not signed in
+  // yet (decision 036).
+  'GET /api/auth/me': {
+    request: () => json('GET', '/api/auth/me'),
+    expected: everyone(200),
+    pendingAdmin: 401,
+    check: (actor, body) => expect(body === null).toBe(actor === 'anonymous'),
+  },
   // The demonstration (decision 022): a door for visitors (members sign out first), the session's own "me", the
   // logout anyone may call, the reset of a demo sandbox only (demo.api.test.ts has the demo visitor's side).
   'POST /api/demo/login': {
     request: () => json('POST', '/api/demo/login', { role: 'driver' }),
     expected: signedIn(409, {}, 201),
   },
-  'GET /api/demo/me': { request: () => json('GET', '/api/demo/me'), expected: signedIn(200) },
+  'GET /api/demo/me': {
+    request: () => json('GET', '/api/demo/me'),
+    expected: everyone(200),
+    pendingAdmin: 401,
+    check: (actor, body) => expect(body === null).toBe(actor === 'anonymous'),
+  },
   'POST /api/demo/logout': { request: () => json('POST', '/api/demo/logout'), expected: everyone(200) },
   'POST /api/demo/reset': { request: () => json('POST', '/api/demo/reset'), expected: signedIn(403) },
   'POST /api/auth/resend-verification': {

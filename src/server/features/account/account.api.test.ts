@@ -387,6 +387,7 @@ describe('RGPD', () => {
       payload: { password: 'non' },
     });
     expect(wrong.statusCode).toBe(400);
+    const token = driver.agent.cookie;
     const gone = await driver.agent.request({
       method: 'DELETE',
       url: '/api/account',
@@ -394,6 +395,9 @@ describe('RGPD', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect(gone.json().message).toBe(accountMessages.deleted);
+    // The browser that deleted the account is signed out; its old cookie opens nothing.
+    expect(driver.agent.cookie).toBeUndefined();
+    driver.agent.cookie = token;
     expect((await mailTo(driver.user.email, /Votre compte Relais est supprimé/)).text).toContain(
       'Marc Partant',
     );

@@ -287,10 +287,32 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sessions', () => {
-  it('GET /api/auth/me answers 401 with a French message when logged out', async () => {
-    const response = await new Agent(t.app).get('/api/auth/me');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Authentification requise' });
+  it('GET /api/auth/me answers null to a visitor: a signed-out page makes no failed request', async () => {
+    for (const url of ['/api/auth/me', '/api/demo/me']) {
+      const response = await new Agent(t.app).get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toBeNull();
+      expect(response.cookies, url).toEqual([]);
+    }
+  });
+
+  it('GET /api/auth/me answers 401 to a session that ended, and clears its cookie', async () => {
+    const user = await createUser(t.db);
+    const agent = new Agent(t.app);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    for (const url of ['/api/auth/me', '/api/demo/me']) {
+      const stale = new Agent(t.app);
+      stale.cookie = agent.cookie;
+      const response = await stale.get(url);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toEqual({ message: 'Authentification requise' });
+      const cleared = response.cookies.find((c) => c.name === 'relais_session');
+      expect(cleared, url).toMatchObject({ value: '', path: '/', httpOnly: true });
+      expect(stale.cookie, url).toBeUndefined();
+      // The next page is a visitor's.
+      expect((await stale.get(url)).statusCode, url).toBe(200);
+    }
   });
 
   it('logout deletes the session on the server: the old cookie no longer works', async () => {

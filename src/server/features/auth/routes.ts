@@ -85,8 +85,17 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
 
   app.get(
     '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'Utilisateur connecté', response: { 200: publicUserSchema } } },
-    async (request) => toPublicUser(requireUser(request)),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Utilisateur connecté (null pour un visiteur sans session)',
+        response: { 200: publicUserSchema.nullable() },
+      },
+    },
+    async (request, reply) => {
+      const user = sessions.currentUser(request, reply);
+      return user && toPublicUser(user);
+    },
   );
 
   app.post(

@@ -5,7 +5,6 @@ import { messageSchema, publicUserSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, errorResponses, unauthorized } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { requireUser } from '../../platform/sessions.js';
 import { openSandbox, removeIdleSandboxes, removeSandbox, resetSandbox, sandboxOf } from './sandbox.js';
 import { subscribeScriptedReplies } from './scripted-replies.js';
 import { prepareDemoSeed } from './seed/index.js';
@@ -43,12 +42,15 @@ export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     {
       schema: {
         tags: ['demo'],
-        summary: 'Utilisateur connecté (pages de démonstration)',
-        response: { 200: publicUserSchema, ...errorResponses },
+        summary: 'Utilisateur connecté (pages de démonstration ; null pour un visiteur sans session)',
+        response: { 200: publicUserSchema.nullable(), ...errorResponses },
       },
     },
     // Whoever is signed in: a member arriving on /demo with a stale flag is then seen as who they are.
-    async (request) => toPublicUser(requireUser(request)),
+    async (request, reply) => {
+      const user = deps.sessions.currentUser(request, reply);
+      return user && toPublicUser(user);
+    },
   );
 
   app.post(
