@@ -305,7 +305,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => json('GET', '/api/health'), expected: everyone(200) },
   'POST /api/auth/register': {
     request: () => json('POST', '/api/auth/register', driverPayload({ email: fresh('inscription') })),
-    expected: everyone(201),
+    expected: everyone(202),
   },
   'POST /api/auth/login': {
     request: (s) => json('POST', '/api/auth/login', { email: s.otherDriver.email, password: TEST_PASSWORD }),
