@@ -4,7 +4,9 @@
  * Prints requests per second and latency percentiles; no assertion, figures only.
  */
 import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { startBenchServer } from './bench-server.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5191);
@@ -15,6 +17,29 @@ const pin = (core: number) => (cores > 1 ? ['taskset', '-c', String(core)] : [])
 
 const server = await startBenchServer(PORT, pin(0));
 const BASE = server.base;
+
+/** The session the sign-up's mail link opens: the link is read from the server's outbox folder. */
+async function followSignUpLink(email: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    for (const file of await readdir(outbox).catch(() => [] as string[])) {
+      const raw = await readFile(path.join(outbox, file), 'utf8');
+      const link = raw.includes(`To: ${email}`) ? /^X-Relais-Link: (\S+)$/m.exec(raw)?.[1] : undefined;
+      if (!link) continue;
+      const token = new URL(link).searchParams.get('token');
+      const created = await fetch(`${BASE}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      const cookie = created.headers.get('set-cookie')?.split(';')[0];
+      if (!created.ok || !cookie) throw new Error(`sign-up link refused: ${created.status}`);
+      return cookie;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-up mail for ${email}`);
+}
 
 interface Result {
   requests: { average: number };
@@ -40,12 +65,13 @@ function load(url: string, headers: Record<string, string> = {}): Result {
 }
 
 try {
-  const register = await fetch(`${BASE}/api/auth/register`, {
+  const email = `bench-${Date.now()}@exemple.fr`;
+  await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       userType: 'driver',
-      email: `bench-${Date.now()}@exemple.fr`,
+      email,
       password: 'secret123',
       fullName: 'Banc Essai',
       phone: '0612345678',
@@ -56,7 +82,8 @@ try {
       certifications: [],
     }),
   });
-  const cookie = register.headers.get('set-cookie')?.split(';')[0] ?? '';
+  // The sign-up's link creates the account and opens the session (decision 039): read from the outbox.
+  const cookie = await followSignUpLink(email);
 
   const runs: Array<[string, Result]> = [
     ['GET /api/health', load(`${BASE}/api/health`)],

@@ -40,6 +40,8 @@ export async function startBenchServer(
   return {
     base,
     pid: server.pid!,
+    /** Its data folder (the outbox of its mails is there). */
+    dataDir,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));

@@ -185,6 +185,8 @@ export interface RateLimits {
   /** Failed logins on one account from anywhere: beyond it, only addresses without failures may try. */
   loginPerAccount: Rule;
   registerPerIp: Rule;
+  /** Sign-up mails to one e-mail address (its link, or the word to its owner): past it, no mail, same answer. */
+  registerMailsPerAddress: Rule;
   resendPerIp: Rule;
   resendPerAccount: Rule;
   adminSetupPerIp: Rule;
@@ -213,6 +215,7 @@ const defaultRateLimits: RateLimits = {
   loginPerIpAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  registerMailsPerAddress: { limit: 3, windowSeconds: 60 * 60 },
   resendPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resendPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   adminSetupPerIp: { limit: 10, windowSeconds: 60 * 60 },

@@ -1,24 +1,44 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   acceptCookies,
   isPhone,
   openMenu,
   registerDriverByApi,
   uniqueEmail,
+  mailLink,
   verificationLink,
+  watchForProblems,
 } from './helpers.js';
 import { signInAdmin } from './admin-helpers.js';
+import { expectNoAxeViolations } from './axe.js';
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
-test('a driver registers through the form and lands on the dashboard with the driver menu', async ({
+/**
+ * After the form: the page says to open the mail (decision 039), whose link creates the account and signs in, on
+ * the dashboard (docs/specification.md §2).
+ */
+async function followSignUpMail(page: Page, email: string) {
+  const sent = page.getByRole('status').filter({ hasText: `E-mail envoyé à ${email}` });
+  await expect(sent).toContainText(
+    'Pour terminer votre inscription, ouvrez l’e-mail que nous venons d’envoyer à cette adresse et suivez son lien.',
+  );
+  await expect(page.getByRole('heading', { name: 'Vérifiez votre boîte mail', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, 'after the sign-up form');
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Compte créé').first()).toBeVisible();
+}
+
+test('a driver registers through the form and the mail’s link lands on the dashboard with the driver menu', async ({
   page,
 }) => {
+  const email = uniqueEmail('form-chauffeur');
   await page.goto('/register');
   await expect(page.getByRole('tab', { name: 'Chauffeur' })).toHaveAttribute('aria-selected', 'true');
   const form = page.getByRole('form', { name: 'Inscription chauffeur' });
   await form.getByLabel('Nom complet').fill('Jean Routier');
-  await form.getByLabel('Email').fill(uniqueEmail('form-chauffeur'));
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Téléphone').fill('06 12 34 56 78');
   await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
   await form.getByLabel('Numéro de permis').fill('12AB34567');
@@ -27,7 +47,7 @@ test('a driver registers through the form and lands on the dashboard with the dr
   await form.getByLabel("Années d'expérience").fill('7');
   await form.getByRole('button', { name: 'Créer mon compte chauffeur' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await followSignUpMail(page, email);
   await expect(page.getByRole('heading', { name: 'Bonjour Jean' })).toBeVisible();
   const menu = await openMenu(page);
   for (const label of [
@@ -53,18 +73,19 @@ test('a driver registers through the form and lands on the dashboard with the dr
 });
 
 test('a transporter registers through the form and gets the transporter menu', async ({ page }) => {
+  const email = uniqueEmail('form-transport');
   await page.goto('/register');
   await page.getByRole('tab', { name: 'Transporteur' }).click();
   const form = page.getByRole('form', { name: 'Inscription transporteur' });
   await form.getByLabel("Nom de l'entreprise").fill('Transports Martin');
   await form.getByLabel('Numéro SIRET').fill('732 829 320 00074');
   await form.getByLabel('Nom du contact').fill('Claire Martin');
-  await form.getByLabel('Email').fill(uniqueEmail('form-transport'));
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Téléphone').fill('01 23 45 67 89');
   await form.getByLabel('Mot de passe', { exact: true }).fill('secret123');
   await form.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await followSignUpMail(page, email);
   const menu = await openMenu(page);
   await expect(menu.getByRole('link', { name: 'Suivi des livraisons' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Carte' })).toHaveCount(0);
@@ -112,7 +133,10 @@ test('every §5 message shows under its field', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('the server’s refusals reach the form: e-mail taken and bad SIRET key', async ({ page, request }) => {
+test('a bad SIRET key is refused under its field; an address that has an account sees what a new one sees', async ({
+  page,
+  request,
+}) => {
   const { email } = await registerDriverByApi(request);
   await page.goto('/register');
   await page.getByRole('tab', { name: 'Transporteur' }).click();
@@ -128,10 +152,28 @@ test('the server’s refusals reach the form: e-mail taken and bad SIRET key', a
     company.getByText('Numéro SIRET invalide : la clé de contrôle ne correspond pas'),
   ).toBeVisible();
   await company.getByLabel('Numéro SIRET').fill('73282932000074');
-  await company.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
-  await expect(company.getByText('Un compte existe déjà avec cet email').first()).toBeVisible();
-  await expect(page.getByText("Erreur d'inscription").first()).toBeVisible();
+
+  // Decision 039: the page says the same to an address that has an account and to a new one.
+  const screenFor = async (address: string) => {
+    await company.getByLabel('Email').fill(address);
+    await company.getByRole('button', { name: 'Créer mon compte transporteur' }).click();
+    const sent = page.getByRole('status').filter({ hasText: 'E-mail envoyé à' });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    const text = (await page.getByRole('main').innerText()).replaceAll(address.toLowerCase(), '<adresse>');
+    // Back to the form as it was typed, for the next address.
+    await sent.getByRole('button', { name: 'Modifier l’adresse' }).click();
+    await expect(company.getByLabel('Numéro SIRET')).toHaveValue('73282932000074');
+    return text;
+  };
+  const known = await screenFor(email.toUpperCase());
+  const fresh = await screenFor(uniqueEmail('nouvelle-adresse'));
+  expect(known).toEqual(fresh);
+  expect(known).toContain('Vérifiez votre boîte mail');
+  await expect(page.getByText("Erreur d'inscription")).toHaveCount(0);
   await expect(page).toHaveURL(/\/register$/);
+  // The owner is told, with a way to sign in.
+  expect(await mailLink(email, '/login')).toMatch(/\/login$/);
 });
 
 test('a failed login shows the notification; a good one goes to the dashboard; logout goes home', async ({
@@ -155,8 +197,12 @@ test('a failed login shows the notification; a good one goes to the dashboard; l
   await openMenu(page);
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Signed out, the pages are a visitor's: no failed request, nothing in the console (decision 038).
+  const { problems } = watchForProblems(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });
 
 test('the e-mail link verifies the address once; the banner goes away', async ({

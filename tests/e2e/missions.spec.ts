@@ -307,16 +307,13 @@ test('a shared mission link shows visitors the mission, and "Postuler" brings th
   await form.getByLabel('Numéro de permis').fill('99XY12345');
   await form.getByLabel('Type de permis').selectOption('C');
   await form.getByRole('button', { name: 'Créer mon compte chauffeur' }).click();
-  // Back on the mission, signed in, with the address and the way to apply (once the address is confirmed).
-  await expect(page).toHaveURL(new RegExp(`/mission/${id}$`));
-  await expect(page.getByText('7 rue du Quai Secret, 94150 Rungis')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Postuler' })).toBeVisible();
-  // The mail's link, opened in another tab, offers to come back to the mission.
+  await expect(page.getByRole('heading', { name: 'Vérifiez votre boîte mail' })).toBeVisible();
+  // The mail's link, opened in another tab, creates the account and brings the driver back to the mission,
+  // signed in, with the address and the way to apply (decision 039).
   const mailTab = await page.context().newPage();
   await mailTab.goto(await verificationLink(email));
-  await expect(mailTab.getByRole('heading', { name: 'Adresse vérifiée' })).toBeVisible();
-  await mailTab.getByRole('link', { name: 'Reprendre là où vous en étiez' }).click();
   await expect(mailTab).toHaveURL(new RegExp(`/mission/${id}$`));
+  await expect(mailTab.getByText('7 rue du Quai Secret, 94150 Rungis')).toBeVisible();
   await expect(mailTab.getByRole('button', { name: 'Postuler à cette mission' })).toBeVisible();
 });
 

@@ -27,6 +27,18 @@ export const authMessages = {
   accountDisabled: 'Ce compte est désactivé. Contactez le support pour le réactiver.',
 } as const;
 
+/**
+ * Signing up (decision 039): one answer whether the address is new or already has an account; the account is
+ * created by the link mailed to the address.
+ */
+export const registrationMessages = {
+  sent: 'Pour terminer votre inscription, ouvrez l’e-mail que nous venons d’envoyer à cette adresse et suivez son lien.',
+  created: 'Votre adresse email est confirmée et votre compte est prêt. Bienvenue sur Relais !',
+  expired: 'Ce lien d’inscription a expiré. Inscrivez-vous à nouveau : un nouveau lien vous sera envoyé.',
+  taken:
+    'Cette adresse a déjà un compte Relais : connectez-vous, ou choisissez un nouveau mot de passe si vous l’avez oublié.',
+} as const;
+
 /** What a person whose account an administrator deactivated reads when signing in (the reason is the team's). */
 export const deactivatedMessage = (reason: string | null) =>
   reason

@@ -12,6 +12,8 @@ async function runHousekeeping(db: Db): Promise<void> {
   await db.execute(
     sql`delete from account_tokens where coalesce(used_at, expires_at) < now() - interval '1 day'`,
   );
+  // Sign-ups never confirmed (decision 039): what the form said goes once its link has expired.
+  await db.execute(sql`delete from pending_registrations where expires_at < now()`);
   // Realtime events are kept an hour for replays; instances silent for an hour have stopped.
   await db.execute(sql`delete from realtime_events where created_at < now() - interval '1 hour'`);
   await db.execute(sql`delete from realtime_instances where seen_at < now() - interval '1 hour'`);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPayload, driverPayload, missionPayload } from '../test/factories.js';
-import { Agent, createTestApp, signIn, type TestApp } from '../test/harness.js';
+import { Agent, createTestApp, signIn, waitForOutboxMail, type TestApp } from '../test/harness.js';
 
 // What every text field and every date of the API does with what no person types.
 const logLines: string[] = [];
@@ -151,31 +151,47 @@ describe('impossible and out-of-range dates', () => {
 });
 
 describe('logs', () => {
-  it('keep a failed registration’s hash, token, e-mail and phone out of the log', async () => {
+  it('keep a failed sign-up’s hash, token, e-mail and phone out of the log, at both of its steps', async () => {
     // The database refuses the row: the error carries every parameter of the insert.
     await t.db.execute(sql`
-      create function refuse_users() returns trigger language plpgsql as $$
+      create function refuse_rows() returns trigger language plpgsql as $$
       begin raise exception 'insertion refusée par le test'; end $$`);
-    await t.db.execute(
-      sql`create trigger refuse_users before insert on users for each row execute function refuse_users()`,
-    );
+    type Answer = Awaited<ReturnType<Agent['post']>>;
+    const refused = async (table: 'pending_registrations' | 'users', step: () => Promise<Answer>) => {
+      await t.db.execute(
+        sql`create trigger refuse_rows before insert on ${sql.identifier(table)}
+          for each row execute function refuse_rows()`,
+      );
+      try {
+        const before = logLines.length;
+        const response = await step();
+        expect(response.statusCode).toBe(500);
+        expect(response.json().message).toMatch(/erreur interne/);
+        const written = logLines.slice(before).join('\n');
+        expect(written).not.toContain('secret.chauffeur');
+        expect(written).not.toContain('+33699887766');
+        expect(written).not.toContain('scrypt$');
+        expect(written).not.toMatch(/[0-9a-f]{64}/);
+        expect(written).toContain('insertion refusée par le test');
+        expect(written).toContain('"code":"P0001"');
+        return written;
+      } finally {
+        await t.db.execute(sql`drop trigger refuse_rows on ${sql.identifier(table)}`);
+      }
+    };
     try {
       const payload = driverPayload({ email: 'secret.chauffeur@exemple.fr', phone: '06 99 88 77 66' });
-      const before = logLines.length;
-      const response = await new Agent(t.app).post('/api/auth/register', payload);
-      expect(response.statusCode).toBe(500);
-      expect(response.json().message).toMatch(/erreur interne/);
-      const written = logLines.slice(before).join('\n');
-      expect(written).not.toContain('secret.chauffeur');
-      expect(written).not.toContain('+33699887766');
-      expect(written).not.toContain('scrypt$');
-      expect(written).not.toMatch(/[0-9a-f]{64}/);
-      expect(written).toContain('insertion refusée par le test');
-      expect(written).toContain('"code":"P0001"');
-      expect(written).toContain('insert into \\"users\\"');
+      // The sign-up, kept until its link is followed (decision 039)…
+      const signUp = () => new Agent(t.app).post('/api/auth/register', payload);
+      expect(await refused('pending_registrations', signUp)).toContain('insert into pending_registrations');
+      // …and the account its link creates.
+      expect((await signUp()).statusCode).toBe(202);
+      const link = (await waitForOutboxMail(t.config, payload.email)).link!;
+      const token = new URL(link).searchParams.get('token');
+      const follow = () => new Agent(t.app).post('/api/auth/verify-email', { token });
+      expect(await refused('users', follow)).toContain('insert into \\"users\\"');
     } finally {
-      await t.db.execute(sql`drop trigger refuse_users on users`);
-      await t.db.execute(sql`drop function refuse_users`);
+      await t.db.execute(sql`drop function refuse_rows`);
     }
   });
 
@@ -185,7 +201,10 @@ describe('logs', () => {
       '/api/auth/register',
       driverPayload({ email: 'journal.prive@exemple.fr' }),
     );
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
+    // The mail leaves in the background: its line comes once the file is written.
+    for (let i = 0; i < 100 && !logLines.slice(before).join('\n').includes('boîte d’envoi'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const written = logLines.slice(before).join('\n');
     expect(written).toContain('boîte d’envoi locale');
     expect(written).toContain('j***@exemple.fr');

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../db/schema/platform.js';
+import { pendingRegistrations } from '../db/schema/users.js';
 import { createUser } from '../test/factories.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/harness.js';
 import { cronMatches, latestSlot, parseCron, stableJobId } from './jobs.js';
@@ -212,7 +213,7 @@ describe('two instances with workers on one database', () => {
     },
   );
 
-  it('runs the housekeeping as a job: expired sessions go', async () => {
+  it('runs the housekeeping as a job: expired sessions go, and sign-ups whose link expired', async () => {
     const user = await createUser(a.db);
     const past = new Date(Date.now() - 3600_000);
     await a.db.insert(sessions).values({
@@ -223,8 +224,23 @@ describe('two instances with workers on one database', () => {
       expiresAt: past,
       absoluteExpiresAt: past,
     });
+    const signUp = (email: string, expiresAt: Date) => ({
+      email,
+      tokenHash: email.padEnd(64, 'x'),
+      passwordHash: 'scrypt$test',
+      details: { userType: 'driver', fullName: 'Jean Routier' },
+      expiresAt,
+    });
+    await a.db
+      .insert(pendingRegistrations)
+      .values([
+        signUp('expiree@exemple.fr', past),
+        signUp('valable@exemple.fr', new Date(Date.now() + 3600_000)),
+      ]);
     await b.app.jobs.runNow('housekeeping');
     expect(await a.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const kept = await a.db.select({ email: pendingRegistrations.email }).from(pendingRegistrations);
+    expect(kept).toEqual([{ email: 'valable@exemple.fr' }]);
   });
 });
 

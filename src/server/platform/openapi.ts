@@ -8,7 +8,8 @@ import { errorResponses } from './errors.js';
  * does not say is filled in here, from what the platform does to every request, so that a generated client knows
  * how to authenticate and which refusals it can meet:
  * - `operationId`: the method and the path (`GET /api/missions/:id` → `getMissionsById`);
- * - `security`: the session cookie, unless the route says `security: []` (public);
+ * - `security`: the session cookie, unless the route says `security: []` (public) or OPTIONAL_SESSION (answers a
+ *   visitor too, and says more to a signed-in user);
  * - refusals, all with the one error body of platform/errors.ts: 400 for a route with an input (or a body), 401
  *   and 403 for a route behind the session, 403 (origin check), 409 (a concurrent change), 413 and 415 (the body)
  *   for every change, 404 and 414 for a path with an identifier, and what the route lists itself (429 where it counts
@@ -17,6 +18,9 @@ import { errorResponses } from './errors.js';
  */
 
 const SESSION_COOKIE_SCHEME = 'session';
+
+/** For a route's `security`: a visitor is answered too (no refusal for the missing cookie), a session says more. */
+export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { [SESSION_COOKIE_SCHEME]: [] }];
 
 /** The body of every refusal (platform/errors.ts). */
 const ERROR_BODY = {
@@ -39,6 +43,7 @@ const REFUSALS: Record<number, string> = {
   403: 'Refusé : rôle, origine de la requête, adresse e-mail à confirmer, démonstration, ou mot de passe à saisir de nouveau (`code`)',
   404: 'Introuvable, ou invisible pour cet utilisateur',
   409: 'En conflit avec l’état actuel (déjà fait, changé entre-temps) : rechargez puis réessayez',
+  410: 'Expiré : ce lien n’est plus valable',
   413: 'Requête ou fichier trop volumineux',
   414: 'Adresse trop longue (un identifiant de plus de 100 caractères)',
   415: 'Type de contenu non pris en charge',
@@ -135,7 +140,9 @@ function describeOperation(method: string, url: string, schema: JsonSchema): Jso
     described.body = formSchema(form);
     described.consumes = ['multipart/form-data'];
   }
-  const isPublic = Array.isArray(described.security) && described.security.length === 0;
+  const requirements = described.security as object[];
+  // Public, or a session that may be absent (an empty requirement): a visitor is not refused for it.
+  const isPublic = requirements.length === 0 || requirements.some((one) => Object.keys(one).length === 0);
   const hasInput = Boolean(described.body ?? described.querystring ?? described.params);
   const statuses = new Set<number>();
   if (hasInput || WRITES.has(method)) statuses.add(400);

@@ -189,7 +189,7 @@ describe('security headers and cross-site requests', () => {
         headers,
         payload: driverPayload(),
       });
-      expect(response.statusCode, JSON.stringify(headers)).toBe(201);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(202);
     }
   });
 

@@ -145,6 +145,13 @@ export interface SessionManager {
   open(tx: DbOrTx, reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>;
   /** Ends the request's session, if any, and clears the cookie. */
   close(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Who the current-user routes answer about (decision 038): the signed-in user; null for a visitor, who sent no
+   * session cookie (nothing failed, so the browser logs nothing); 401 for a cookie that no longer opens a session
+   * (expired, ended elsewhere, account closed) — the session ended — whose answer also clears it, so that the next
+   * page is a visitor's.
+   */
+  currentUser(request: FastifyRequest, reply: FastifyReply): User | null;
   /** The active user of a session token (the realtime upgrade has no Fastify request). */
   userFromToken(token: string): Promise<User | null>;
   /** Of these token hashes, those of sessions that still stand (open /ws sockets are checked with it). */
@@ -318,6 +325,13 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
       const token = request.cookies[SESSION_COOKIE];
       if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    currentUser(request, reply) {
+      if (request.user) return request.user;
+      if (!request.cookies[SESSION_COOKIE]) return null;
+      // An administrator between the password and the second factor keeps the session their next step needs.
+      if (!request.sessionId) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      throw unauthorized();
     },
   };
 }

@@ -6,8 +6,9 @@ import { actionMail, type Mailer } from './mailer.js';
 export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 
 /**
- * The mail that confirms an address: sent at registration and on the person's own request (features/auth), and
- * when the team sends the link again from the back office (features/admin-users).
+ * The mail that confirms an existing account's address — one created before decision 039, whose address is not
+ * confirmed yet: sent on the person's own request (features/auth), and when the team sends the link again from the
+ * back office (features/admin-users). A sign-up's own mail is features/auth/registration.ts's.
  */
 export async function sendVerificationMail(
   mailer: Mailer,

@@ -123,6 +123,19 @@ export async function lastOutboxMail(
   return { raw, link: extractVerificationLink(raw), files: files.length };
 }
 
+/** The newest outbox mail to `address`, waiting up to 5 s for it (some mails leave in the background). */
+export async function waitForOutboxMail(
+  config: AppConfig,
+  address: string,
+): Promise<{ raw: string; link: string | undefined; files: number }> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mail = await lastOutboxMail(config);
+    if (mail.raw.includes(`To: ${address}`)) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${address} in the outbox`);
+}
+
 /**
  * The verification link of a raw mail: the outbox's X-Relais-Link header as written, else the plain-text part
  * decoded (quoted-printable: soft breaks undone, then every =XX once — a token beginning with "3D" stays whole).

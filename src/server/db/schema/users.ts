@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -126,3 +127,37 @@ export const users = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** What a sign-up form said about the person, kept until the address is confirmed (the e-mail and password apart). */
+export type RegistrationDetails = Pick<
+  NewUser,
+  | 'userType'
+  | 'fullName'
+  | 'phone'
+  | 'licenseNumber'
+  | 'licenseType'
+  | 'yearsExperience'
+  | 'certifications'
+  | 'companyName'
+  | 'siretNumber'
+>;
+
+/**
+ * Sign-ups waiting for their address to be confirmed (decision 039): the account is created, and signed in, only
+ * when the link mailed to the address is followed, so that a sign-up never tells whether an address already has
+ * an account. Only the token's SHA-256 and the password's hash are kept; a row lives 24 hours at most.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: id(),
+    /** Lower-cased (the schema does it); not unique: the first sign-up confirmed takes the address. */
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    details: jsonb().$type<RegistrationDetails>().notNull(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_registrations_email_idx').on(t.email)],
+);

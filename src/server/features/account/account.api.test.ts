@@ -9,7 +9,13 @@ import { missionIncidents, trackingViews, waitingPeriods } from '../../db/schema
 import { subscriptions } from '../../db/schema/payments.js';
 import { accountTokens, sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
-import { driverPayload, insertMission, missionPayload, TEST_PASSWORD } from '../../test/factories.js';
+import {
+  createUser,
+  driverPayload,
+  insertMission,
+  missionPayload,
+  TEST_PASSWORD,
+} from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { startSmtpServer, type ReceivedMail } from '../../test/smtp.js';
 
@@ -45,13 +51,19 @@ describe('mails to an address nobody has confirmed', () => {
       '/api/auth/register',
       driverPayload({ email: 'victime-hameconnage@exemple.fr', fullName: bait }),
     );
-    expect(registered.statusCode).toBe(201);
-    const welcome = await mailTo('victime-hameconnage@exemple.fr', /./);
+    expect(registered.statusCode).toBe(202);
+    const welcome = await mailTo('victime-hameconnage@exemple.fr', /Confirmez/);
     expect(welcome.text).not.toContain('colis');
-    await new Agent(t.app).post('/api/auth/password/forgot', { email: 'victime-hameconnage@exemple.fr' });
-    const reset = await mailTo('victime-hameconnage@exemple.fr', /Nouveau mot de passe/);
+    // An account whose address was never confirmed (from before decision 039): its name is not repeated either.
+    await createUser(t.db, { email: 'non-confirmee@exemple.fr', fullName: bait, emailVerified: false });
+    await new Agent(t.app).post('/api/auth/password/forgot', { email: 'non-confirmee@exemple.fr' });
+    const reset = await mailTo('non-confirmee@exemple.fr', /Nouveau mot de passe/);
     expect(reset.text).toMatch(/^Bonjour,/);
     expect(reset.text).not.toContain('colis');
+    await new Agent(t.app).post('/api/auth/register', driverPayload({ email: 'non-confirmee@exemple.fr' }));
+    const notice = await mailTo('non-confirmee@exemple.fr', /déjà un compte/);
+    expect(notice.text).toMatch(/^Bonjour,/);
+    expect(notice.text).not.toContain('colis');
   });
 });
 
@@ -396,6 +408,7 @@ describe('RGPD', () => {
       payload: { password: 'non' },
     });
     expect(wrong.statusCode).toBe(400);
+    const token = driver.agent.cookie;
     const gone = await driver.agent.request({
       method: 'DELETE',
       url: '/api/account',
@@ -403,6 +416,9 @@ describe('RGPD', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect(gone.json().message).toBe(accountMessages.deleted);
+    // The browser that deleted the account is signed out; its old cookie opens nothing.
+    expect(driver.agent.cookie).toBeUndefined();
+    driver.agent.cookie = token;
     expect((await mailTo(driver.user.email, /Votre compte Relais est supprimé/)).text).toContain(
       'Marc Partant',
     );
@@ -446,7 +462,7 @@ describe('RGPD', () => {
     ).toBe(403);
     expect((await company.agent.get(`/api/users/${driver.user.id}/profile`)).statusCode).toBe(404);
 
-    // The address is free again.
+    // The address is free again: a sign-up's link creates a new account with it.
     expect(
       (
         await new Agent(t.app).post('/api/auth/register', {
@@ -459,7 +475,12 @@ describe('RGPD', () => {
           licenseType: 'C',
         })
       ).statusCode,
-    ).toBe(201);
+    ).toBe(202);
+    const link = tokenIn(await mailTo(driver.user.email, /Confirmez/), '/verify-email');
+    const again = await new Agent(t.app).post('/api/auth/verify-email', { token: link });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ accountCreated: true, user: { fullName: 'Marc Revenu' } });
+    expect(again.json().user.id).not.toBe(driver.user.id);
   });
 
   it('replaces the person’s name in the alerts others received from them', async () => {

@@ -400,9 +400,13 @@ describe('sensitive actions and the password typed again', () => {
     // Four more wrong passwords (five in all): the session ends.
     for (let attempt = 1; attempt <= 3; attempt++)
       expect((await agent.post('/api/admin/reauth', { password: 'pas-le-bon' })).statusCode).toBe(400);
+    const token = agent.cookie;
     const fifth = await agent.post('/api/admin/reauth', { password: 'pas-le-bon' });
     expect(fifth.statusCode).toBe(429);
-    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    expect(agent.cookie).toBeUndefined();
+    const replay = new Agent(t.app);
+    replay.cookie = token;
+    expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
   });
 
   it('is for administrators only', async () => {

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/platform.js';
 import { users } from '../../db/schema/users.js';
 import { TEST_PASSWORD, companyPayload, createUser, driverPayload } from '../../test/factories.js';
-import { Agent, createTestApp, lastOutboxMail, type TestApp } from '../../test/harness.js';
+import { Agent, createTestApp, lastOutboxMail, waitForOutboxMail, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,88 +27,7 @@ function expectNoSecrets(body: string) {
 }
 
 describe('POST /api/auth/register', () => {
-  it('creates a driver from the docs/specification.md payload, opens a session and answers the user without secrets', async () => {
-    const agent = new Agent(t.app);
-    const payload = driverPayload({ email: 'Paul.Camion@Exemple.fr', yearsExperience: '12' });
-    const response = await agent.post('/api/auth/register', payload);
-    expect(response.statusCode).toBe(201);
-    const user = response.json();
-    expect(user).toMatchObject({
-      email: 'paul.camion@exemple.fr',
-      userType: 'driver',
-      role: 'driver',
-      fullName: 'Jean Routier',
-      phone: '+33612345678',
-      licenseType: 'CE',
-      yearsExperience: 12,
-      subscriptionPlan: 'basic',
-      emailVerified: false,
-      isAdmin: false,
-      isDemo: false,
-      isActive: true,
-      accountStatus: 'active',
-      reputationScore: '0.00',
-    });
-    expectNoSecrets(response.body);
-
-    const cookie = response.cookies.find((c) => c.name === 'relais_session');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-
-    const me = await agent.get('/api/auth/me');
-    expect(me.statusCode).toBe(200);
-    expect(me.json().id).toBe(user.id);
-    expectNoSecrets(me.body);
-
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.password).toMatch(/^scrypt\$/);
-    expect(row!.password).not.toContain(payload.password);
-  });
-
-  it('creates a company from the docs/specification.md payload; the role is transporter', async () => {
-    const response = await new Agent(t.app).post(
-      '/api/auth/register',
-      companyPayload({ siretNumber: '732 829 320 00074' }),
-    );
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
-      userType: 'company',
-      role: 'transporter',
-      companyName: 'Transports Martin',
-      siretNumber: '73282932000074',
-      phone: '+33123456789',
-      licenseType: null,
-    });
-  });
-
-  it('refuses an e-mail already used, whatever its case', async () => {
-    await new Agent(t.app).post('/api/auth/register', driverPayload({ email: 'doublon@exemple.fr' }));
-    const response = await new Agent(t.app).post(
-      '/api/auth/register',
-      companyPayload({ email: 'DOUBLON@Exemple.FR' }),
-    );
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'Un compte existe déjà avec cet email',
-      errors: { email: 'Un compte existe déjà avec cet email' },
-    });
-  });
-
-  it('settles two simultaneous registrations with one e-mail: one account', async () => {
-    const responses = await Promise.all(
-      ['course@exemple.fr', 'Course@exemple.fr', 'COURSE@exemple.fr'].map((email) =>
-        new Agent(t.app).post('/api/auth/register', driverPayload({ email })),
-      ),
-    );
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const [{ count }] = (
-      await t.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from users where lower(email) = 'course@exemple.fr'`,
-      )
-    ).rows as [{ count: number }];
-    expect(count).toBe(1);
-  });
-
+  // What a sign-up answers and creates is in registration.api.test.ts (decision 039); here, what it refuses.
   it.each([
     [{ email: 'pas-un-email' }, 'email', 'Email invalide'],
     [{ password: '12345' }, 'password', 'Le mot de passe doit contenir au moins 6 caractères'],
@@ -177,28 +96,21 @@ describe('POST /api/auth/register', () => {
     expect(empty.json().message).toEqual(expect.any(String));
   });
 
-  it('ignores fields a newcomer may not set (isAdmin, emailVerified, reputation)', async () => {
+  it('writes the sign-up’s mail to the outbox, its link whole in a header; the link creates the account', async () => {
     const response = await new Agent(t.app).post(
       '/api/auth/register',
-      driverPayload({ isAdmin: true, emailVerified: true, reputationScore: '5.00', accountStatus: 'active' }),
+      driverPayload({ email: 'boite@exemple.fr' }),
     );
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ isAdmin: false, emailVerified: false, reputationScore: '0.00' });
-  });
-
-  it('writes the verification mail with a working link to the outbox', async () => {
-    const agent = new Agent(t.app);
-    const response = await agent.post('/api/auth/register', driverPayload({ email: 'boite@exemple.fr' }));
-    expect(response.statusCode).toBe(201);
-    const mail = await lastOutboxMail(t.config);
-    expect(mail.raw).toContain('To: boite@exemple.fr');
+    expect(response.statusCode).toBe(202);
+    const mail = await waitForOutboxMail(t.config, 'boite@exemple.fr');
     expect(mail.link).toMatch(/^http:\/\/localhost:5000\/verify-email\?token=/);
     // The link stands whole in a header, for people reading the outbox with grep.
     expect(mail.raw).toContain(`X-Relais-Link: ${mail.link}\n`);
+    const agent = new Agent(t.app);
     const token = new URL(mail.link!).searchParams.get('token');
-    const verified = await agent.post('/api/auth/verify-email', { token });
-    expect(verified.statusCode).toBe(200);
-    expect(verified.json().user.emailVerified).toBe(true);
+    const created = await agent.post('/api/auth/verify-email', { token });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ accountCreated: true, user: { emailVerified: true } });
     expect((await agent.get('/api/auth/me')).json().emailVerified).toBe(true);
   });
 });
@@ -287,10 +199,32 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sessions', () => {
-  it('GET /api/auth/me answers 401 with a French message when logged out', async () => {
-    const response = await new Agent(t.app).get('/api/auth/me');
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Authentification requise' });
+  it('GET /api/auth/me answers null to a visitor: a signed-out page makes no failed request', async () => {
+    for (const url of ['/api/auth/me', '/api/demo/me']) {
+      const response = await new Agent(t.app).get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toBeNull();
+      expect(response.cookies, url).toEqual([]);
+    }
+  });
+
+  it('GET /api/auth/me answers 401 to a session that ended, and clears its cookie', async () => {
+    const user = await createUser(t.db);
+    const agent = new Agent(t.app);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    for (const url of ['/api/auth/me', '/api/demo/me']) {
+      const stale = new Agent(t.app);
+      stale.cookie = agent.cookie;
+      const response = await stale.get(url);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toEqual({ message: 'Authentification requise' });
+      const cleared = response.cookies.find((c) => c.name === 'relais_session');
+      expect(cleared, url).toMatchObject({ value: '', path: '/', httpOnly: true });
+      expect(stale.cookie, url).toBeUndefined();
+      // The next page is a visitor's.
+      expect((await stale.get(url)).statusCode, url).toBe(200);
+    }
   });
 
   it('logout deletes the session on the server: the old cookie no longer works', async () => {
@@ -413,26 +347,31 @@ describe('sessions', () => {
   });
 });
 
-describe('e-mail verification', () => {
-  async function registered() {
+describe('e-mail verification of an existing account', () => {
+  // Accounts from before decision 039 may have an address not yet confirmed: their banner asks for a link.
+  async function unconfirmed() {
+    const user = await createUser(t.db, { emailVerified: false });
     const agent = new Agent(t.app);
-    const response = await agent.post('/api/auth/register', driverPayload());
-    expect(response.statusCode).toBe(201);
-    const mail = await lastOutboxMail(t.config);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect((await agent.post('/api/auth/resend-verification')).statusCode).toBe(200);
+    const mail = await waitForOutboxMail(t.config, user.email);
     const token = new URL(mail.link!).searchParams.get('token')!;
-    return { agent, user: response.json() as { id: string }, token };
+    return { agent, user, token };
   }
 
-  it('a token works once', async () => {
-    const { token } = await registered();
-    expect((await new Agent(t.app).post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+  it('a token works once, and creates no account nor session', async () => {
+    const { token } = await unconfirmed();
+    const verified = await new Agent(t.app).post('/api/auth/verify-email', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ accountCreated: false, user: { emailVerified: true } });
+    expect(verified.cookies).toEqual([]);
     const again = await new Agent(t.app).post('/api/auth/verify-email', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Ce lien de vérification est invalide ou a déjà été utilisé.');
   });
 
   it('a token expires after 24 hours', async () => {
-    const { user, token } = await registered();
+    const { user, token } = await unconfirmed();
     await t.db
       .update(users)
       .set({ tokenExpiry: new Date(Date.now() - 1000) })
@@ -446,10 +385,11 @@ describe('e-mail verification', () => {
     expect(row!.emailVerified).toBe(false);
   });
 
-  it('is valid for 24 hours from registration', async () => {
-    const { user } = await registered();
+  it('is valid for 24 hours from the mail', async () => {
+    const before = Date.now();
+    const { user } = await unconfirmed();
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    const hours = (row!.tokenExpiry!.getTime() - row!.createdAt.getTime()) / 3600_000;
+    const hours = (row!.tokenExpiry!.getTime() - before) / 3600_000;
     expect(hours).toBeCloseTo(24, 1);
   });
 
@@ -462,7 +402,7 @@ describe('e-mail verification', () => {
   });
 
   it('resend replaces the token: only the newest link works', async () => {
-    const { agent, token: first } = await registered();
+    const { agent, token: first } = await unconfirmed();
     const resend = await agent.post('/api/auth/resend-verification');
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe('Un nouvel email de vérification a été envoyé à votre adresse');

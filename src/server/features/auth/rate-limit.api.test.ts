@@ -13,6 +13,7 @@ beforeAll(async () => {
         loginPerIpAccount: { limit: 3, windowSeconds: 600 },
         loginPerAccount: { limit: 5, windowSeconds: 600 },
         registerPerIp: { limit: 2, windowSeconds: 600 },
+        registerMailsPerAddress: { limit: 3, windowSeconds: 600 },
         resendPerIp: { limit: 10, windowSeconds: 600 },
         resendPerAccount: { limit: 1, windowSeconds: 600 },
         adminSetupPerIp: { limit: 10, windowSeconds: 600 },
@@ -238,7 +239,7 @@ describe('brute-force limits', () => {
     for (let i = 0; i < 3; i++) {
       results.push((await agentAt(ip).post('/api/auth/register', driverPayload())).statusCode);
     }
-    expect(results).toEqual([201, 201, 429]);
+    expect(results).toEqual([202, 202, 429]);
   });
 
   it('limits verification mails per account', async () => {

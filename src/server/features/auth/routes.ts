@@ -3,34 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInAnswerSchema } from '#core/schemas/admin.js';
-import { loginSchema, registerSchema, verifyEmailSchema } from '#core/schemas/auth.js';
+import { loginSchema, registerSchema, registrationMessages, verifyEmailSchema } from '#core/schemas/auth.js';
 import { messageSchema, publicUserSchema, sessionInfoSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { notFound, errorResponses } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { addressKey, enforceRates } from '../../platform/rate-limit.js';
+import { sendInBackground } from '../../platform/mailer.js';
+import { addressKey, consumeRate, enforceRates } from '../../platform/rate-limit.js';
 import { endOtherSessions, endSession, guards, listSessions, requireUser } from '../../platform/sessions.js';
 import { logIn, secondFactorStep } from './login.js';
-import { issueVerificationToken, registerUser, sendVerificationMail, verifyEmail } from './service.js';
-import { refusals } from '../../platform/openapi.js';
+import { confirmRegistration, requestRegistration } from './registration.js';
+import { issueVerificationToken, sendVerificationMail, verifyEmail } from './service.js';
+import { OPTIONAL_SESSION, refusals } from '../../platform/openapi.js';
 
 export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config, mailer, sessions, realtime } = deps;
   const limits = config.rateLimits;
-
-  async function mailVerification(
-    user: Parameters<typeof sendVerificationMail>[2],
-    token: string,
-    log: FastifyInstance['log'],
-  ) {
-    try {
-      await sendVerificationMail(mailer, config, user, token);
-    } catch (error) {
-      // The account stands; the user can ask for a new mail from the banner.
-      log.error({ err: error, userId: user.id }, 'verification e-mail not sent');
-    }
-  }
 
   app.post(
     '/api/auth/register',
@@ -38,17 +27,21 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
       schema: {
         security: [],
         tags: ['auth'],
-        summary: 'Créer un compte chauffeur ou transporteur',
+        summary:
+          'Créer un compte chauffeur ou transporteur : un lien est envoyé à l’adresse (même réponse pour toute adresse)',
         body: registerSchema,
-        response: { 201: publicUserSchema, ...errorResponses, ...refusals(429) },
+        response: { 202: messageSchema, ...errorResponses, ...refusals(429) },
       },
     },
     async (request, reply) => {
+      const { email } = request.body;
       await enforceRates(db, [{ key: `register:ip:${addressKey(request.ip)}`, rule: limits.registerPerIp }]);
-      const { user, verificationToken } = await registerUser(db, request.body);
-      await sessions.open(db, reply, request, user.id);
-      await mailVerification(user, verificationToken, request.log);
-      return reply.status(201).send(toPublicUser(user));
+      // Past the address's own limit the sign-up is kept but no more mail leaves — and the answer is the same (a
+      // stranger can neither flood the inbox nor learn anything).
+      const mails = await consumeRate(db, `register:email:${email}`, limits.registerMailsPerAddress);
+      const mail = await requestRegistration(db, config, request.body);
+      if (mails.allowed) sendInBackground(mailer, mail, request.log);
+      return reply.status(202).send({ message: registrationMessages.sent });
     },
   );
 
@@ -95,8 +88,19 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
 
   app.get(
     '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'Utilisateur connecté', response: { 200: publicUserSchema } } },
-    async (request) => toPublicUser(requireUser(request)),
+    {
+      schema: {
+        security: OPTIONAL_SESSION,
+        tags: ['auth'],
+        summary: 'Utilisateur connecté (null pour un visiteur sans session)',
+        // 401 for a cookie whose session ended (expired, signed out elsewhere, account closed).
+        response: { 200: publicUserSchema.nullable(), ...refusals(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = sessions.currentUser(request, reply);
+      return user && toPublicUser(user);
+    },
   );
 
   app.post(
@@ -129,12 +133,30 @@ export async function authRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
         tags: ['auth'],
         summary: 'Vérifier l’adresse email (lien reçu par email)',
         body: verifyEmailSchema,
-        response: { 200: z.object({ message: z.string(), user: publicUserSchema }) },
+        response: {
+          200: z.object({ message: z.string(), user: publicUserSchema, accountCreated: z.boolean() }),
+          ...errorResponses,
+          // A sign-up's link: the address got an account meanwhile (409), or the link is past its 24 hours (410).
+          ...refusals(409, 410),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // A sign-up's link creates the account and signs this browser in (decision 039), as signing in does.
+      const created = await confirmRegistration(db, request.body.token);
+      if (created) {
+        await sessions.close(request, reply);
+        await sessions.open(db, reply, request, created.id);
+        return { message: registrationMessages.created, user: toPublicUser(created), accountCreated: true };
+      }
+      // Else the confirmation of an existing account's address (accounts from before decision 039, the back
+      // office's « renvoyer le lien »).
       const user = await verifyEmail(db, request.body.token);
-      return { message: 'Votre adresse email est vérifiée.', user: toPublicUser(user) };
+      return {
+        message: 'Votre adresse email est vérifiée.',
+        user: toPublicUser(user),
+        accountCreated: false,
+      };
     },
   );
 

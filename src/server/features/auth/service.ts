@@ -1,17 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { authMessages, deactivatedMessage, type LoginInput, type RegisterInput } from '#core/schemas/auth.js';
+import { authMessages, deactivatedMessage, type LoginInput } from '#core/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { users, type User } from '../../db/schema/users.js';
-import { AppError, databaseErrorCode, unauthorized } from '../../platform/errors.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
 import { openAccountRow } from '../../platform/sessions.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { sendVerificationMail, VERIFICATION_TTL_MS } from '../../platform/verification-mail.js';
 
 /** The verification mail is shared with the back office (its « renvoyer le lien »). */
 export { sendVerificationMail };
-
-const emailTaken = () => new AppError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
 
 async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db
@@ -20,42 +18,6 @@ async function findUserByEmail(db: Db, email: string): Promise<User | undefined>
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return user;
-}
-
-/** Creates the account with a fresh verification token; the unique index settles a race on the e-mail. */
-export async function registerUser(
-  db: Db,
-  input: RegisterInput,
-): Promise<{ user: User; verificationToken: string }> {
-  if (await findUserByEmail(db, input.email)) throw emailTaken();
-  const verificationToken = newToken();
-  const common = {
-    email: input.email,
-    password: await hashPassword(input.password),
-    fullName: input.fullName,
-    phone: input.phone,
-    subscriptionPlan: 'basic',
-    verificationToken: hashToken(verificationToken),
-    tokenExpiry: new Date(Date.now() + VERIFICATION_TTL_MS),
-  };
-  const values =
-    input.userType === 'driver'
-      ? {
-          ...common,
-          userType: 'driver',
-          licenseNumber: input.licenseNumber,
-          licenseType: input.licenseType,
-          yearsExperience: input.yearsExperience,
-          certifications: input.certifications,
-        }
-      : { ...common, userType: 'company', companyName: input.companyName, siretNumber: input.siretNumber };
-  try {
-    const [user] = await db.insert(users).values(values).returning();
-    return { user: user!, verificationToken };
-  } catch (error) {
-    if (databaseErrorCode(error) === '23505') throw emailTaken();
-    throw error;
-  }
 }
 
 /** Checks the credentials; a wrong e-mail and a wrong password get the same answer in the same time. */

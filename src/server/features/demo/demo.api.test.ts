@@ -261,8 +261,12 @@ describe('limits, logout and expiry', () => {
   it('logout ends the session and removes the sandbox', async () => {
     const { agent, user } = await door('driver');
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const token = agent.cookie;
     expect((await agent.post('/api/demo/logout')).statusCode).toBe(200);
-    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    expect(agent.cookie).toBeUndefined();
+    const replay = new Agent(t.app);
+    replay.cookie = token;
+    expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
     expect(await t.db.select().from(users).where(eq(users.sandboxId, row!.sandboxId!))).toEqual([]);
   });
 });

@@ -5,11 +5,10 @@ import { messageSchema, publicUserSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, errorResponses, unauthorized } from '../../platform/errors.js';
 import { toPublicUser } from '../../platform/public-user.js';
-import { requireUser } from '../../platform/sessions.js';
 import { openSandbox, removeIdleSandboxes, removeSandbox, resetSandbox, sandboxOf } from './sandbox.js';
 import { subscribeScriptedReplies } from './scripted-replies.js';
 import { prepareDemoSeed } from './seed/index.js';
-import { refusals } from '../../platform/openapi.js';
+import { OPTIONAL_SESSION, refusals } from '../../platform/openapi.js';
 
 /**
  * The demonstration (decision 022, docs/specification.md §7): a door per role, the demo session's own "me", logout and reset. The
@@ -44,13 +43,18 @@ export async function demoRoutes(root: FastifyInstance, deps: FeatureDeps): Prom
     '/api/demo/me',
     {
       schema: {
+        security: OPTIONAL_SESSION,
         tags: ['demo'],
-        summary: 'Utilisateur connecté (pages de démonstration)',
-        response: { 200: publicUserSchema, ...errorResponses },
+        summary: 'Utilisateur connecté (pages de démonstration ; null pour un visiteur sans session)',
+        // 401 for a cookie whose session ended (expired, signed out elsewhere, account closed).
+        response: { 200: publicUserSchema.nullable(), ...errorResponses, ...refusals(401) },
       },
     },
     // Whoever is signed in: a member arriving on /demo with a stale flag is then seen as who they are.
-    async (request) => toPublicUser(requireUser(request)),
+    async (request, reply) => {
+      const user = deps.sessions.currentUser(request, reply);
+      return user && toPublicUser(user);
+    },
   );
 
   app.post(

@@ -9,7 +9,7 @@ import {
   analyticsVisits,
 } from '../../db/schema/analytics.js';
 import { createUser, driverPayload } from '../../test/factories.js';
-import { Agent, agentFor, createTestApp, type TestApp } from '../../test/harness.js';
+import { Agent, agentFor, createTestApp, waitForOutboxMail, type TestApp } from '../../test/harness.js';
 import { AnalyticsBuffer, flushSiteAnalytics } from './buffer.js';
 import { BeaconLimiter } from './collect.js';
 
@@ -244,12 +244,15 @@ describe('conversion', () => {
       ...sent,
       events: [pageView('/', 2 * minute), pageView('/register', minute)],
     });
-    const register = await browser.post(
-      '/api/auth/register',
-      driverPayload({ email: `conv-${Date.now()}@exemple.fr` }),
-    );
-    expect(register.statusCode).toBe(201);
-    const userId = register.json().id as string;
+    // The sign-up's link, opened in the same browser, creates the account and signs in (decision 039).
+    const email = `conv-${Date.now()}@exemple.fr`;
+    expect((await browser.post('/api/auth/register', driverPayload({ email }))).statusCode).toBe(202);
+    const link = (await waitForOutboxMail(t.config, email)).link!;
+    const created = await browser.post('/api/auth/verify-email', {
+      token: new URL(link).searchParams.get('token'),
+    });
+    expect(created.statusCode).toBe(200);
+    const userId = created.json().user.id as string;
     await send(browser, {
       consent: true,
       ...sent,

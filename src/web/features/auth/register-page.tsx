@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import type { companyRegistrationSchema, driverRegistrationSchema } from '#core/schemas/auth.js';
-import { useSignedIn, type SessionUser } from '#web/lib/session.js';
 import { apiRequest } from '#web/lib/api.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { useHydrated } from '#web/lib/hydrated.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
-import { trackEvent } from '#web/lib/site-analytics.js';
+import { pendingReturnPath, rememberPageAwaitingConfirmation } from '#web/lib/return-path.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, PasswordField, SelectField, TextField, EmailField, PhoneField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
@@ -27,16 +27,24 @@ const companyResolver = lazyResolver<CompanyForm>(
   async () => (await import('./resolvers.js')).companyResolver as never,
 );
 
-/** Sends the docs/specification.md §3 payload (the resolver's output is exactly that payload); server field errors land under their fields, the rest in a toast (§8). */
-function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
+/** What the sign-up answered (decision 039): the same for a new address and for one that has an account. */
+type Sent = { email: string; message: string };
+
+/**
+ * Sends the docs/specification.md §3 payload (the resolver's output is exactly that payload); server field errors
+ * land under their fields, the rest in a toast (§8). The answer says to open the mail: the account is created by
+ * its link (decision 039).
+ */
+function useRegistration<T extends FieldValues>(form: UseFormReturn<T>, onSent: (sent: Sent) => void) {
   const toast = useToast();
-  const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (payload: unknown) => apiRequest<SessionUser>('POST', '/api/auth/register', payload),
-    onSuccess: (user) => {
-      // Counted as a conversion only with the visitor's consent (web/lib/site-analytics.ts).
-      trackEvent('sign_up', { label: user.userType });
-      signedIn(user);
+    mutationFn: (payload: { email: string }) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/register', payload),
+    onSuccess: ({ message }, { email }) => {
+      // A page asked for before signing up (a shared mission) is opened by the link, which may open in another tab.
+      const back = pendingReturnPath();
+      if (back) rememberPageAwaitingConfirmation(back);
+      onSent({ email, message });
     },
     onError: (error) => {
       showFieldErrors(form, error);
@@ -49,7 +57,34 @@ function useRegistration<T extends FieldValues>(form: UseFormReturn<T>) {
   });
 }
 
-function DriverRegistration() {
+/** After the form: where the link went. Nothing here differs whether the address already had an account. */
+function CheckYourMail({ sent, onChangeAddress }: { sent: Sent; onChangeAddress: () => void }) {
+  // The button pressed is hidden now: the reading goes on here.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} tabIndex={-1} role="status" className="space-y-4 outline-none">
+      <MailCheck className="h-10 w-10 text-success" aria-hidden="true" />
+      <p className="font-semibold break-words">E-mail envoyé à {sent.email}</p>
+      <p>{sent.message}</p>
+      <p className="text-sm text-ink-muted">
+        {
+          'Rien reçu d’ici quelques minutes\u00a0? Regardez dans les courriers indésirables, ou vérifiez l’adresse et recommencez.'
+        }
+      </p>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Button variant="ghost" className="px-0" onClick={onChangeAddress}>
+          Modifier l’adresse
+        </Button>
+        <Link href="/login" className="self-center font-semibold text-accent underline">
+          Se connecter
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function DriverRegistration({ onSent }: { onSent: (sent: Sent) => void }) {
   const form = useForm<DriverForm>({
     resolver: driverResolver,
     defaultValues: {
@@ -65,7 +100,7 @@ function DriverRegistration() {
       certifications: [],
     },
   });
-  const register = useRegistration(form);
+  const register = useRegistration(form, onSent);
   const { errors } = form.formState;
   return (
     <form
@@ -121,7 +156,7 @@ function DriverRegistration() {
   );
 }
 
-function CompanyRegistration() {
+function CompanyRegistration({ onSent }: { onSent: (sent: Sent) => void }) {
   const form = useForm<CompanyForm>({
     resolver: companyResolver,
     defaultValues: {
@@ -135,7 +170,7 @@ function CompanyRegistration() {
       subscriptionPlan: 'basic',
     },
   });
-  const register = useRegistration(form);
+  const register = useRegistration(form, onSent);
   const { errors } = form.formState;
   return (
     <form
@@ -186,36 +221,45 @@ const tabClass =
 
 export function RegisterPage() {
   const [tab, setTab] = useState('driver');
+  const [sent, setSent] = useState<Sent | null>(null);
   // Like the fields: a tab tapped on the prerendered page before React takes over would do nothing.
   const hydrated = useHydrated();
   return (
     <AuthCard
-      title="Créer un compte"
+      title={sent ? 'Vérifiez votre boîte mail' : 'Créer un compte'}
       subtitle={
-        <>
-          Gratuit, sans carte bancaire. Déjà inscrit ?{' '}
-          <Link href="/login" className="font-semibold text-accent underline">
-            Se connecter
-          </Link>
-        </>
+        sent ? (
+          'Votre compte sera prêt dès que vous aurez suivi le lien reçu.'
+        ) : (
+          <>
+            Gratuit, sans carte bancaire. Déjà inscrit ?{' '}
+            <Link href="/login" className="font-semibold text-accent underline">
+              Se connecter
+            </Link>
+          </>
+        )
       }
     >
-      <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label="Type de compte" className="mb-6 flex gap-1 rounded-xl bg-surface-sunken p-1">
-          <Tabs.Trigger value="driver" className={tabClass} disabled={!hydrated}>
-            Chauffeur
-          </Tabs.Trigger>
-          <Tabs.Trigger value="company" className={tabClass} disabled={!hydrated}>
-            Transporteur
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="driver">
-          <DriverRegistration />
-        </Tabs.Content>
-        <Tabs.Content value="company">
-          <CompanyRegistration />
-        </Tabs.Content>
-      </Tabs.Root>
+      {sent && <CheckYourMail sent={sent} onChangeAddress={() => setSent(null)} />}
+      {/* Kept while the mail is awaited: « Modifier l’adresse » brings the form back as it was typed. */}
+      <div hidden={sent !== null}>
+        <Tabs.Root value={tab} onValueChange={setTab}>
+          <Tabs.List aria-label="Type de compte" className="mb-6 flex gap-1 rounded-xl bg-surface-sunken p-1">
+            <Tabs.Trigger value="driver" className={tabClass} disabled={!hydrated}>
+              Chauffeur
+            </Tabs.Trigger>
+            <Tabs.Trigger value="company" className={tabClass} disabled={!hydrated}>
+              Transporteur
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="driver">
+            <DriverRegistration onSent={setSent} />
+          </Tabs.Content>
+          <Tabs.Content value="company">
+            <CompanyRegistration onSent={setSent} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
     </AuthCard>
   );
 }

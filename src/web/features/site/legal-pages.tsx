@@ -101,6 +101,11 @@ export function PrivacyPage() {
           Liens envoyés par e-mail : valables 1 heure pour un nouveau mot de passe, 24 heures pour une
           adresse, effacés un jour après avoir servi ou expiré.
         </li>
+        <li>
+          Inscription pas encore confirmée (ce que vous avez saisi dans le formulaire, mot de passe
+          chiffré)&nbsp;: 24 heures au plus&nbsp;; le compte n’est créé que lorsque vous suivez le lien reçu
+          par e-mail.
+        </li>
         <li>Compteurs contre les tentatives répétées de connexion : 1 jour.</li>
         <li>
           Mesure d’audience avec votre accord (visites, sessions, événements) : 13 mois, puis effacée ; les
