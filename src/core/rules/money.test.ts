@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planPriceCents, periodEnd, planFitsRole } from './billing.js';
+import {
+  periodEnd,
+  planFitsRole,
+  planPrice,
+  planPriceCents,
+  planPriceDecimal,
+  planPriceLine,
+  planPriceOf,
+} from './billing.js';
 import {
   addVat,
   amountOwed,
@@ -178,6 +186,27 @@ describe('plans', () => {
   it('prices plans from the tariffs, to the cent', () => {
     expect(planPriceCents(DEFAULT_TARIFFS, 'premium', 'month')).toBe(1490);
     expect(planPriceCents(DEFAULT_TARIFFS, 'transporter', 'year')).toBe(88990);
+    // The transporters' plan is priced before VAT, the drivers' VAT included (decision 037).
+    expect(planPrice(DEFAULT_TARIFFS, 'transporter', 'month')).toEqual({
+      netCents: 7492,
+      vatCents: 1498,
+      grossCents: 8990,
+      ratePercent: 20,
+      exclTax: true,
+    });
+    expect(planPrice(DEFAULT_TARIFFS, 'premium', 'month')).toEqual({
+      netCents: 1242,
+      vatCents: 248,
+      grossCents: 1490,
+      ratePercent: 20,
+      exclTax: false,
+    });
+    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'transporter', 'month'))).toBe(
+      '74,92\u00a0€ HT · TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€ TTC',
+    );
+    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'elite', 'year'))).toBe('249,00\u00a0€ TTC');
+    const price = planPrice({ ...DEFAULT_TARIFFS, transporterAnnual: 1000 }, 'transporter', 'year');
+    expect(planPriceOf(planPriceDecimal(price))).toEqual(price);
     expect(planFitsRole('elite', 'transporter')).toBe(false);
     expect(planFitsRole('transporter', 'transporter')).toBe(true);
     expect(periodEnd(new Date('2026-01-31T10:00:00Z'), 'year').toISOString()).toBe(

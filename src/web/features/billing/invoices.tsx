@@ -1,9 +1,12 @@
 import { formatDay } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
-import { formatMoney } from '#core/rules/money.js';
+import { formatMoney, vatRateText } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
-/** The subscription's invoices, newest first as the server gives them: date, amount, state, the invoice itself. */
+/**
+ * The subscription's invoices, newest first as the server gives them: date, amount with VAT and before VAT with the
+ * VAT apart (decision 037), state, the invoice itself.
+ */
 export function Invoices({ view }: { view: SubscriptionView }) {
   return (
     <section aria-labelledby="factures" className="rounded-2xl border border-line bg-surface-raised p-5">
@@ -28,7 +31,13 @@ export function Invoices({ view }: { view: SubscriptionView }) {
                       .join(' · ')}
                   </p>
                 </div>
-                <p className="font-bold tabular-nums">{formatMoney(invoice.amount)}</p>
+                <div className="text-right">
+                  <p className="font-bold tabular-nums">{formatMoney(invoice.amount)} TTC</p>
+                  <p className="text-sm text-ink-muted tabular-nums">
+                    {formatMoney(invoice.amountExclTax)} HT · TVA {vatRateText(invoice.vatRate)}&nbsp;:{' '}
+                    {formatMoney(invoice.vatAmount)}
+                  </p>
+                </div>
                 {invoice.url && (
                   <a
                     href={invoice.url}
