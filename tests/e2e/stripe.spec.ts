@@ -203,7 +203,7 @@ test('a mission paid online: the deposit when the driver is chosen, the balance,
   await expect(operations.getByText('1 opération', { exact: true })).toBeVisible();
   const line = operations.getByRole('listitem').filter({ hasText: 'Règlement de mission' });
   await expect(line.getByText('Reçu', { exact: true })).toBeVisible();
-  await expect(line).toContainText('Versement Stripe du');
+  await expect(line).toContainText('versement Stripe du');
   await transporter.goto('/wallet');
   await expect(transporter.getByTestId('balance-settled')).toContainText(euros('1 234,55 €'));
   await expect(transporter.getByTestId('balance-pending')).toContainText(euros('0,00 €'));
