@@ -146,8 +146,9 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
     await expect(line).toHaveCount(1);
     await expect(line.getByText(state, { exact: true })).toBeVisible();
     await expect(line).toContainText(euros('1 566,00 €'));
+    await expect(line).toContainText(`${euros('1 566,00 €')}${page === driver ? 'Crédit' : 'Débit'} · TTC`);
     await expect(line).toContainText(
-      `${euros('1 305,00 €')} HT · TVA 20\u00a0%\u00a0: ${euros('261,00 €')} · ${euros('1 566,00 €')} TTC`,
+      `${euros('1 305,00 €')}\u00a0HT · TVA 20\u00a0%\u00a0: ${euros('261,00 €')}`,
     );
     await expect(line).toContainText(/Facture n° AF-\d{4}-\d{4}/);
     await expect(line).toContainText('virement du');

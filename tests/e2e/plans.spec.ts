@@ -156,12 +156,12 @@ test('a transport company’s plan is priced before VAT: asked for, invoiced wit
   // The company's plan page: the price before VAT, the VAT and the price with it beside (decision 037).
   await page.goto('/driver/subscription');
   const chooser = page.getByRole('region', { name: 'Passer à une formule payante' });
-  await expect(chooser).toContainText(/74,92\s€ HT \/ mois/);
-  await expect(chooser).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€ TTC/);
+  await expect(chooser).toContainText(/74,92\s€\sHT \/ mois/);
+  await expect(chooser).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
   await chooser.getByRole('button', { name: /^Choisir Transporteur/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Choisir Transporteur ?' });
   await expect(confirm).toContainText(
-    /Transporteur, mensuel : 74,92\s€ HT \/ mois \(TVA 20\s%\s: 14,98\s€ · 89,90\s€ TTC\)/,
+    /Transporteur, mensuel : 74,92\s€\sHT \/ mois \(TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC\)/,
   );
   await confirm.getByRole('button', { name: 'Envoyer la demande' }).click();
   await expect(page.getByText('Demande envoyée').first()).toBeVisible();
@@ -174,23 +174,23 @@ test('a transport company’s plan is priced before VAT: asked for, invoiced wit
   await admin.goto('/admin/abonnements');
   await admin.getByLabel('Rechercher un membre').fill(email);
   const requests = admin.getByRole('region', { name: /Demandes en attente/ });
-  await expect(requests).toContainText(/À facturer : 74,92\s€ HT · TVA 20\s%\s: 14,98\s€ · 89,90\s€ TTC/);
+  await expect(requests).toContainText(/À facturer : 74,92\s€\sHT · TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
   await requests.getByRole('button', { name: /^Activer : Claire Martin, Transporteur/ }).click();
   const grant = admin.getByRole('dialog', { name: 'Activer une formule' });
   await expect(grant).toContainText(
-    /Montant à facturer : 74,92\s€ HT · TVA 20\s%\s: 14,98\s€ · 89,90\s€ TTC/,
+    /Montant à facturer : 74,92\s€\sHT · TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/,
   );
   await grant.getByLabel('Référence de la facture (facultatif)').fill('FA-2026-0107');
   await grant.getByRole('button', { name: 'Activer la formule' }).click();
   await expect(grant).toHaveCount(0);
   await expect(admin.getByRole('region', { name: /Abonnements en cours/ })).toContainText(
-    /facturé 89,90\s€ TTC · facture FA-2026-0107/,
+    /facturé 89,90\s€\sTTC · facture FA-2026-0107/,
   );
   await adminContext.close();
 
   // The company's invoice: with VAT, and before VAT with the VAT apart.
   await page.reload();
   const invoices = page.getByRole('region', { name: 'Factures' });
-  await expect(invoices).toContainText(/89,90\s€ TTC/);
-  await expect(invoices).toContainText(/74,92\s€ HT · TVA 20\s%\s: 14,98\s€/);
+  await expect(invoices).toContainText(/89,90\s€\sTTC/);
+  await expect(invoices).toContainText(/74,92\s€\sHT · TVA 20\s%\s: 14,98\s€/);
 });

@@ -39,10 +39,10 @@ test('pricing shows the 4 plans with monthly, annual and saving in French format
   await expect(page.getByRole('article', { name: 'Elite Chauffeur' })).toContainText(/49,80\s€ d'économie/);
   // The transport companies' plan before VAT, the VAT and the price with it beside (decision 037).
   const transporter = page.getByRole('article', { name: 'Transporteur' });
-  await expect(transporter).toContainText(/74,92\s€ HT \/ mois/);
-  await expect(transporter).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€ TTC/);
-  await expect(transporter).toContainText(/741,58\s€ HT \/ an \(889,90\s€ TTC\)/);
-  await expect(transporter).toContainText(/157,46\s€ HT d'économie/);
+  await expect(transporter).toContainText(/74,92\s€\sHT \/ mois/);
+  await expect(transporter).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
+  await expect(transporter).toContainText(/741,58\s€\sHT \/ an \(889,90\s€\sTTC\)/);
+  await expect(transporter).toContainText(/157,46\s€\sHT d'économie/);
   await expect(premium).toContainText('TVA incluse');
 });
 

@@ -92,7 +92,7 @@ export const shownCents = (price: PlanPrice): number => (price.exclTax ? price.n
 
 /** 7492 → "74,92 € HT" for a plan priced before VAT, 1490 → "14,90 €" for one priced VAT included. */
 export const planAmountText = (cents: number, exclTax: boolean): string =>
-  `${formatCents(cents)}${exclTax ? ' HT' : ''}`;
+  `${formatCents(cents)}${exclTax ? '\u00a0HT' : ''}`;
 
 /** "74,92 € HT", "14,90 €": the plan's price as it is shown first. */
 export const planPriceText = (price: PlanPrice): string => planAmountText(shownCents(price), price.exclTax);
@@ -119,11 +119,15 @@ export const planPriceDecimal = (price: PlanPrice) => ({
 });
 
 /** And back, for the screens. */
-export const planPriceOf = (decimal: ReturnType<typeof planPriceDecimal>): PlanPrice => ({
+export const vatAmountsOf = (decimal: ReturnType<typeof vatAmountsDecimal>) => ({
   netCents: toCents(decimal.amountExclTax),
   vatCents: toCents(decimal.vatAmount),
   grossCents: toCents(decimal.amount),
   ratePercent: Number(decimal.vatRate),
+});
+
+export const planPriceOf = (decimal: ReturnType<typeof planPriceDecimal>): PlanPrice => ({
+  ...vatAmountsOf(decimal),
   exclTax: decimal.exclTax,
 });
 
@@ -136,7 +140,9 @@ export const FREE_PLAN_PRICE = planPriceDecimal({
 
 /** All of it on one line: "74,92 € HT · TVA 20 % : 14,98 € · 89,90 € TTC", or "14,90 € TTC". */
 export const planPriceLine = (price: PlanPrice): string =>
-  price.exclTax ? `${planPriceText(price)} · ${vatBeside(price)}` : `${formatCents(price.grossCents)} TTC`;
+  price.exclTax
+    ? `${planPriceText(price)} · ${vatBeside(price)}`
+    : `${formatCents(price.grossCents)}\u00a0TTC`;
 
 /**
  * `requested`: asked for without Stripe, waiting for an administrator; the Stripe statuses as Stripe names them;

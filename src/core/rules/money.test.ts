@@ -148,7 +148,7 @@ describe('VAT, terms and settlement', () => {
   it('writes the VAT beside an amount before VAT, in French', () => {
     expect(vatRateText('20.00')).toBe('20\u00a0%');
     expect(vatRateText('5.50')).toBe('5,5\u00a0%');
-    expect(vatBeside(addVat(7492, 20))).toBe('TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€ TTC');
+    expect(vatBeside(addVat(7492, 20))).toBe('TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC');
   });
 
   it('computes due dates and the Paris day', () => {
@@ -202,9 +202,9 @@ describe('plans', () => {
       exclTax: false,
     });
     expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'transporter', 'month'))).toBe(
-      '74,92\u00a0€ HT · TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€ TTC',
+      '74,92\u00a0€\u00a0HT · TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC',
     );
-    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'elite', 'year'))).toBe('249,00\u00a0€ TTC');
+    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'elite', 'year'))).toBe('249,00\u00a0€\u00a0TTC');
     const price = planPrice({ ...DEFAULT_TARIFFS, transporterAnnual: 1000 }, 'transporter', 'year');
     expect(planPriceOf(planPriceDecimal(price))).toEqual(price);
     expect(planFitsRole('elite', 'transporter')).toBe(false);

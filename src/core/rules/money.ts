@@ -190,9 +190,17 @@ export function splitVat(grossCents: number, ratePercent: number): VatAmounts {
 export const vatRateText = (rate: string | number): string =>
   `${String(Number(rate)).replace('.', ',')}\u00a0%`;
 
+/** "TVA 20 % : 130,10 €". */
+const vatText = ({ vatCents, ratePercent }: VatAmounts): string =>
+  `TVA ${vatRateText(ratePercent ?? 0)}\u00a0: ${formatCents(vatCents)}`;
+
 /** What stands beside an amount before VAT: "TVA 20 % : 130,10 € · 780,60 € TTC". */
-export const vatBeside = ({ vatCents, grossCents, ratePercent }: VatAmounts): string =>
-  `TVA ${vatRateText(ratePercent ?? 0)}\u00a0: ${formatCents(vatCents)} · ${formatCents(grossCents)} TTC`;
+export const vatBeside = (amounts: VatAmounts): string =>
+  `${vatText(amounts)} · ${formatCents(amounts.grossCents)}\u00a0TTC`;
+
+/** Under an amount with VAT: "650,50 € HT · TVA 20 % : 130,10 €". */
+export const exclTaxAndVat = (amounts: VatAmounts): string =>
+  `${formatCents(amounts.netCents)}\u00a0HT · ${vatText(amounts)}`;
 
 export function withVat(netCents: number, regime: VatRegime | string | null): VatAmounts {
   if (regime !== 'normal') return { netCents, vatCents: 0, grossCents: netCents, ratePercent: null };

@@ -248,7 +248,10 @@ const walletLineSchema = z.object({
   state: z.enum(WALLET_LINE_STATES),
   /** With VAT: what is paid. */
   amount: z.string(),
-  /** A mission's line: before VAT, the VAT and its rate (null rate: no VAT); null on other lines. */
+  /**
+   * Before VAT, the VAT and its rate (null rate: no VAT): a mission's from its payment, a subscription's as its
+   * invoice splits it (decision 037); null on the other lines.
+   */
   amountExclTax: z.string().nullable(),
   vatAmount: z.string().nullable(),
   vatRate: z.string().nullable(),

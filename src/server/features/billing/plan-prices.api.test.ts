@@ -59,7 +59,7 @@ describe('a transport company’s plan priced before VAT', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await expect
       .poll(() => mails.find((mail) => mail.subject === 'Demande de formule Transporteur')?.text ?? '')
-      .toMatch(/100,00\s€ HT, soit 120,00\s€ TTC \(TVA 20\s%\s: 20,00\s€\) par mois/);
+      .toMatch(/100,00\s€\sHT, soit 120,00\s€\sTTC \(TVA 20\s%\s: 20,00\s€\) par mois/);
     const listed = (await admin.agent.get('/api/admin/subscriptions')).json();
     const request = listed.requests.find((row: { user: { id: string } }) => row.user.id === company.user.id);
     expect(request.price).toEqual({

@@ -26,8 +26,8 @@ type Deps = Pick<FeatureDeps, 'db' | 'config' | 'mailer' | 'stripe'>;
 /** "74,92 € HT, soit 89,90 € TTC (TVA 20 % : 14,98 €)"; "14,90 € TTC (dont TVA 20 % : 2,48 €)". */
 const priceSentence = (price: PlanPrice) =>
   price.exclTax
-    ? `${planPriceText(price)}, soit ${formatCents(price.grossCents)} TTC (TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`
-    : `${formatCents(price.grossCents)} TTC (dont TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`;
+    ? `${planPriceText(price)}, soit ${formatCents(price.grossCents)}\u00a0TTC (TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`
+    : `${formatCents(price.grossCents)}\u00a0TTC (dont TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`;
 
 /** Where Stripe sends the holder back: their plan page, which says how it went. */
 const SUBSCRIPTION_PATH = '/driver/subscription';

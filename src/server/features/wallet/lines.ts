@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TRANSACTION_TYPES } from '#core/rules/enums.js';
-import { paymentOverdue, settlementState, type SettlementStatus } from '#core/rules/money.js';
+import { planInvoiceAmounts, vatAmountsDecimal } from '#core/rules/billing.js';
+import { paymentOverdue, settlementState, toCents, type SettlementStatus } from '#core/rules/money.js';
 import {
   LINE_CATEGORIES,
   stateOfCategory,
@@ -92,6 +93,18 @@ function stateOf(row: LineRow, today: string): WalletLineState {
   return settlementState(status, overdue, row.method === 'stripe');
 }
 
+/**
+ * Before VAT, the VAT and its rate: a mission's from its payment; a plan's (Relais's own VAT, decision 037) split
+ * from what was paid, as its invoice shows it; none on the other lines.
+ */
+function vatOf(row: LineRow): Pick<WalletLine, 'amountExclTax' | 'vatAmount' | 'vatRate'> {
+  if (row.kind === 'subscription') {
+    const { amountExclTax, vatAmount, vatRate } = vatAmountsDecimal(planInvoiceAmounts(toCents(row.amount)));
+    return { amountExclTax, vatAmount, vatRate };
+  }
+  return { amountExclTax: row.amount_excl_tax, vatAmount: row.vat_amount, vatRate: row.vat_rate };
+}
+
 const toLine = (row: LineRow, today: string): WalletLine => ({
   id: row.id,
   kind: row.kind,
@@ -100,9 +113,7 @@ const toLine = (row: LineRow, today: string): WalletLine => ({
   type: row.type,
   state: stateOf(row, today),
   amount: row.amount,
-  amountExclTax: row.amount_excl_tax,
-  vatAmount: row.vat_amount,
-  vatRate: row.vat_rate,
+  ...vatOf(row),
   invoiceNumber: row.invoice_number,
   engagementType: row.engagement_type,
   method: row.method,

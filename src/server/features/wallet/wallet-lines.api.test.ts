@@ -298,6 +298,13 @@ describe('one line per money event', () => {
     const exported = await csvLines(owner.agent);
     expect(exported).toHaveLength(6);
     expect(exported[1]).toContain(';Débit;Abonnement;Payé;89,90;;;;;');
+    // A subscription's line says its VAT, as its invoice does (decision 037); the mission's columns stay empty.
+    expect((await lines(owner.agent, '?category=subscription')).items[0]).toMatchObject({
+      amount: '89.90',
+      amountExclTax: '74.92',
+      vatAmount: '14.98',
+      vatRate: '20.00',
+    });
   });
 
   it('someone else’s payment is never a line of theirs', async () => {

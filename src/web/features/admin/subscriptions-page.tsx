@@ -78,7 +78,7 @@ function SubscriptionRow({
 }) {
   const details = [
     row.source === 'stripe' ? 'Payé avec Stripe' : 'Virement',
-    row.amount && `facturé ${formatMoney(row.amount)} TTC`,
+    row.amount && `facturé ${formatMoney(row.amount)}\u00a0TTC`,
     row.invoiceReference && `facture ${row.invoiceReference}`,
   ].filter(Boolean);
   return (

@@ -115,7 +115,7 @@ export function AdminTariffsPage() {
                       ? annualSaving(perMonth, annual)
                       : null;
                   const exclTax = TARIFFS_EXCL_TAX.includes(key);
-                  const unit = exclTax ? ' HT' : '';
+                  const unit = exclTax ? '\u00a0HT' : '';
                   const hint =
                     saving === null
                       ? key === 'driverFreemium'
@@ -133,7 +133,7 @@ export function AdminTariffsPage() {
                   return (
                     <TextField
                       key={key}
-                      label={`${TARIFF_LABELS[key]} (${exclTax ? '€ HT' : '€ TTC'})`}
+                      label={`${TARIFF_LABELS[key]} (${exclTax ? '€\u00a0HT' : '€\u00a0TTC'})`}
                       inputMode="decimal"
                       autoComplete="off"
                       {...form.register(key)}

@@ -31,7 +31,7 @@ describe('plan page wording', () => {
   it('prices in French, exact to the cent, with the annual saving', () => {
     expect(priceLabel(DEFAULT_TARIFFS, 'premium', 'month')).toBe('14,90\u00a0€ / mois');
     // The transporters' plan before VAT, its saving too (decision 037).
-    expect(priceLabel(DEFAULT_TARIFFS, 'transporter', 'year')).toBe('741,58\u00a0€ HT / an');
+    expect(priceLabel(DEFAULT_TARIFFS, 'transporter', 'year')).toBe('741,58\u00a0€\u00a0HT / an');
     expect(annualSavingCents(DEFAULT_TARIFFS, 'premium')).toBe(2980);
     expect(annualSavingCents(DEFAULT_TARIFFS, 'transporter')).toBe(15746);
   });
@@ -39,9 +39,9 @@ describe('plan page wording', () => {
   it('gives a transport company its price before VAT, with the VAT and the total beside it', () => {
     const [monthly] = planChoices(view({ role: 'transporter' }), DEFAULT_TARIFFS, 'month');
     expect(monthly).toMatchObject({
-      price: '74,92\u00a0€ HT / mois',
-      vat: 'TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€ TTC',
-      priceNote: 'ou 741,58\u00a0€ HT / an, soit 157,46\u00a0€ HT d’économie',
+      price: '74,92\u00a0€\u00a0HT / mois',
+      vat: 'TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC',
+      priceNote: 'ou 741,58\u00a0€\u00a0HT / an, soit 157,46\u00a0€\u00a0HT d’économie',
     });
     const [premium] = planChoices(view(), DEFAULT_TARIFFS, 'month');
     expect(premium!.vat).toBeNull();

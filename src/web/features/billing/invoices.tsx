@@ -1,6 +1,7 @@
 import { formatDay } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
-import { formatMoney, vatRateText } from '#core/rules/money.js';
+import { vatAmountsOf } from '#core/rules/billing.js';
+import { exclTaxAndVat, formatMoney } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
 /**
@@ -23,7 +24,7 @@ export function Invoices({ view }: { view: SubscriptionView }) {
           {view.invoices.map((invoice) => {
             return (
               <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold">{formatDay(invoice.date)}</p>
                   <p className="user-text text-sm text-ink-muted">
                     {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, invoice.status]
@@ -31,11 +32,10 @@ export function Invoices({ view }: { view: SubscriptionView }) {
                       .join(' · ')}
                   </p>
                 </div>
-                <div className="text-right">
-                  <p className="font-bold tabular-nums">{formatMoney(invoice.amount)} TTC</p>
+                <div className="ml-auto text-right">
+                  <p className="font-bold tabular-nums">{formatMoney(invoice.amount)}&nbsp;TTC</p>
                   <p className="text-sm text-ink-muted tabular-nums">
-                    {formatMoney(invoice.amountExclTax)} HT · TVA {vatRateText(invoice.vatRate)}&nbsp;:{' '}
-                    {formatMoney(invoice.vatAmount)}
+                    {exclTaxAndVat(vatAmountsOf(invoice))}
                   </p>
                 </div>
                 {invoice.url && (

@@ -173,7 +173,7 @@ function PriceLines({ monthly, annual }: { monthly: PlanPrice | null; annual: Pl
       <p className="text-sm text-ink-muted">{planVatText(monthly)}</p>
       {annual && (
         <p className="mt-1 text-sm text-ink-muted">
-          ou {planPriceText(annual)} / an{exclTax ? ` (${formatCents(annual.grossCents)} TTC)` : ''}{' '}
+          ou {planPriceText(annual)} / an{exclTax ? ` (${formatCents(annual.grossCents)}\u00a0TTC)` : ''}{' '}
           {saving > 0 && (
             <span className="font-semibold text-success">
               soit {planAmountText(saving, exclTax)} d'économie

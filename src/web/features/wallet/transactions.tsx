@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { formatShortDateTime } from '#core/rules/french-dates.js';
-import { formatMoney, toCents, vatBeside } from '#core/rules/money.js';
+import { exclTaxAndVat, formatMoney, toCents } from '#core/rules/money.js';
 import {
   missionLineDetail,
   WALLET_LINE_KIND_LABELS,
@@ -31,15 +31,15 @@ const STATE_TONES: Record<WalletLineState, BadgeTone> = {
 
 type Side = 'driver' | 'transporter';
 
-/** A mission's amount with VAT: before VAT, the VAT and the total, as the payment shows them. */
+/** Under an amount with VAT (a mission's, a subscription's): before VAT and the VAT, as the papers show them. */
 function vatOf(line: WalletLine): string | null {
-  if (line.kind !== 'mission' || line.vatRate === null || !line.amountExclTax || !line.vatAmount) return null;
-  return `${formatMoney(line.amountExclTax)} HT · ${vatBeside({
+  if (line.vatRate === null || !line.amountExclTax || !line.vatAmount) return null;
+  return exclTaxAndVat({
     netCents: toCents(line.amountExclTax),
     vatCents: toCents(line.vatAmount),
     grossCents: toCents(line.amount),
     ratePercent: Number(line.vatRate),
-  })}`;
+  });
 }
 
 /** One money event: what it is, its state in the viewer's words, its mission, its amounts, its invoice. */
@@ -61,13 +61,21 @@ function LineRow({ line, side }: { line: WalletLine; side: Side }) {
         {detail && <p className="user-text text-sm text-ink-muted">{detail}</p>}
         <p className="text-sm text-ink-muted">
           {formatShortDateTime(line.createdAt)}
-          {line.invoiceNumber && ` · Facture n° ${line.invoiceNumber}`}
+          {line.invoiceNumber && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">Facture n° {line.invoiceNumber}</span>
+            </>
+          )}
         </p>
       </div>
       <div className="ml-auto text-right">
         <p className="whitespace-nowrap text-lg font-extrabold">{formatMoney(line.amount)}</p>
-        <p className="text-xs text-ink-muted">{TYPE_LABELS[line.type]}</p>
-        {vat && <p className="max-w-64 text-xs text-ink-muted">{vat}</p>}
+        <p className="text-xs text-ink-muted">
+          {TYPE_LABELS[line.type]}
+          {vat && ' · TTC'}
+        </p>
+        {vat && <p className="text-xs text-ink-muted sm:whitespace-nowrap">{vat}</p>}
       </div>
     </li>
   );
