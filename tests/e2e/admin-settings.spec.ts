@@ -52,19 +52,22 @@ test('an admin changes the light logo and a tariff; visitors see both; a negativ
       .poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
 
-    // A tariff: the transporter's annual price.
+    // A tariff: the transporter's annual price, entered before VAT; the VAT and the total follow as it is typed.
     await page.goto('/admin/tarifs');
-    const annual = page.getByLabel('Transporteur, annuel (€)');
-    await expect(annual).toHaveValue('889,90');
+    const annual = page.getByLabel('Transporteur, annuel (€\u00a0HT)');
+    await expect(annual).toHaveValue('741,58');
     await annual.fill('799');
+    await expect(page.getByText(/TVA 20\s%\s: 159,80\s€ · 958,80\s€\sTTC/)).toBeVisible();
     await page.getByRole('button', { name: 'Enregistrer les tarifs' }).click();
     await expect(page.getByText('Tarifs enregistrés').first()).toBeVisible();
     await home.goto('/pricing');
-    await expect(home.getByRole('article', { name: 'Transporteur' })).toContainText(/799,00\s€ \/ an/);
+    await expect(home.getByRole('article', { name: 'Transporteur' })).toContainText(
+      /799,00\s€\sHT \/ an \(958,80\s€\sTTC\)/,
+    );
     await visitor.close();
 
     // A negative tariff: the message under the field, nothing saved.
-    const monthly = page.getByLabel('Transporteur, mensuel (€)');
+    const monthly = page.getByLabel('Transporteur, mensuel (€\u00a0HT)');
     await monthly.fill('-5');
     await page.getByRole('button', { name: 'Enregistrer les tarifs' }).click();
     await expect(monthly).toHaveAttribute('aria-invalid', 'true');

@@ -146,9 +146,9 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
   const month = currentMonthLabel();
   // The driver's earnings are before VAT (1 305,00 € HT, the 261,00 € of VAT collected shown apart); the
   // transporter's figures are what they paid, VAT included.
-  for (const [page, settled, category, categoryLabel, amount] of [
-    [driver, 'Reçu', 'mission_confirmed', 'Paiement confirmé', '1 305,00 €'],
-    [transporter, 'Payé', 'mission_marked_paid', 'Paiement déclaré', '1 566,00 €'],
+  for (const [page, settled, state, amount] of [
+    [driver, 'Reçu', 'Reçu', '1 305,00 €'],
+    [transporter, 'Payé', 'Reçu par le chauffeur', '1 566,00 €'],
   ] as const) {
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { name: 'Portefeuille', level: 1 })).toBeVisible();
@@ -163,20 +163,32 @@ test('an independent mission is settled: invoice, marked paid, confirmed, both w
     await expect(row).toContainText(euros(amount));
     await expect(row.getByRole('cell')).toHaveText([euros(amount), euros(amount)]);
     await expect(page.locator('.wallet-chart canvas')).toBeVisible();
+    // One line for the mission, owed then paid: its state, HT / VAT / TTC and the invoice's number.
     const operations = page.getByRole('region', { name: 'Opérations' });
-    await expect(operations.getByRole('listitem').filter({ hasText: categoryLabel }).first()).toBeVisible();
-    await expect(operations.getByRole('link', { name: title }).first()).toHaveAttribute(
+    await expect(operations.getByText('1 opération', { exact: true })).toBeVisible();
+    const line = operations.getByRole('listitem').filter({ hasText: 'Règlement de mission' });
+    await expect(line).toHaveCount(1);
+    await expect(line.getByText(state, { exact: true })).toBeVisible();
+    await expect(line).toContainText(euros('1 566,00 €'));
+    await expect(line).toContainText(`${euros('1 566,00 €')}${page === driver ? 'Crédit' : 'Débit'} · TTC`);
+    await expect(line).toContainText(
+      `${euros('1 305,00 €')}\u00a0HT · TVA 20\u00a0%\u00a0: ${euros('261,00 €')}`,
+    );
+    await expect(line).toContainText(/Facture n° AF-\d{4}-\d{4}/);
+    await expect(line).toContainText('virement du');
+    await expect(line.getByRole('link', { name: title })).toHaveAttribute(
       'href',
       `/mission/${missionId}/payment`,
     );
-    await expect(operations.getByText('2 opérations', { exact: true })).toBeVisible();
-    await operations.getByLabel('Catégorie').selectOption(category);
+    await operations.getByLabel('Catégorie').selectOption('subscription');
+    await expect(operations.getByText('Aucune opération pour ces filtres.')).toBeVisible();
+    await operations.getByLabel('Catégorie').selectOption('mission');
     await expect(operations.getByText('1 opération', { exact: true })).toBeVisible();
     const download = page.waitForEvent('download');
     await operations.getByRole('link', { name: 'Exporter en CSV' }).click();
     const csv = await readFile((await (await download).path())!, 'utf8');
     expect(csv).toContain(title);
-    expect(csv).toContain('1566,00');
+    expect(csv).toContain(`;Règlement de mission;${state};1566,00;1305,00;261,00;1566,00;AF-`);
   }
   await transporter.context().close();
   await driver.context().close();

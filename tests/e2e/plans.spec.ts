@@ -144,3 +144,53 @@ test('a signed-in member’s plan cards lead to their subscription page', async 
     'Suivi des livraisons en direct et preuve de livraison',
   );
 });
+
+test('a transport company’s plan is priced before VAT: asked for, invoiced with VAT, the invoice says both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await acceptCookies(page);
+  const { email } = await registerCompanyByApi(page.request);
+
+  // The company's plan page: the price before VAT, the VAT and the price with it beside (decision 041).
+  await page.goto('/driver/subscription');
+  const chooser = page.getByRole('region', { name: 'Passer à une formule payante' });
+  await expect(chooser).toContainText(/74,92\s€\sHT \/ mois/);
+  await expect(chooser).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
+  await chooser.getByRole('button', { name: /^Choisir Transporteur/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Choisir Transporteur ?' });
+  await expect(confirm).toContainText(
+    /Transporteur, mensuel : 74,92\s€\sHT \/ mois \(TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC\)/,
+  );
+  await confirm.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByText('Demande envoyée').first()).toBeVisible();
+
+  // The administrator invoices the price with VAT, computed from the price before VAT.
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() });
+  const admin = await adminContext.newPage();
+  await acceptCookies(admin);
+  await signInAdmin(admin.request);
+  await admin.goto('/admin/abonnements');
+  await admin.getByLabel('Rechercher un membre').fill(email);
+  const requests = admin.getByRole('region', { name: /Demandes en attente/ });
+  await expect(requests).toContainText(/À facturer : 74,92\s€\sHT · TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
+  await requests.getByRole('button', { name: /^Activer : Claire Martin, Transporteur/ }).click();
+  const grant = admin.getByRole('dialog', { name: 'Activer une formule' });
+  await expect(grant).toContainText(
+    /Montant à facturer : 74,92\s€\sHT · TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/,
+  );
+  await grant.getByLabel('Référence de la facture (facultatif)').fill('FA-2026-0107');
+  await grant.getByRole('button', { name: 'Activer la formule' }).click();
+  await expect(grant).toHaveCount(0);
+  await expect(admin.getByRole('region', { name: /Abonnements en cours/ })).toContainText(
+    /facturé 89,90\s€\sTTC · facture FA-2026-0107/,
+  );
+  await adminContext.close();
+
+  // The company's invoice: with VAT, and before VAT with the VAT apart.
+  await page.reload();
+  const invoices = page.getByRole('region', { name: 'Factures' });
+  await expect(invoices).toContainText(/89,90\s€\sTTC/);
+  await expect(invoices).toContainText(/74,92\s€\sHT · TVA 20\s%\s: 14,98\s€/);
+});

@@ -37,7 +37,13 @@ test('pricing shows the 4 plans with monthly, annual and saving in French format
   await expect(premium).toContainText(/149,00\s€ \/ an/);
   await expect(premium).toContainText(/29,80\s€ d'économie/);
   await expect(page.getByRole('article', { name: 'Elite Chauffeur' })).toContainText(/49,80\s€ d'économie/);
-  await expect(page.getByRole('article', { name: 'Transporteur' })).toContainText(/188,90\s€ d'économie/);
+  // The transport companies' plan before VAT, the VAT and the price with it beside (decision 041).
+  const transporter = page.getByRole('article', { name: 'Transporteur' });
+  await expect(transporter).toContainText(/74,92\s€\sHT \/ mois/);
+  await expect(transporter).toContainText(/TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/);
+  await expect(transporter).toContainText(/741,58\s€\sHT \/ an \(889,90\s€\sTTC\)/);
+  await expect(transporter).toContainText(/157,46\s€\sHT d'économie/);
+  await expect(premium).toContainText('TVA incluse');
 });
 
 test('theme and cookie choices survive a reload', async ({ page }) => {

@@ -198,9 +198,23 @@ test('a mission paid online: the deposit when the driver is chosen, the balance,
   await expect(driver.getByRole('heading', { name: 'Portefeuille', level: 1 })).toBeVisible();
   await expect(driver.getByTestId('balance-settled')).toContainText(euros('1 234,55 €'));
   await expect(driver.getByTestId('balance-pending')).toContainText(euros('0,00 €'));
+  // The payout is the mission's line, received: one line, never a second one of the same amount.
+  const operations = driver.getByRole('region', { name: 'Opérations' });
+  await expect(operations.getByText('1 opération', { exact: true })).toBeVisible();
+  const line = operations.getByRole('listitem').filter({ hasText: 'Règlement de mission' });
+  await expect(line.getByText('Reçu', { exact: true })).toBeVisible();
+  await expect(line).toContainText('versement Stripe du');
   await transporter.goto('/wallet');
   await expect(transporter.getByTestId('balance-settled')).toContainText(euros('1 234,55 €'));
   await expect(transporter.getByTestId('balance-pending')).toContainText(euros('0,00 €'));
+  // The transporter: the mission's line, received by the driver, and the two card payments, each once.
+  const paid = transporter.getByRole('region', { name: 'Opérations' });
+  await expect(paid.getByText('3 opérations', { exact: true })).toBeVisible();
+  await expect(
+    paid.getByRole('listitem').filter({ hasText: 'Règlement de mission' }).getByText('Reçu par le chauffeur'),
+  ).toBeVisible();
+  await expect(paid.getByRole('listitem').filter({ hasText: 'Acompte' })).toContainText(euros('370,37 €'));
+  await expect(paid.getByRole('listitem').filter({ hasText: 'Solde' })).toContainText(euros('864,18 €'));
   await transporter.context().close();
   await driver.context().close();
 });

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planPriceCents, periodEnd, planFitsRole } from './billing.js';
 import {
+  periodEnd,
+  planFitsRole,
+  planPrice,
+  planPriceCents,
+  planPriceDecimal,
+  planPriceLine,
+  planPriceOf,
+} from './billing.js';
+import {
+  addVat,
   amountOwed,
   centsToDecimal,
   dueDateFor,
@@ -10,8 +19,13 @@ import {
   isOverdue,
   mulDiv,
   paymentDueDate,
+  paymentOverdue,
+  settlementState,
   settlementTransition,
+  splitVat,
   toCents,
+  vatBeside,
+  vatRateText,
   withVat,
 } from './money.js';
 import { DEFAULT_TARIFFS } from './tariffs.js';
@@ -108,6 +122,35 @@ describe('VAT, terms and settlement', () => {
     expect(withVat(123456, null).vatCents).toBe(0);
   });
 
+  it('splits a total with VAT included, finding again exactly what addVat added to', () => {
+    expect(splitVat(78060, 20)).toEqual({
+      netCents: 65050,
+      vatCents: 13010,
+      grossCents: 78060,
+      ratePercent: 20,
+    });
+    expect(splitVat(8990, 20)).toEqual({ netCents: 7492, vatCents: 1498, grossCents: 8990, ratePercent: 20 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e11 }), (net) => {
+        const { grossCents } = addVat(net, 20);
+        return splitVat(grossCents, 20).netCents === net;
+      }),
+    );
+    // Any total splits into a VAT it includes, the parts adding up to it.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e11 }), (gross) => {
+        const split = splitVat(gross, 20);
+        return split.netCents + split.vatCents === gross && split.vatCents >= 0;
+      }),
+    );
+  });
+
+  it('writes the VAT beside an amount before VAT, in French', () => {
+    expect(vatRateText('20.00')).toBe('20\u00a0%');
+    expect(vatRateText('5.50')).toBe('5,5\u00a0%');
+    expect(vatBeside(addVat(7492, 20))).toBe('TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC');
+  });
+
   it('computes due dates and the Paris day', () => {
     expect(dueDateFor('30_days', '2026-12-15')).toBe('2027-01-14');
     expect(dueDateFor('reception', '2026-12-15')).toBe('2026-12-15');
@@ -127,12 +170,43 @@ describe('VAT, terms and settlement', () => {
     expect(isOverdue('marked_paid', '2026-11-20', '2026-11-23')).toBe(false);
     expect(isOverdue('owed', '2026-11-23', '2026-11-23')).toBe(false);
   });
+
+  it('says where a payment stands: late first, then paid by card and waiting for the payout', () => {
+    const late = { settlementStatus: 'owed', dueDate: '2026-11-20', method: 'transfer' };
+    expect(paymentOverdue(late, '2026-11-23')).toBe(true);
+    expect(paymentOverdue({ ...late, method: 'stripe' }, '2026-11-23')).toBe(false);
+    expect(settlementState('disputed', true, false)).toBe('overdue');
+    expect(settlementState('owed', false, true)).toBe('paid_online');
+    expect(settlementState('confirmed', false, true)).toBe('confirmed');
+    expect(settlementState('marked_paid', false, false)).toBe('marked_paid');
+  });
 });
 
 describe('plans', () => {
   it('prices plans from the tariffs, to the cent', () => {
     expect(planPriceCents(DEFAULT_TARIFFS, 'premium', 'month')).toBe(1490);
     expect(planPriceCents(DEFAULT_TARIFFS, 'transporter', 'year')).toBe(88990);
+    // The transporters' plan is priced before VAT, the drivers' VAT included (decision 041).
+    expect(planPrice(DEFAULT_TARIFFS, 'transporter', 'month')).toEqual({
+      netCents: 7492,
+      vatCents: 1498,
+      grossCents: 8990,
+      ratePercent: 20,
+      exclTax: true,
+    });
+    expect(planPrice(DEFAULT_TARIFFS, 'premium', 'month')).toEqual({
+      netCents: 1242,
+      vatCents: 248,
+      grossCents: 1490,
+      ratePercent: 20,
+      exclTax: false,
+    });
+    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'transporter', 'month'))).toBe(
+      '74,92\u00a0€\u00a0HT · TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC',
+    );
+    expect(planPriceLine(planPrice(DEFAULT_TARIFFS, 'elite', 'year'))).toBe('249,00\u00a0€\u00a0TTC');
+    const price = planPrice({ ...DEFAULT_TARIFFS, transporterAnnual: 1000 }, 'transporter', 'year');
+    expect(planPriceOf(planPriceDecimal(price))).toEqual(price);
     expect(planFitsRole('elite', 'transporter')).toBe(false);
     expect(planFitsRole('transporter', 'transporter')).toBe(true);
     expect(periodEnd(new Date('2026-01-31T10:00:00Z'), 'year').toISOString()).toBe(

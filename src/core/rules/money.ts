@@ -162,13 +162,49 @@ export const VAT_REGIME_LABELS: Record<VatRegime, string> = {
 export const TRANSPORT_VAT_RATE_PERCENT = 20;
 export const VAT_FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
 
-export function withVat(
-  netCents: number,
-  regime: VatRegime | string | null,
-): { netCents: number; vatCents: number; grossCents: number; ratePercent: number | null } {
+/** An amount before VAT, its VAT and the total with VAT, in cents; the rate in percent (null: no VAT applies). */
+export interface VatAmounts {
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  ratePercent: number | null;
+}
+
+/** The VAT added to an amount before VAT: `net × rate / 100`, rounded half up to the cent. */
+export function addVat(netCents: number, ratePercent: number): VatAmounts {
+  const vatCents = mulDiv(netCents, ratePercent, 100);
+  return { netCents, vatCents, grossCents: netCents + vatCents, ratePercent };
+}
+
+/**
+ * An amount with VAT included, split: before VAT `gross × 100 / (100 + rate)` rounded half up, the VAT the rest.
+ * For a total addVat made, this finds its amount before VAT again exactly (at 20 % the rounding moves the total
+ * by less than half a cent of the amount before VAT); for any other total, it is the VAT that total includes.
+ */
+export function splitVat(grossCents: number, ratePercent: number): VatAmounts {
+  const netCents = mulDiv(grossCents, 100, 100 + ratePercent);
+  return { netCents, vatCents: grossCents - netCents, grossCents, ratePercent };
+}
+
+/** "20.00" or 20 → "20 %", "5.50" → "5,5 %" (a no-break space before the sign, as French writes it). */
+export const vatRateText = (rate: string | number): string =>
+  `${String(Number(rate)).replace('.', ',')}\u00a0%`;
+
+/** "TVA 20 % : 130,10 €". */
+const vatText = ({ vatCents, ratePercent }: VatAmounts): string =>
+  `TVA ${vatRateText(ratePercent ?? 0)}\u00a0: ${formatCents(vatCents)}`;
+
+/** What stands beside an amount before VAT: "TVA 20 % : 130,10 € · 780,60 € TTC". */
+export const vatBeside = (amounts: VatAmounts): string =>
+  `${vatText(amounts)} · ${formatCents(amounts.grossCents)}\u00a0TTC`;
+
+/** Under an amount with VAT: "650,50 € HT · TVA 20 % : 130,10 €". */
+export const exclTaxAndVat = (amounts: VatAmounts): string =>
+  `${formatCents(amounts.netCents)}\u00a0HT · ${vatText(amounts)}`;
+
+export function withVat(netCents: number, regime: VatRegime | string | null): VatAmounts {
   if (regime !== 'normal') return { netCents, vatCents: 0, grossCents: netCents, ratePercent: null };
-  const vatCents = mulDiv(netCents, TRANSPORT_VAT_RATE_PERCENT, 100);
-  return { netCents, vatCents, grossCents: netCents + vatCents, ratePercent: TRANSPORT_VAT_RATE_PERCENT };
+  return addVat(netCents, TRANSPORT_VAT_RATE_PERCENT);
 }
 
 export const LATE_PAYMENT_MENTION =
@@ -215,7 +251,26 @@ export function isOverdue(status: SettlementStatus | string, dueDate: string | n
   return (status === 'owed' || status === 'disputed') && dueDate !== null && dueDate < today;
 }
 
-// ——— Transactions (the history each user sees in the wallet) ——————————————————————
+/** A payment late: owed or disputed after its due date, unless paid by card (it then waits for the payout). */
+export const paymentOverdue = (
+  payment: { settlementStatus: string; dueDate: string | null; method: string },
+  today: string,
+): boolean => payment.method !== 'stripe' && isOverdue(payment.settlementStatus, payment.dueDate, today);
+
+/** Where a mission's payment stands for its parties: late first, then paid by card and waiting for the payout. */
+export type SettlementState = SettlementStatus | 'overdue' | 'paid_online';
+
+export function settlementState(
+  status: SettlementStatus,
+  overdue: boolean,
+  paidOnline: boolean,
+): SettlementState {
+  if (overdue) return 'overdue';
+  if (paidOnline && status === 'owed') return 'paid_online';
+  return status;
+}
+
+// ——— Transactions (each step of each money event, for the user concerned; the wallet's lines: wallet.ts) ———
 
 export const TRANSACTION_CATEGORIES = [
   'mission_owed',
@@ -228,18 +283,6 @@ export const TRANSACTION_CATEGORIES = [
   'refund',
   'subscription',
 ] as const;
-export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
-export const TRANSACTION_CATEGORY_LABELS: Record<TransactionCategory, string> = {
-  mission_owed: 'Montant dû',
-  mission_marked_paid: 'Paiement déclaré',
-  mission_confirmed: 'Paiement confirmé',
-  mission_disputed: 'Paiement contesté',
-  deposit: 'Acompte',
-  balance: 'Solde',
-  payout: 'Versement au chauffeur',
-  refund: 'Remboursement',
-  subscription: 'Abonnement',
-};
 
 /** Document types of a mission's money documents (rows of `documents`, missionId set). */
 export const MONEY_DOCUMENT_TYPES = {

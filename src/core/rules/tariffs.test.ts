@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { planPriceCents } from './billing.js';
 import { DEFAULT_TARIFFS, annualSaving, formatEuros, validateTariffs } from './tariffs.js';
 
 describe('tariffs', () => {
-  it('has the docs/specification.md §9 defaults', () => {
+  it('has the docs/specification.md §9 defaults, the transporters’ before VAT (decision 041)', () => {
     expect(DEFAULT_TARIFFS).toEqual({
       driverFreemium: 0,
       driverPremiumMonthly: 14.9,
       driverPremiumAnnual: 149,
       driverEliteMonthly: 24.9,
       driverEliteAnnual: 249,
-      transporterMonthly: 89.9,
-      transporterAnnual: 889.9,
+      transporterMonthly: 74.92,
+      transporterAnnual: 741.58,
     });
+    // The specification's 89,90 € and 889,90 €, charged with the VAT.
+    expect(planPriceCents(DEFAULT_TARIFFS, 'transporter', 'month')).toBe(8990);
+    expect(planPriceCents(DEFAULT_TARIFFS, 'transporter', 'year')).toBe(88990);
   });
   it('computes the annual saving exactly (12 × monthly − annual)', () => {
     expect(annualSaving(14.9, 149)).toBe(29.8);

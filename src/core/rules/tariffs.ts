@@ -13,15 +13,22 @@ export interface Tariffs {
   transporterAnnual: number;
 }
 
+/**
+ * Drivers' plans VAT included; the transport companies' plan before VAT (decision 041): 74,92 € HT and 741,58 € HT
+ * are the specification's 89,90 € and 889,90 € once the VAT at 20 % is added (core/rules/billing.ts planPrice).
+ */
 export const DEFAULT_TARIFFS: Tariffs = {
   driverFreemium: 0,
   driverPremiumMonthly: 14.9,
   driverPremiumAnnual: 149,
   driverEliteMonthly: 24.9,
   driverEliteAnnual: 249,
-  transporterMonthly: 89.9,
-  transporterAnnual: 889.9,
+  transporterMonthly: 74.92,
+  transporterAnnual: 741.58,
 };
+
+/** The tariffs entered before VAT: those of the plan sold to professionals (decision 041); the others include it. */
+export const TARIFFS_EXCL_TAX: ReadonlyArray<keyof Tariffs> = ['transporterMonthly', 'transporterAnnual'];
 
 const KEYS = Object.keys(DEFAULT_TARIFFS) as Array<keyof Tariffs>;
 

@@ -25,10 +25,18 @@ export const planChoiceSchema = z.object({
 });
 export type PlanChoice = z.infer<typeof planChoiceSchema>;
 
-const subscriptionInvoiceSchema = z.object({
+/** An amount before VAT, its VAT and rate, and with VAT (decision 041): "74.92", "14.98", "20.00", "89.90". */
+const vatAmountsSchema = z.object({
+  amountExclTax: z.string(),
+  vatAmount: z.string(),
+  vatRate: z.string(),
+  amount: z.string(),
+});
+
+const subscriptionInvoiceSchema = vatAmountsSchema.extend({
   id: z.string(),
   date: z.string(),
-  amount: z.string(),
+  /** What was paid or invoiced, VAT included; beside it, before VAT and the VAT it includes. */
   description: z.string().nullable(),
   status: z.string(),
   /** Stripe's hosted invoice or receipt; null for an invoice sent by e-mail (no-Stripe mode). */
@@ -132,10 +140,13 @@ export const adminSubscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   invoiceReference: z.string().nullable(),
-  /** What was invoiced (admin grants), "149.00". */
+  /** What was invoiced (admin grants), VAT included, "149.00". */
   amount: z.string().nullable(),
-  /** The plan's price for the interval from the tariffs today: what to invoice. */
-  price: z.string(),
+  /**
+   * The plan's price for the interval from the tariffs today: what to invoice, before VAT, its VAT and with VAT
+   * (`amount`); `exclTax`: the plan is priced and shown before VAT (the transport companies').
+   */
+  price: vatAmountsSchema.extend({ exclTax: z.boolean() }),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { TRANSACTION_TYPES } from '../rules/enums.js';
-import { PAYMENT_TERMS, SETTLEMENT_STATUSES, TRANSACTION_CATEGORIES, VAT_REGIMES } from '../rules/money.js';
+import { PAYMENT_TERMS, SETTLEMENT_STATUSES, VAT_REGIMES } from '../rules/money.js';
 import { isValidIban, normalizeIban } from '../rules/iban.js';
+import { WALLET_LINE_KINDS, WALLET_LINE_STATES } from '../rules/wallet.js';
 import { normalizeSiret } from '../rules/siret.js';
 import { daySchema } from './dates.js';
 import { waitingTotalsSchema } from './delivery.js';
@@ -233,7 +234,8 @@ export type WalletChart = z.infer<typeof walletChartSchema>;
 
 export const transactionQuerySchema = z.object({
   type: z.enum(TRANSACTION_TYPES, { error: 'Type inconnu' }).optional(),
-  category: z.enum(TRANSACTION_CATEGORIES, { error: 'Catégorie inconnue' }).optional(),
+  /** The kind of line (decision 040). */
+  category: z.enum(WALLET_LINE_KINDS, { error: 'Catégorie inconnue' }).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   missionId: z.uuid({ error: 'Identifiant de mission invalide' }).optional(),
@@ -252,21 +254,42 @@ export const transactionQuerySchema = z.object({
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 
-const transactionSchema = z.object({
+/** One money event of the wallet, in the state it has reached (core/rules/wallet.ts, decision 040). */
+const walletLineSchema = z.object({
   id: z.string(),
+  kind: z.enum(WALLET_LINE_KINDS),
   missionId: z.string().nullable(),
   missionTitle: z.string().nullable(),
   type: z.enum(TRANSACTION_TYPES),
-  category: z.enum(TRANSACTION_CATEGORIES),
+  state: z.enum(WALLET_LINE_STATES),
+  /** With VAT: what is paid. */
   amount: z.string(),
+  /**
+   * Before VAT, the VAT and its rate (null rate: no VAT): a mission's from its payment, a subscription's as its
+   * invoice splits it (decision 041); null on the other lines.
+   */
+  amountExclTax: z.string().nullable(),
+  vatAmount: z.string().nullable(),
+  vatRate: z.string().nullable(),
+  /** The carrier's invoice of the mission, once issued. */
+  invoiceNumber: z.string().nullable(),
+  /** A mission's line: how the driver works, how it is paid, when it falls due, the transfer, a dispute. */
+  engagementType: z.enum(['employment', 'independent']).nullable(),
+  method: z.enum(['transfer', 'stripe']).nullable(),
+  dueDate: z.string().nullable(),
+  paidOn: z.string().nullable(),
+  reference: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  /** Other lines: what happened, as it was recorded. */
   description: z.string().nullable(),
+  /** When the event began (a mission's: when it became owed). */
   createdAt: z.string(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
+export type WalletLine = z.infer<typeof walletLineSchema>;
 
-/** GET /api/transactions */
+/** GET /api/transactions: the wallet's lines, newest first, one page. */
 export const transactionPageSchema = z.object({
-  items: z.array(transactionSchema),
+  items: z.array(walletLineSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -20,8 +20,20 @@ describe('tariff settings in browser storage (docs/specification.md §3, §8, §
     expect(loadTariffs()).toEqual(DEFAULT_TARIFFS);
     expect(JSON.parse(localStorage.getItem(TARIFF_STORAGE_KEY)!)).toEqual({
       version: '2.0',
+      exclTax: 'transporterMonthly,transporterAnnual',
       tariffs: DEFAULT_TARIFFS,
     });
+  });
+
+  it('does not read a cache written when the transporters’ prices included the VAT (decision 041)', () => {
+    localStorage.setItem(
+      TARIFF_STORAGE_KEY,
+      JSON.stringify({ version: '2.0', tariffs: { ...DEFAULT_TARIFFS, transporterMonthly: 89.9 } }),
+    );
+    expect(loadTariffs().transporterMonthly).toBe(74.92);
+    expect(JSON.parse(localStorage.getItem(TARIFF_STORAGE_KEY)!).exclTax).toBe(
+      'transporterMonthly,transporterAnnual',
+    );
   });
 
   it('restores the defaults for another version, broken JSON or an invalid value', () => {
@@ -34,7 +46,11 @@ describe('tariff settings in browser storage (docs/specification.md §3, §8, §
     expect(loadTariffs()).toEqual(DEFAULT_TARIFFS);
     localStorage.setItem(
       TARIFF_STORAGE_KEY,
-      JSON.stringify({ version: '2.0', tariffs: { ...DEFAULT_TARIFFS, transporterAnnual: -5 } }),
+      JSON.stringify({
+        version: '2.0',
+        exclTax: 'transporterMonthly,transporterAnnual',
+        tariffs: { ...DEFAULT_TARIFFS, transporterAnnual: -5 },
+      }),
     );
     expect(loadTariffs()).toEqual(DEFAULT_TARIFFS);
   });
@@ -81,6 +97,7 @@ describe('the server’s tariffs refresh the browser’s cache', () => {
     expect(await screen.findByText(/^12,50/)).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(TARIFF_STORAGE_KEY)!)).toEqual({
       version: '2.0',
+      exclTax: 'transporterMonthly,transporterAnnual',
       tariffs: serverTariffs,
     });
     expect(loadTariffs().driverPremiumMonthly).toBe(12.5);

@@ -1,22 +1,42 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_TARIFFS, TARIFF_VERSION, validateTariffs, type Tariffs } from '#core/rules/tariffs.js';
+import {
+  DEFAULT_TARIFFS,
+  TARIFF_VERSION,
+  TARIFFS_EXCL_TAX,
+  validateTariffs,
+  type Tariffs,
+} from '#core/rules/tariffs.js';
 import { readStorage, writeStorage } from './storage.js';
 
 export const TARIFF_STORAGE_KEY = 'tariff-settings';
 /** The server's tariffs (the source of truth since the back office, decision 021; the browser's copy is its cache). */
 const TARIFFS_URL = '/api/tariffs';
 
+/**
+ * Which tariffs the cache holds before VAT (decision 041). A cache written before the transport companies' plan was
+ * priced HT held its price with VAT under the same key: without this mark it is not read (the defaults, then the
+ * server's figures), so that no page shows a price with VAT as a price before it.
+ */
+const EXCL_TAX_MARK = TARIFFS_EXCL_TAX.join(',');
+const stored = (tariffs: Tariffs) =>
+  JSON.stringify({ version: TARIFF_VERSION, exclTax: EXCL_TAX_MARK, tariffs });
+
 /** Missing, of another version or invalid → the defaults are restored (docs/specification.md §8). */
 export function loadTariffs(): Tariffs {
   const raw = readStorage(TARIFF_STORAGE_KEY);
   try {
-    const stored = raw ? (JSON.parse(raw) as { version?: string; tariffs?: unknown }) : null;
-    const parsed = stored?.version === TARIFF_VERSION ? validateTariffs(stored.tariffs) : null;
+    const cached = raw
+      ? (JSON.parse(raw) as { version?: string; exclTax?: string; tariffs?: unknown })
+      : null;
+    const parsed =
+      cached?.version === TARIFF_VERSION && cached.exclTax === EXCL_TAX_MARK
+        ? validateTariffs(cached.tariffs)
+        : null;
     if (parsed?.ok) return parsed.tariffs;
   } catch {
     // Unreadable JSON: fall through to the defaults.
   }
-  writeStorage(TARIFF_STORAGE_KEY, JSON.stringify({ version: TARIFF_VERSION, tariffs: DEFAULT_TARIFFS }));
+  writeStorage(TARIFF_STORAGE_KEY, stored(DEFAULT_TARIFFS));
   return { ...DEFAULT_TARIFFS };
 }
 
@@ -24,7 +44,7 @@ export function loadTariffs(): Tariffs {
 export function saveTariffs(tariffs: unknown): boolean {
   const parsed = validateTariffs(tariffs);
   if (!parsed.ok) return false;
-  writeStorage(TARIFF_STORAGE_KEY, JSON.stringify({ version: TARIFF_VERSION, tariffs: parsed.tariffs }));
+  writeStorage(TARIFF_STORAGE_KEY, stored(parsed.tariffs));
   current = parsed.tariffs;
   for (const listener of listeners) listener();
   return true;

@@ -2,8 +2,11 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   PLAN_NAMES,
   periodEnd,
+  FREE_PLAN_PRICE,
   planFitsRole,
+  planPrice,
   planPriceCents,
+  planPriceDecimal,
   type BillingInterval,
   type PaidPlan,
 } from '#core/rules/billing.js';
@@ -72,7 +75,9 @@ function toAdminSubscription(row: SubscriptionRow, holder: Holder, tariffs: Tari
     invoiceReference: row.invoiceReference,
     amount: row.amount,
     price:
-      row.plan === 'basic' ? '0.00' : centsToDecimal(planPriceCents(tariffs, row.plan as PaidPlan, interval)),
+      row.plan === 'basic'
+        ? FREE_PLAN_PRICE
+        : planPriceDecimal(planPrice(tariffs, row.plan as PaidPlan, interval)),
   };
 }
 

@@ -284,7 +284,8 @@ describe('an administrator grants and ends plans', () => {
       plan: 'premium',
       interval: 'year',
       status: 'requested',
-      price: '149.00',
+      // A driver's plan is priced VAT included: 149,00 €, of which 24,83 € of VAT (decision 041).
+      price: { amount: '149.00', amountExclTax: '124.17', vatAmount: '24.83', exclTax: false },
       user: { email: driver.email, fullName: driver.fullName, role: 'driver', currentPlan: 'basic' },
     });
     expect(listed.json().stripeEnabled).toBe(false);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAN_NAMES, planFitsRole, planPriceCents } from '#core/rules/billing.js';
-import { formatCents } from '#core/rules/money.js';
+import { PLAN_NAMES, planFitsRole, planPrice, planPriceText, type PlanPrice } from '#core/rules/billing.js';
+import { formatCents, vatRateText } from '#core/rules/money.js';
 import { ROLE_LABELS } from '#core/rules/roles.js';
 import { billingMessages, type PlanChoice } from '#core/schemas/billing.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
@@ -22,6 +22,12 @@ import {
 } from './shared.js';
 
 type Deps = Pick<FeatureDeps, 'db' | 'config' | 'mailer' | 'stripe'>;
+
+/** "74,92 € HT, soit 89,90 € TTC (TVA 20 % : 14,98 €)"; "14,90 € TTC (dont TVA 20 % : 2,48 €)". */
+const priceSentence = (price: PlanPrice) =>
+  price.exclTax
+    ? `${planPriceText(price)}, soit ${formatCents(price.grossCents)}\u00a0TTC (TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`
+    : `${formatCents(price.grossCents)}\u00a0TTC (dont TVA ${vatRateText(price.ratePercent)}\u00a0: ${formatCents(price.vatCents)})`;
 
 /** Where Stripe sends the holder back: their plan page, which says how it went. */
 const SUBSCRIPTION_PATH = '/driver/subscription';
@@ -100,10 +106,11 @@ export async function checkout(
 ): Promise<{ url: string | null; requested: boolean }> {
   const { db, config, stripe } = deps;
   const { role, live } = await checkChoice(db, user, choice);
-  const priceCents = planPriceCents(await currentTariffs(db), choice.plan, choice.interval);
+  // What is charged: the plan's price with VAT, computed once (core planPrice) from the tariffs in force.
+  const price = planPrice(await currentTariffs(db), choice.plan, choice.interval);
   if (!stripe) {
     await recordRequest(db, user, choice);
-    notifyAdmins(deps, user, role, choice, priceCents, log);
+    notifyAdmins(deps, user, role, choice, price, log);
     return { url: null, requested: true };
   }
   // One live subscription per holder: a Stripe one changes through the portal, a granted one through Relais.
@@ -122,9 +129,10 @@ export async function checkout(
           quantity: 1,
           price_data: {
             currency: 'eur',
-            unit_amount: priceCents,
+            unit_amount: price.grossCents,
             recurring: { interval: choice.interval },
-            product_data: { name: `Relais — ${PLAN_NAMES[choice.plan]}` },
+            // Stripe's page and receipt say the price before VAT and the VAT it includes.
+            product_data: { name: `Relais — ${PLAN_NAMES[choice.plan]}`, description: priceSentence(price) },
           },
         },
       ],
@@ -160,7 +168,7 @@ function notifyAdmins(
   user: User,
   role: 'driver' | 'transporter',
   choice: PlanChoice,
-  priceCents: number,
+  price: PlanPrice,
   log: FastifyBaseLogger,
 ) {
   void (async () => {
@@ -178,7 +186,7 @@ function notifyAdmins(
     const mail = actionMail({
       greeting: 'Bonjour,',
       paragraphs: [
-        `${who}, demande la formule ${PLAN_NAMES[choice.plan]} en facturation ${INTERVAL_ADJECTIVES[choice.interval]} (${formatCents(priceCents)} ${choice.interval === 'month' ? 'par mois' : 'par an'}).`,
+        `${who}, demande la formule ${PLAN_NAMES[choice.plan]} en facturation ${INTERVAL_ADJECTIVES[choice.interval]} (${priceSentence(price)} ${choice.interval === 'month' ? 'par mois' : 'par an'}).`,
         'Établissez la facture (règlement par virement), puis accordez la formule depuis l’administration : ses avantages s’appliquent dès l’accord.',
       ],
       actionLabel: 'Voir les demandes',

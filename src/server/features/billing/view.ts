@@ -1,5 +1,11 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
-import { PLAN_NAMES, type BillingInterval } from '#core/rules/billing.js';
+import {
+  PLAN_NAMES,
+  planInvoiceAmounts,
+  vatAmountsDecimal,
+  type BillingInterval,
+} from '#core/rules/billing.js';
+import { toCents } from '#core/rules/money.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { planSummary } from '#core/rules/plans.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
@@ -33,7 +39,8 @@ const STRIPE_STATUS_LABELS: Record<string, string> = {
 
 /**
  * The plan's invoices: Stripe's (their hosted receipt or invoice), and those an administrator recorded when
- * granting a plan (a B2B invoice sent by e-mail, paid by transfer: its reference, no link). Newest first.
+ * granting a plan (a B2B invoice sent by e-mail, paid by transfer: its reference, no link). Newest first; each
+ * amount (VAT included) with what it is before VAT and the VAT it includes (decision 041).
  */
 async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
   const [online, granted] = await Promise.all([
@@ -62,7 +69,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       at: row.createdAt.getTime(),
       id: row.id,
       date: row.createdAt.toISOString(),
-      amount: row.amount,
+      ...vatAmountsDecimal(planInvoiceAmounts(toCents(row.amount))),
       description: row.description,
       status: STRIPE_STATUS_LABELS[row.status] ?? row.status,
       url: row.receiptUrl,
@@ -72,7 +79,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       at: row.createdAt.getTime(),
       id: row.id,
       date: row.createdAt.toISOString(),
-      amount: row.amount!,
+      ...vatAmountsDecimal(planInvoiceAmounts(toCents(row.amount!))),
       description: `Formule ${PLAN_NAMES[row.plan as SubscriptionPlan] ?? row.plan}, ${INTERVAL_ADJECTIVES[row.interval as BillingInterval]}`,
       status: 'Facturée (virement)',
       url: null,

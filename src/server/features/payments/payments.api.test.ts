@@ -251,7 +251,7 @@ describe('what a completed mission owes', () => {
     expect((await transactionsOf(owner.user.id, other)).map((row) => row.amount)).toEqual(['278.40']);
     // The wallet's export says the same amounts, HT, VAT and TTC, from the payment.
     const exported = (await unknown.agent.get(`/api/transactions/export?missionId=${other}`)).body;
-    expect(exported).toContain(';Crédit;Montant dû;278,40;232,00;46,40;278,40;;');
+    expect(exported).toContain(';Crédit;Règlement de mission;À recevoir;278,40;232,00;46,40;278,40;;');
     // Earnings are before VAT; the VAT collected is shown apart.
     const balance = (await unknown.agent.get('/api/wallet/balance')).json();
     expect(balance).toMatchObject({ thisMonth: '232.00', vat: { thisMonth: '46.40' }, pending: '278.40' });

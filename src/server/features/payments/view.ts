@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { WaitingPlace } from '#core/rules/enums.js';
 import { waitingTotals } from '#core/rules/road.js';
 import {
-  isOverdue,
+  paymentOverdue,
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
   SETTLEMENT_ACTIONS,
@@ -179,9 +179,7 @@ function toView(
     currency: 'eur',
     paymentTerms: payment.paymentTerms as PaymentTerms,
     dueDate: payment.dueDate,
-    overdue:
-      payment.method !== 'stripe' &&
-      isOverdue(payment.settlementStatus, payment.dueDate, parisDate(new Date())),
+    overdue: paymentOverdue(payment, parisDate(new Date())),
     method: payment.method as MissionPayment['method'],
     status: payment.settlementStatus as SettlementStatus,
     paidOn: payment.paidOn,

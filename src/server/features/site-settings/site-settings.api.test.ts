@@ -313,7 +313,7 @@ describe('tariffs (Tarifs)', () => {
       keys: ['driverPremiumMonthly', 'transporterAnnual'],
       changes: {
         driverPremiumMonthly: { from: 14.9, to: 12.5 },
-        transporterAnnual: { from: 889.9, to: 799 },
+        transporterAnnual: { from: 741.58, to: 799 },
       },
     });
 
@@ -328,9 +328,9 @@ describe('tariffs (Tarifs)', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     const requests = (await admin.agent.get('/api/admin/subscriptions')).json().requests as Array<{
       user: { id: string };
-      price: string;
+      price: { amount: string };
     }>;
-    expect(requests.find((row) => row.user.id === driver.id)?.price).toBe('12.50');
+    expect(requests.find((row) => row.user.id === driver.id)?.price.amount).toBe('12.50');
 
     // Back to the defaults (the setting row stays, with the specification's figures).
     expect((await admin.agent.put('/api/admin/tariffs', DEFAULT_TARIFFS)).statusCode).toBe(200);

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
+import { siteSettings } from '../../db/schema/admin.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { users } from '../../db/schema/users.js';
 import { createUser } from '../../test/factories.js';
@@ -56,7 +58,8 @@ describe('a plan bought, cancelled and ended through Stripe', () => {
       plan: 'premium',
       subscription: { status: 'active', interval: 'month', source: 'stripe', cancelAtPeriodEnd: false },
     });
-    expect(premium.invoices).toMatchObject([{ amount: '14.90' }]);
+    // Priced VAT included: 14,90 €, of which 2,48 € of VAT.
+    expect(premium.invoices).toMatchObject([{ amount: '14.90', amountExclTax: '12.42', vatAmount: '2.48' }]);
     expect(premium.invoices[0].url).toMatch(new RegExp(`^${t.stripe.url}/invoices/in_`));
     expect(await titlesOf(driver.id)).toContain('Formule activée');
     const subscriptionId = (await t.db.select().from(users).where(eq(users.id, driver.id)))[0]!
@@ -90,6 +93,32 @@ describe('a plan bought, cancelled and ended through Stripe', () => {
     expect(await view(agent)).toMatchObject({ plan: 'basic', subscription: null });
     expect(await titlesOf(driver.id)).toContain('Abonnement terminé');
     expect(t.stripe.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+  });
+
+  it('a transport company’s plan priced before VAT: Checkout charges its price with VAT, the invoice says both', async () => {
+    // The back office's tariff: 100 € HT a month (decision 041).
+    await t.db
+      .insert(siteSettings)
+      .values({
+        key: 'tariffs',
+        value: JSON.stringify({ ...DEFAULT_TARIFFS, transporterMonthly: 100 }),
+        isPublic: false,
+      })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value: JSON.stringify({ ...DEFAULT_TARIFFS, transporterMonthly: 100 }) },
+      });
+    const transporter = await createUser(t.db, { userType: 'company' });
+    const agent = await agentFor(t, transporter.id);
+    const checkout = await agent.post('/api/billing/checkout', { plan: 'transporter', interval: 'month' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const url: string = checkout.json().url;
+    expect(t.stripe.checkoutSessions.get(url.split('/').pop()!)!.amount_total).toBe(12000);
+    await payCheckout(t.stripe, url);
+    expect((await view(agent)).invoices).toMatchObject([
+      { amountExclTax: '100.00', vatAmount: '20.00', vatRate: '20.00', amount: '120.00' },
+    ]);
+    await t.db.delete(siteSettings).where(eq(siteSettings.key, 'tariffs'));
   });
 
   it('a declined card or an abandoned Checkout leaves the plan as it was', async () => {

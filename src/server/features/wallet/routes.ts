@@ -12,7 +12,8 @@ import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses, forbidden } from '../../platform/errors.js';
 import { guards, requireUser } from '../../platform/sessions.js';
 import { walletBalance, walletChart, type WalletRole } from './balance.js';
-import { listTransactions, transactionsCsv, walletMessages } from './transactions.js';
+import { walletMessages } from './lines.js';
+import { listTransactions, transactionsCsv } from './transactions.js';
 import { parisDate } from '#core/rules/days.js';
 import { textAnswer } from '../../platform/openapi.js';
 
@@ -69,7 +70,8 @@ export async function walletRoutes(root: FastifyInstance, { db }: FeatureDeps): 
       ...signedIn,
       schema: {
         tags: ['wallet'],
-        summary: 'Mes transactions (filtres, pages), les plus récentes d’abord',
+        summary:
+          'Mes opérations, une ligne par événement dans son état (filtres, pages), les plus récentes d’abord',
         querystring: transactionQuerySchema,
         response: { 200: transactionPageSchema, ...errorResponses },
       },
@@ -83,13 +85,14 @@ export async function walletRoutes(root: FastifyInstance, { db }: FeatureDeps): 
       ...signedIn,
       schema: {
         tags: ['wallet'],
-        summary: 'Exporter mes transactions en CSV (mêmes filtres)',
+        summary: 'Exporter mes opérations en CSV (mêmes filtres)',
         querystring: exportQuerySchema,
         response: { 200: textAnswer('text/csv', 'Les transactions (CSV, séparateur point-virgule)') },
       },
     },
     async (request, reply) => {
-      const csv = await transactionsCsv(db, holder(request).user, request.query);
+      const { user, role } = holder(request);
+      const csv = await transactionsCsv(db, user, role, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

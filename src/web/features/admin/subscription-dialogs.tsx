@@ -6,11 +6,12 @@ import {
   INTERVAL_LABELS,
   PLAN_NAMES,
   paidPlansFor,
-  planPriceCents,
+  planPrice,
+  planPriceLine,
+  planPriceOf,
   type BillingInterval,
   type PaidPlan,
 } from '#core/rules/billing.js';
-import { formatCents, formatMoney } from '#core/rules/money.js';
 import { useTariffs } from '#web/lib/tariffs.js';
 import type { AdminSubscription } from '#core/schemas/billing.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
@@ -43,8 +44,8 @@ export interface GrantTarget {
   /** What the member asked for (a request), else the first plan of their role, monthly. */
   plan?: PaidPlan;
   interval?: BillingInterval;
-  /** The price the server gives for that plan and interval, "149.00". */
-  price?: string;
+  /** The price the server gives for that plan and interval (before VAT, VAT, with VAT). */
+  price?: AdminSubscription['price'];
   /** A renewal: the end of the granted period it replaces (null when it has none). */
   replaces?: string | null;
 }
@@ -84,9 +85,9 @@ export function GrantDialog({
   const tariffs = useTariffs();
   const price =
     target?.price && plan === target.plan && interval === target.interval
-      ? formatMoney(target.price)
+      ? planPriceLine(planPriceOf(target.price))
       : plan && interval
-        ? formatCents(planPriceCents(tariffs, plan, interval))
+        ? planPriceLine(planPrice(tariffs, plan, interval))
         : null;
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -4,6 +4,8 @@ import { useState, type ReactNode } from 'react';
 import {
   INTERVAL_LABELS,
   PLAN_NAMES,
+  planPriceLine,
+  planPriceOf,
   SUBSCRIPTION_STATUS_LABELS,
   type BillingInterval,
   type PaidPlan,
@@ -55,7 +57,7 @@ function RequestRow({ row, onActivate }: { row: AdminSubscription; onActivate: (
       </div>
       <div className="min-w-0 flex-1 basis-56 text-sm">
         <p className="text-base font-semibold">{planLine(row)}</p>
-        <p>À facturer : {formatMoney(row.price)}</p>
+        <p>À facturer : {planPriceLine(planPriceOf(row.price))}</p>
         <p className="text-ink-muted">Demandée le {formatLongDateTime(row.createdAt)}</p>
       </div>
       <Button onClick={onActivate} aria-label={`Activer : ${row.user.fullName}, ${PLAN_NAMES[row.plan]}`}>
@@ -76,7 +78,7 @@ function SubscriptionRow({
 }) {
   const details = [
     row.source === 'stripe' ? 'Payé avec Stripe' : 'Virement',
-    row.amount && `facturé ${formatMoney(row.amount)}`,
+    row.amount && `facturé ${formatMoney(row.amount)}\u00a0TTC`,
     row.invoiceReference && `facture ${row.invoiceReference}`,
   ].filter(Boolean);
   return (

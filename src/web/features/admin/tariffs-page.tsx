@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { planVatText, tariffPrice } from '#core/rules/billing.js';
 import {
   TARIFF_LABELS,
+  TARIFFS_EXCL_TAX,
   annualSaving,
   formatEuros,
   validateTariffs,
@@ -92,7 +94,7 @@ export function AdminTariffsPage() {
     <>
       <PageHeader
         title="Tarifs"
-        description="Prix des formules en euros TTC. Ils s’affichent aussitôt sur la page Tarifs et l’accueil, et servent aux prochaines souscriptions et factures. Changer un tarif demande votre mot de passe s’il date de plus de 5 minutes ; c’est inscrit au journal."
+        description="Prix des formules en euros : TTC pour les chauffeurs, HT pour les transporteurs (la TVA à 20 % s’y ajoute). Ils s’affichent aussitôt sur la page Tarifs et l’accueil, et servent aux prochaines souscriptions et factures. Changer un tarif demande votre mot de passe s’il date de plus de 5 minutes ; c’est inscrit au journal."
       />
       <p className="mb-6 max-w-3xl rounded-xl bg-brand-500/10 px-4 py-3 text-sm">
         Les abonnements déjà en cours gardent le prix auquel ils ont été souscrits (chez Stripe comme sur
@@ -112,23 +114,31 @@ export function AdminTariffsPage() {
                     monthly && Number.isFinite(annual) && Number.isFinite(perMonth)
                       ? annualSaving(perMonth, annual)
                       : null;
+                  const exclTax = TARIFFS_EXCL_TAX.includes(key);
+                  const unit = exclTax ? '\u00a0HT' : '';
+                  const hint =
+                    saving === null
+                      ? key === 'driverFreemium'
+                        ? '0 : la formule est gratuite.'
+                        : 'Prix par mois.'
+                      : saving >= 0
+                        ? `Soit ${formatEuros(saving)}${unit} d’économie sur 12 mois.`
+                        : `Plus cher que 12 mois (${formatEuros(-saving)}${unit} de plus).`;
+                  const entered = toNumber(texts[key]);
+                  // Before VAT: the VAT and the total charged, as core computes them for the plan.
+                  const withVat =
+                    exclTax && Number.isFinite(entered) && entered >= 0 && entered < 1e9
+                      ? `${planVatText(tariffPrice(key, Math.round(entered * 100) / 100))}. `
+                      : '';
                   return (
                     <TextField
                       key={key}
-                      label={`${TARIFF_LABELS[key]} (€)`}
+                      label={`${TARIFF_LABELS[key]} (${exclTax ? '€\u00a0HT' : '€\u00a0TTC'})`}
                       inputMode="decimal"
                       autoComplete="off"
                       {...form.register(key)}
                       error={errors[key]?.message}
-                      hint={
-                        saving === null
-                          ? key === 'driverFreemium'
-                            ? '0 : la formule est gratuite.'
-                            : 'Prix par mois.'
-                          : saving >= 0
-                            ? `Soit ${formatEuros(saving)} d’économie sur 12 mois.`
-                            : `Plus cher que 12 mois (${formatEuros(-saving)} de plus).`
-                      }
+                      hint={`${withVat}${hint}`}
                     />
                   );
                 })}

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PLAN_NAMES, type BillingInterval } from '#core/rules/billing.js';
+import { FREE_PLAN_PRICE, PLAN_NAMES, type BillingInterval } from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
 import type { AdminUserDetail } from '#core/schemas/admin-users.js';
 import type { AdminSubscription } from '#core/schemas/billing.js';
@@ -137,7 +137,7 @@ function endTarget(detail: AdminUserDetail): AdminSubscription {
     cancelAtPeriodEnd: live?.cancelAtPeriodEnd ?? false,
     invoiceReference: live?.invoiceReference ?? null,
     amount: live?.amount ?? null,
-    price: '0.00',
+    price: FREE_PLAN_PRICE,
   };
 }
 

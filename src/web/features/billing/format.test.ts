@@ -30,9 +30,21 @@ const live = (overrides: Partial<NonNullable<SubscriptionView['subscription']>> 
 describe('plan page wording', () => {
   it('prices in French, exact to the cent, with the annual saving', () => {
     expect(priceLabel(DEFAULT_TARIFFS, 'premium', 'month')).toBe('14,90\u00a0€ / mois');
-    expect(priceLabel(DEFAULT_TARIFFS, 'transporter', 'year')).toBe('889,90\u00a0€ / an');
+    // The transporters' plan before VAT, its saving too (decision 041).
+    expect(priceLabel(DEFAULT_TARIFFS, 'transporter', 'year')).toBe('741,58\u00a0€\u00a0HT / an');
     expect(annualSavingCents(DEFAULT_TARIFFS, 'premium')).toBe(2980);
-    expect(annualSavingCents(DEFAULT_TARIFFS, 'transporter')).toBe(18890);
+    expect(annualSavingCents(DEFAULT_TARIFFS, 'transporter')).toBe(15746);
+  });
+
+  it('gives a transport company its price before VAT, with the VAT and the total beside it', () => {
+    const [monthly] = planChoices(view({ role: 'transporter' }), DEFAULT_TARIFFS, 'month');
+    expect(monthly).toMatchObject({
+      price: '74,92\u00a0€\u00a0HT / mois',
+      vat: 'TVA 20\u00a0%\u00a0: 14,98\u00a0€ · 89,90\u00a0€\u00a0TTC',
+      priceNote: 'ou 741,58\u00a0€\u00a0HT / an, soit 157,46\u00a0€\u00a0HT d’économie',
+    });
+    const [premium] = planChoices(view(), DEFAULT_TARIFFS, 'month');
+    expect(premium!.vat).toBeNull();
   });
 
   it('says days in Paris, from a day or an instant', () => {

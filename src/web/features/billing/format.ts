@@ -5,11 +5,15 @@ import {
   PLAN_NAMES,
   PLAN_NOTES,
   paidPlansFor,
-  planPriceCents,
+  planAmountText,
+  planPrice,
+  planPriceText,
+  planVatText,
+  pricedExclTax,
+  shownCents,
   type BillingInterval,
   type PaidPlan,
 } from '#core/rules/billing.js';
-import { formatCents } from '#core/rules/money.js';
 import { planSummary } from '#core/rules/plans.js';
 import type { Tariffs } from '#core/rules/tariffs.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
@@ -23,14 +27,20 @@ const SHORT_PLAN_NAMES: Record<PaidPlan, string> = {
   transporter: 'Transporteur',
 };
 
-/** "14,90 € / mois", "149,00 € / an". */
+const per = (interval: BillingInterval) => (interval === 'month' ? 'mois' : 'an');
+
+/** "14,90 € / mois", "741,58 € HT / an". */
 export function priceLabel(tariffs: Tariffs, plan: PaidPlan, interval: BillingInterval): string {
-  return `${formatCents(planPriceCents(tariffs, plan, interval))} / ${interval === 'month' ? 'mois' : 'an'}`;
+  return `${planPriceText(planPrice(tariffs, plan, interval))} / ${per(interval)}`;
 }
 
-/** Twelve months at the monthly price minus the annual price, in cents (never below 0). */
+/**
+ * Twelve months at the monthly price minus the annual price, in cents (never below 0), in the figures the plan is
+ * shown by (before VAT for the transport companies' plan).
+ */
 export function annualSavingCents(tariffs: Tariffs, plan: PaidPlan): number {
-  return Math.max(0, planPriceCents(tariffs, plan, 'month') * 12 - planPriceCents(tariffs, plan, 'year'));
+  const shown = (interval: BillingInterval) => shownCents(planPrice(tariffs, plan, interval));
+  return Math.max(0, shown('month') * 12 - shown('year'));
 }
 
 /** Whether the subscription gives its plan's rights now (active, trial, or a payment late but not lost). */
@@ -61,6 +71,8 @@ export interface PlanChoice {
   /** The button's words ("Votre formule", "Passer à l’annuel", "Choisir Elite"). */
   action: string;
   price: string;
+  /** Beside a price before VAT: "TVA 20 % : 14,98 € · 89,90 € TTC"; null for a price VAT included. */
+  vat: string | null;
   /** Annual: what twelve months would cost more; monthly: the annual offer. */
   priceNote: string | null;
   limits: string[];
@@ -98,19 +110,22 @@ export function planChoices(
             ? 'Passer à l’annuel'
             : 'Passer au mensuel'
           : `Choisir ${SHORT_PLAN_NAMES[plan]}`;
-    const saving = annualSavingCents(tariffs, plan);
+    const saving = planAmountText(annualSavingCents(tariffs, plan), pricedExclTax(plan));
+    const saves = annualSavingCents(tariffs, plan) > 0;
+    const price = planPrice(tariffs, plan, interval);
     const priceNote =
       interval === 'year'
-        ? saving > 0
-          ? `soit ${formatCents(saving)} d’économie sur un an`
+        ? saves
+          ? `soit ${saving} d’économie sur un an`
           : null
-        : `ou ${priceLabel(tariffs, plan, 'year')}${saving > 0 ? `, soit ${formatCents(saving)} d’économie` : ''}`;
+        : `ou ${priceLabel(tariffs, plan, 'year')}${saves ? `, soit ${saving} d’économie` : ''}`;
     return {
       plan,
       name: PLAN_NAMES[plan],
       state,
       action,
       price: priceLabel(tariffs, plan, interval),
+      vat: price.exclTax ? planVatText(price) : null,
       priceNote,
       limits: planSummary(view.role, plan).limits,
       note: PLAN_NOTES[plan] ?? null,

@@ -1,9 +1,13 @@
 import { formatDay } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
-import { formatMoney } from '#core/rules/money.js';
+import { vatAmountsOf } from '#core/rules/billing.js';
+import { exclTaxAndVat, formatMoney } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
-/** The subscription's invoices, newest first as the server gives them: date, amount, state, the invoice itself. */
+/**
+ * The subscription's invoices, newest first as the server gives them: date, amount with VAT and before VAT with the
+ * VAT apart (decision 041), state, the invoice itself.
+ */
 export function Invoices({ view }: { view: SubscriptionView }) {
   return (
     <section aria-labelledby="factures" className="rounded-2xl border border-line bg-surface-raised p-5">
@@ -20,7 +24,7 @@ export function Invoices({ view }: { view: SubscriptionView }) {
           {view.invoices.map((invoice) => {
             return (
               <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold">{formatDay(invoice.date)}</p>
                   <p className="user-text text-sm text-ink-muted">
                     {[invoice.description, invoice.reference && `Réf. ${invoice.reference}`, invoice.status]
@@ -28,7 +32,12 @@ export function Invoices({ view }: { view: SubscriptionView }) {
                       .join(' · ')}
                   </p>
                 </div>
-                <p className="font-bold tabular-nums">{formatMoney(invoice.amount)}</p>
+                <div className="ml-auto text-right">
+                  <p className="font-bold tabular-nums">{formatMoney(invoice.amount)}&nbsp;TTC</p>
+                  <p className="text-sm text-ink-muted tabular-nums">
+                    {exclTaxAndVat(vatAmountsOf(invoice))}
+                  </p>
+                </div>
                 {invoice.url && (
                   <a
                     href={invoice.url}

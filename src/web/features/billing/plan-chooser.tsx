@@ -168,6 +168,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
               <p className="mt-1">
                 <span className="text-2xl font-extrabold">{choice.price}</span>
               </p>
+              {choice.vat && <p className="text-sm text-ink-muted">{choice.vat}</p>}
               {choice.priceNote && <p className="text-sm font-semibold text-success">{choice.priceNote}</p>}
               <div className="mt-3 flex-1">
                 <ul className="space-y-1.5 text-sm">
@@ -207,7 +208,8 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
         {chosen && chosenChoice && (
           <>
             <p>
-              {planAndInterval(chosen.plan, chosen.interval)} : <strong>{chosenChoice.price}</strong>.
+              {planAndInterval(chosen.plan, chosen.interval)} : <strong>{chosenChoice.price}</strong>
+              {chosenChoice.vat ? ` (${chosenChoice.vat})` : ''}.
             </p>
             <p>
               {view.stripeEnabled

@@ -24,19 +24,3 @@ export function Panel({
     </section>
   );
 }
-
-const BADGE = {
-  success: 'bg-success/15 text-success',
-  pending: 'bg-brand-500/15 text-accent',
-  danger: 'bg-danger/15 text-danger',
-  muted: 'bg-surface-sunken text-ink-muted',
-} as const;
-
-/** A small rounded label whose colour says settled, waiting or wrong. */
-export function Badge({ tone, children }: { tone: keyof typeof BADGE; children: ReactNode }) {
-  return (
-    <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-sm font-bold', BADGE[tone])}>
-      {children}
-    </span>
-  );
-}

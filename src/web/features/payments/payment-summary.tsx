@@ -9,8 +9,8 @@ import {
 } from '#core/rules/money.js';
 import { formatWaiting, WAITING_NOT_BILLED_NOTE } from '#core/rules/road.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
+import { Badge } from '#web/ui/badge.js';
 import { settlementBadge } from './format.js';
-import { Badge } from './panel.js';
 
 /** "Transports Martin vous doit", "Vous avez réglé Jean Routier"…: who owes whom, from the viewer's side. */
 export function whoOwesWhom(payment: MissionPayment): string {

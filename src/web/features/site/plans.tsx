@@ -1,8 +1,20 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { ELITE_FEATURE, PLAN_NOTES } from '#core/rules/billing.js';
+import {
+  ELITE_FEATURE,
+  PLAN_NOTES,
+  PLAN_VAT_RATE_PERCENT,
+  planAmountText,
+  planInvoiceAmounts,
+  planPrice,
+  planPriceText,
+  planVatText,
+  shownCents,
+  type PlanPrice,
+} from '#core/rules/billing.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
-import { FREEMIUM_LIMITS, annualSaving, formatEuros, type Tariffs } from '#core/rules/tariffs.js';
+import { formatCents } from '#core/rules/money.js';
+import { FREEMIUM_LIMITS, type Tariffs } from '#core/rules/tariffs.js';
 import { useTariffs } from '#web/lib/tariffs.js';
 import { buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
@@ -13,8 +25,9 @@ interface Plan {
   role: 'driver' | 'transporter';
   name: string;
   audience: string;
-  monthly: number;
-  annual: number | null;
+  /** Null: free. */
+  monthly: PlanPrice | null;
+  annual: PlanPrice | null;
   features: string[];
   /** Said under the features, in a quieter voice. */
   note?: string;
@@ -33,7 +46,8 @@ function plansFrom(tariffs: Tariffs): Plan[] {
       role: 'driver',
       name: 'Freemium',
       audience: 'Chauffeurs',
-      monthly: tariffs.driverFreemium,
+      // Freemium is free (docs/specification.md §9: 0); a price entered for it would include the VAT.
+      monthly: tariffs.driverFreemium > 0 ? freePlanPrice(tariffs.driverFreemium) : null,
       annual: null,
       popular: true,
       cta: 'Commencer gratuitement',
@@ -50,8 +64,8 @@ function plansFrom(tariffs: Tariffs): Plan[] {
       role: 'driver',
       name: 'Premium Chauffeur',
       audience: 'Chauffeurs',
-      monthly: tariffs.driverPremiumMonthly,
-      annual: tariffs.driverPremiumAnnual,
+      monthly: planPrice(tariffs, 'premium', 'month'),
+      annual: planPrice(tariffs, 'premium', 'year'),
       cta: 'Choisir Premium',
       features: ['Candidatures illimitées', 'Messages illimités', 'Tout Freemium'],
     },
@@ -60,8 +74,8 @@ function plansFrom(tariffs: Tariffs): Plan[] {
       role: 'driver',
       name: 'Elite Chauffeur',
       audience: 'Chauffeurs',
-      monthly: tariffs.driverEliteMonthly,
-      annual: tariffs.driverEliteAnnual,
+      monthly: planPrice(tariffs, 'elite', 'month'),
+      annual: planPrice(tariffs, 'elite', 'year'),
       cta: 'Choisir Elite',
       features: ['Tout Premium', ELITE_FEATURE],
       note: PLAN_NOTES.elite,
@@ -71,8 +85,8 @@ function plansFrom(tariffs: Tariffs): Plan[] {
       role: 'transporter',
       name: 'Transporteur',
       audience: 'Entreprises de transport',
-      monthly: tariffs.transporterMonthly,
-      annual: tariffs.transporterAnnual,
+      monthly: planPrice(tariffs, 'transporter', 'month'),
+      annual: planPrice(tariffs, 'transporter', 'year'),
       cta: 'Publier des missions',
       features: [
         'Messages illimités',
@@ -126,6 +140,51 @@ function PlanAction({ plan, holder }: { plan: Plan; holder: PlanHolder | null })
   );
 }
 
+/** A price entered VAT included outside the paid plans (Freemium, were it not free). */
+const freePlanPrice = (euros: number): PlanPrice => ({
+  ...planInvoiceAmounts(Math.round(euros * 100)),
+  ratePercent: PLAN_VAT_RATE_PERCENT,
+  exclTax: false,
+});
+
+/**
+ * The monthly price, large, and the annual one with its saving (twelve months minus the year), in the figures the
+ * plan is sold by: before VAT with the VAT and the total beside it for the transport companies' plan (decision
+ * 037), VAT included for the drivers'.
+ */
+function PriceLines({ monthly, annual }: { monthly: PlanPrice | null; annual: PlanPrice | null }) {
+  if (!monthly)
+    return (
+      <>
+        <p className="mt-4">
+          <span className="text-3xl font-extrabold">Gratuit</span>
+        </p>
+        <p className="mt-1 text-sm text-ink-muted">Sans carte bancaire</p>
+      </>
+    );
+  const exclTax = monthly.exclTax;
+  const saving = annual ? shownCents(monthly) * 12 - shownCents(annual) : 0;
+  return (
+    <>
+      <p className="mt-4">
+        <span className="text-3xl font-extrabold">{formatCents(shownCents(monthly))}</span>
+        <span className="text-ink-muted">{exclTax ? ' HT' : ''} / mois</span>
+      </p>
+      <p className="text-sm text-ink-muted">{planVatText(monthly)}</p>
+      {annual && (
+        <p className="mt-1 text-sm text-ink-muted">
+          ou {planPriceText(annual)} / an{exclTax ? ` (${formatCents(annual.grossCents)}\u00a0TTC)` : ''}{' '}
+          {saving > 0 && (
+            <span className="font-semibold text-success">
+              soit {planAmountText(saving, exclTax)} d'économie
+            </span>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** `headingLevel`: 3 under a section heading (landing), 2 directly under the page title (pricing). */
 export function PlanGrid({
   headingLevel = 3,
@@ -157,22 +216,7 @@ export function PlanGrid({
           <Heading id={`plan-${plan.id}`} className="text-xl font-extrabold">
             {plan.name}
           </Heading>
-          <p className="mt-4">
-            <span className="text-3xl font-extrabold">
-              {plan.monthly === 0 ? 'Gratuit' : formatEuros(plan.monthly)}
-            </span>
-            {plan.monthly > 0 && <span className="text-ink-muted"> / mois</span>}
-          </p>
-          {plan.annual !== null ? (
-            <p className="mt-1 text-sm text-ink-muted">
-              ou {formatEuros(plan.annual)} / an{' '}
-              <span className="font-semibold text-success">
-                soit {formatEuros(annualSaving(plan.monthly, plan.annual))} d'économie
-              </span>
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-ink-muted">Sans carte bancaire</p>
-          )}
+          <PriceLines monthly={plan.monthly} annual={plan.annual} />
           <div className="mt-5 flex-1">
             <ul className="space-y-2 text-sm">
               {plan.features.map((feature) => (

@@ -1,45 +1,91 @@
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { TRANSACTION_CATEGORIES, TRANSACTION_CATEGORY_LABELS, formatMoney } from '#core/rules/money.js';
-import type { Transaction } from '#core/schemas/payments.js';
 import { formatShortDateTime } from '#core/rules/french-dates.js';
+import { exclTaxAndVat, formatMoney, toCents } from '#core/rules/money.js';
+import {
+  missionLineDetail,
+  WALLET_LINE_KIND_LABELS,
+  WALLET_LINE_KINDS,
+  WALLET_STATE_LABELS,
+  type WalletLineState,
+} from '#core/rules/wallet.js';
+import type { WalletLine } from '#core/schemas/payments.js';
+import { Badge, type BadgeTone } from '#web/ui/badge.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { SelectField, TextField } from '#web/ui/field.js';
 import { exportHref, PAGE_SIZE, useTransactions, type TransactionFilters } from './api.js';
 
 const NO_FILTERS: TransactionFilters = { type: '', category: '', from: '', to: '' };
 const TYPE_LABELS = { credit: 'Crédit', debit: 'Débit' } as const;
+const STATE_TONES: Record<WalletLineState, BadgeTone> = {
+  owed: 'pending',
+  overdue: 'danger',
+  marked_paid: 'pending',
+  paid_online: 'pending',
+  confirmed: 'success',
+  disputed: 'danger',
+  paid: 'success',
+  refunded: 'muted',
+};
 
-function TransactionRow({ transaction }: { transaction: Transaction }) {
-  const category = TRANSACTION_CATEGORY_LABELS[transaction.category] ?? transaction.category;
+type Side = 'driver' | 'transporter';
+
+/** Under an amount with VAT (a mission's, a subscription's): before VAT and the VAT, as the papers show them. */
+function vatOf(line: WalletLine): string | null {
+  if (line.vatRate === null || !line.amountExclTax || !line.vatAmount) return null;
+  return exclTaxAndVat({
+    netCents: toCents(line.amountExclTax),
+    vatCents: toCents(line.vatAmount),
+    grossCents: toCents(line.amount),
+    ratePercent: Number(line.vatRate),
+  });
+}
+
+/** One money event: what it is, its state in the viewer's words, its mission, its amounts, its invoice. */
+function LineRow({ line, side }: { line: WalletLine; side: Side }) {
+  const detail = line.kind === 'mission' ? missionLineDetail(line) : line.description;
+  const vat = vatOf(line);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
+    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3" data-testid="wallet-line">
       <div className="min-w-0 flex-1 basis-56">
-        <p className="font-semibold">{category}</p>
-        {transaction.missionId && (
-          <Link
-            href={`/mission/${transaction.missionId}/payment`}
-            className="user-text block text-accent underline"
-          >
-            {transaction.missionTitle ?? 'Mission'}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold">{WALLET_LINE_KIND_LABELS[line.kind]}</span>
+          <Badge tone={STATE_TONES[line.state]}>{WALLET_STATE_LABELS[side][line.state]}</Badge>
+        </p>
+        {line.missionId && (
+          <Link href={`/mission/${line.missionId}/payment`} className="user-text block text-accent underline">
+            {line.missionTitle ?? 'Mission'}
           </Link>
         )}
-        {transaction.description && (
-          <p className="user-text text-sm text-ink-muted">{transaction.description}</p>
-        )}
-        <p className="text-sm text-ink-muted">{formatShortDateTime(transaction.createdAt)}</p>
+        {detail && <p className="user-text text-sm text-ink-muted">{detail}</p>}
+        <p className="text-sm text-ink-muted">
+          {formatShortDateTime(line.createdAt)}
+          {line.invoiceNumber && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">Facture n° {line.invoiceNumber}</span>
+            </>
+          )}
+        </p>
       </div>
       <div className="ml-auto text-right">
-        <p className="whitespace-nowrap text-lg font-extrabold">{formatMoney(transaction.amount)}</p>
-        <p className="text-xs text-ink-muted">{TYPE_LABELS[transaction.type]}</p>
+        <p className="whitespace-nowrap text-lg font-extrabold">{formatMoney(line.amount)}</p>
+        <p className="text-xs text-ink-muted">
+          {TYPE_LABELS[line.type]}
+          {vat && ' · TTC'}
+        </p>
+        {vat && <p className="text-xs text-ink-muted sm:whitespace-nowrap">{vat}</p>}
       </div>
     </li>
   );
 }
 
-/** The history of the wallet: filters (type, category, dates), pages, each row to its mission's payment, CSV. */
-export function Transactions() {
+/**
+ * The wallet's operations: each money event once, in its state (decision 040); filters (type, kind, dates), pages,
+ * each line to its mission's payment, CSV.
+ */
+export function Transactions({ side }: { side: Side }) {
   const [filters, setFilters] = useState<TransactionFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const query = useTransactions(filters, page);
@@ -78,10 +124,7 @@ export function Transactions() {
           onChange={(event) => set('category')(event.target.value)}
           options={[
             { value: '', label: 'Toutes' },
-            ...TRANSACTION_CATEGORIES.map((category) => ({
-              value: category,
-              label: TRANSACTION_CATEGORY_LABELS[category],
-            })),
+            ...WALLET_LINE_KINDS.map((kind) => ({ value: kind, label: WALLET_LINE_KIND_LABELS[kind] })),
           ]}
         />
         <TextField
@@ -126,8 +169,8 @@ export function Transactions() {
             {pages > 1 ? ` · page ${data.page} sur ${pages}` : ''}
           </p>
           <ul className="divide-y divide-line">
-            {data.items.map((transaction) => (
-              <TransactionRow key={transaction.id} transaction={transaction} />
+            {data.items.map((line) => (
+              <LineRow key={line.id} line={line} side={side} />
             ))}
           </ul>
           {pages > 1 && (

@@ -85,7 +85,7 @@ export function WalletPage() {
         <div className="space-y-5">
           <BalanceCards balance={balance.data} />
           <ChartSection />
-          <Transactions />
+          <Transactions side={driver ? 'driver' : 'transporter'} />
         </div>
       )}
     </div>
