@@ -1,13 +1,13 @@
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import {
   ENGAGEMENT_LABELS,
-  PARTY_TITLES,
   PRICING_LABELS,
   VEHICLE_LABELS,
   type EngagementType,
   type PricingType,
   type VehicleType,
 } from '#core/rules/missions.js';
+import { PARTY_TITLES } from '#core/rules/parties.js';
 import type { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { renderPdf } from '../../platform/pdf.js';
@@ -77,7 +77,7 @@ export async function buildEngagementPdf(
             heading: 'Engagements',
             paragraphs: [
               `${companyName} propose à ${driver.fullName} un contrat de travail de courte durée (CDD ou mission d’intérim) pour la mission ci-dessus, aux dates, lieux et rémunération indiqués.`,
-              'L’employeur déclare l’embauche avant la prise de poste, remet le contrat de travail écrit et le bulletin de paie, et fournit un véhicule conforme et assuré. Le chauffeur s’engage à être présent aux heures indiquées et à détenir des titres de conduite valides pendant toute la mission.',
+              'L’employeur déclare l’embauche avant la prise de poste, remet le contrat de travail écrit et le bulletin de paie, et fournit un véhicule conforme et assuré. Le conducteur s’engage à être présent aux heures indiquées et à détenir des titres de conduite valides pendant toute la mission.',
               'Les deux parties signent ce document dans Relais ; la page de signatures jointe en garde la trace (nom, date, adresse IP, empreinte du document).',
             ],
           },

@@ -160,6 +160,7 @@ describe('the engagement document', () => {
     ])
       expect(order).toContain(expected);
     expect(order).toMatch(/SIRET\s+\d{14}[\s\S]*SIRET\s+44306184100047/);
+    expect(order).not.toMatch(/chauffeur/i);
     expect((await sign(admin.agent, id, admin.user.fullName)).statusCode).toBe(403);
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
-import { PARTY_TITLES, type EngagementType } from '#core/rules/missions.js';
+import type { EngagementType } from '#core/rules/missions.js';
+import { partyTitle } from '#core/rules/parties.js';
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_CONSENT, engagementMessages, type Engagement } from '#core/schemas/engagements.js';
 import type { Db } from '../../db/client.js';
@@ -258,9 +259,10 @@ export async function signEngagement(
         intro:
           'Les parties ci-dessous ont signé électroniquement le document qui précède dans Relais, après l’avoir lu, en tapant leur nom et en cochant la case de consentement.',
         signatures: all.map((signature) => ({
-          role: PARTY_TITLES[mission.engagementType as EngagementType][
-            signature.role === 'transporter' ? 'company' : 'driver'
-          ],
+          role: partyTitle(
+            mission.engagementType as EngagementType,
+            signature.role as 'transporter' | 'driver',
+          ),
           name: signature.typedName,
           signedAt: signature.signedAt,
           ipAddress: signature.ipAddress ?? '—',

@@ -39,9 +39,11 @@ describe('the carrier’s invoice (self-billing)', () => {
       'Facture émise par Relais au nom et pour le compte de Jean Routier EI (mandat de facturation du 01/02/2026)',
     );
     expect(text).toContain('Date d’émission : 11/03/2026');
-    // Seller: name, address, SIRET, VAT number; buyer: company, address, SIRET.
+    // Seller: name, address, SIRET, VAT number; buyer: company, address, SIRET — named as on the transport order.
     expect(text).toEqual(
       expect.arrayContaining([
+        '# Transporteur (sous-traitant), prestataire',
+        '# Donneur d’ordre, client',
         // A sole trader: « EI » after the name (article R526-27 du Code de commerce).
         'Nom : Jean Routier EI',
         'Adresse : 12 rue des Lilas, 69007 Lyon',
@@ -134,6 +136,9 @@ describe('the hours and pay statement', () => {
     expect(text).toEqual(
       expect.arrayContaining([
         EMPLOYMENT_PAY_NOTE,
+        // The parties as on the short-contract proposal: employer (carrier) and employee (driver).
+        '# Employeur (transporteur)',
+        '# Conducteur (salarié)',
         'Raison sociale : Transports Martin',
         'SIRET : 55210055400013',
         'Nom : Jean Routier',

@@ -8,6 +8,7 @@ import {
   VAT_FRANCHISE_MENTION,
   type PaymentTerms,
 } from '#core/rules/money.js';
+import { INVOICE_PARTY_TITLES, PARTY_TITLES } from '#core/rules/parties.js';
 import type { PdfDoc, PdfRow } from '../../platform/pdf.js';
 import { parisDate } from '#core/rules/days.js';
 import { formatNumericDateTime } from '#core/rules/french-dates.js';
@@ -110,9 +111,9 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
       { label: 'Échéance', value: formatNumericDay(input.dueDate) },
     ],
     sections: [
-      { heading: 'Prestataire (vendeur)', rows: sellerRows },
+      { heading: INVOICE_PARTY_TITLES.seller, rows: sellerRows },
       {
-        heading: 'Client',
+        heading: INVOICE_PARTY_TITLES.buyer,
         rows: [
           { label: 'Raison sociale', value: buyer.companyName },
           { label: 'Adresse', value: buyer.address },
@@ -192,14 +193,14 @@ export function statementModel(input: StatementInput): PdfDoc {
     sections: [
       { heading: 'À l’attention de l’employeur', paragraphs: [STATEMENT_NOTICE, EMPLOYMENT_PAY_NOTE] },
       {
-        heading: 'Employeur',
+        heading: PARTY_TITLES.employment.company,
         rows: [
           { label: 'Raison sociale', value: input.employer.companyName },
           ...(input.employer.address ? [{ label: 'Adresse', value: input.employer.address }] : []),
           ...(input.employer.siret ? [{ label: 'SIRET', value: input.employer.siret }] : []),
         ],
       },
-      { heading: 'Salarié', rows: [{ label: 'Nom', value: input.employee.name }] },
+      { heading: PARTY_TITLES.employment.driver, rows: [{ label: 'Nom', value: input.employee.name }] },
       {
         heading: 'Mission',
         rows: [

@@ -8,13 +8,13 @@ import { apiRequest } from '#web/lib/api.js';
 import { showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
+import { asParty, partyTitle } from '#core/rules/parties.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { useMissionMutation } from './api.js';
 import { Section, useToastError } from './detail-section.js';
 
-const ROLE_LABELS = { transporter: 'Transporteur', driver: 'Chauffeur' } as const;
 const engagementKey = (id: string) => ['/api/missions', id, 'engagement'] as const;
 
 interface SignValues {
@@ -77,7 +77,7 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
             const signature = signed.get(role);
             return (
               <li key={role} className="rounded-lg border border-line p-3 text-sm">
-                <span className="font-semibold">{ROLE_LABELS[role]} : </span>
+                <span className="font-semibold">{partyTitle(engagement.kind, role)} : </span>
                 {signature ? (
                   <span className="user-text">
                     signé par {signature.name} le {formatDateTime(signature.signedAt)}
@@ -149,8 +149,8 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
       onFocus={signResolver.preload}
     >
       <p className="flex items-center gap-2 font-semibold">
-        <FileSignature aria-hidden className="h-5 w-5" /> Signer en tant que{' '}
-        {ROLE_LABELS[engagement.myRole as 'driver'].toLowerCase()}
+        <FileSignature aria-hidden className="h-5 w-5" /> Signer{' '}
+        {asParty(engagement.kind, engagement.myRole as 'driver')}
       </p>
       <TextField
         label="Votre nom complet"
