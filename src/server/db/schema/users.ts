@@ -69,6 +69,8 @@ export const users = pgTable(
     billingAddress: text(),
     vatRegime: text(),
     vatNumber: text(),
+    /** An independent carrier's number in the register of road transport companies, for the transport order. */
+    transportRegisterNumber: text(),
     /** When the independent driver gave Relais the mandate to issue invoices on their behalf. */
     selfBillingAcceptedAt: timestamptz(),
     isAdmin: boolean().notNull().default(false),
