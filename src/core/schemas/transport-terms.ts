@@ -1,7 +1,8 @@
 /**
- * The fields of the mission form that the transport order prints (decision 039): the goods' weight and pallets,
- * and the waiting rate (franchise, price per started quarter hour). All optional; the form and the API read them
- * with these same schemas, and their output reads again the same (the form sends what it parsed).
+ * The fields the transport order prints (decision 039): from the mission form, the goods' weight and pallets and
+ * the waiting rate (franchise, price per started quarter hour); from the carrier's profile, their number in the
+ * register of road transport companies. All optional; the forms and the API read them with these same schemas,
+ * and their output reads again the same (the forms send what they parsed).
  */
 import { z } from 'zod';
 import { cargoMessages, PALLET_COUNT_MAX, readWeightKg } from '../rules/cargo.js';
@@ -94,4 +95,28 @@ export const waitingFranchiseSchema = z
       return z.NEVER;
     }
     return minutes;
+  });
+
+export const REGISTER_NUMBER_MESSAGE =
+  'Numéro d’inscription invalide : recopiez-le tel qu’il figure sur votre licence de transport (chiffres, lettres, « / » ou « - »)';
+
+/**
+ * An independent carrier's number in the register of road transport companies (registre électronique national des
+ * entreprises de transport par route), as printed on their licence: its layout has changed with the years and the
+ * regions, so its shape is checked (6 to 30 signs, at least 6 digits; letters, digits, spaces, « / », « - », « . »),
+ * not a key. Upper-cased, spaces tidied; empty clears it.
+ */
+export const transportRegisterSchema = z
+  .string({ error: REGISTER_NUMBER_MESSAGE })
+  .max(60, REGISTER_NUMBER_MESSAGE)
+  .nullable()
+  .transform((value, ctx) => {
+    if (blank(value)) return null;
+    const written = value!.trim().toUpperCase().replace(/\s+/gu, ' ');
+    const digits = written.replace(/\D/g, '').length;
+    if (!/^[A-Z0-9][A-Z0-9 ./-]{4,28}[A-Z0-9]$/.test(written) || digits < 6) {
+      ctx.addIssue({ code: 'custom', message: REGISTER_NUMBER_MESSAGE });
+      return z.NEVER;
+    }
+    return written;
   });
