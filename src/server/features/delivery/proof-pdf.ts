@@ -1,4 +1,6 @@
+import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
 import { formatParisStamp } from '#core/rules/french-dates.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import { PDFDocument, rgb, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
@@ -67,6 +69,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
       ? `Pièce ${index + 1} : document PDF (consultable sur la mission dans Relais)`
       : `Pièce ${index + 1} : photo, reproduite en annexe`,
   );
+  const rate = waitingRateOf(mission);
   const totals = waitingTotals(
     input.waiting.map((row) => ({ ...row, place: row.place as WaitingPlace })),
     mission.deliveredAt ?? new Date(),
@@ -83,6 +86,12 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
           value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType,
         },
         ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
+        ...(mission.cargoWeightKg !== null
+          ? [{ label: 'Poids brut', value: formatWeightKg(mission.cargoWeightKg) }]
+          : []),
+        ...(mission.palletCount !== null
+          ? [{ label: 'Palettes', value: formatPallets(mission.palletCount) }]
+          : []),
         ...(mission.startedAt ? [{ label: 'Départ', value: formatParisStamp(mission.startedAt) }] : []),
         ...(mission.deliveredAt ? [{ label: 'Livrée', value: formatParisStamp(mission.deliveredAt) }] : []),
       ],
@@ -136,7 +145,11 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
               label: `Attente ${WAITING_PLACE_LABELS[place]}`,
               value: formatWaiting(place === 'pickup' ? totals.pickupMinutes : totals.deliveryMinutes),
             })),
-            paragraphs: ['Relevé par le conducteur (début et fin), à titre d’information.'],
+            paragraphs: [
+              rate
+                ? `Relevé par le conducteur (début et fin). Tarif convenu à la publication : ${waitingRateText(rate)}.`
+                : 'Relevé par le conducteur (début et fin), à titre d’information.',
+            ],
           }
         : { paragraphs: ['Aucune attente relevée.'] }),
     },
