@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Engagement } from '#core/schemas/engagements.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import { Link } from 'wouter';
 import { apiRequest } from '#web/lib/api.js';
+import { useSession } from '#web/lib/session.js';
 import { showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
@@ -40,8 +42,17 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
     mission.driverId !== null &&
     ['assigned', 'in_progress', 'delivered', 'completed'].includes(mission.status);
   const { data: engagement } = useQuery<Engagement>({ queryKey: engagementKey(mission.id), enabled: shown });
+  const { user } = useSession();
   if (!shown || !engagement) return null;
   const signed = new Map(engagement.signatures.map((signature) => [signature.role, signature]));
+  // The carrier sees what the order says is missing while it can still be made again (decision 039).
+  const missingRegister =
+    engagement.kind === 'independent' &&
+    engagement.myRole === 'driver' &&
+    engagement.signatures.length === 0 &&
+    !engagement.waivedAt &&
+    user?.id === mission.driverId &&
+    !user?.transportRegisterNumber;
   return (
     <Section title="Document d’engagement">
       <div className="space-y-4">
@@ -98,6 +109,15 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
         {!engagement.fullySigned && !engagement.waivedAt && mission.status === 'assigned' && (
           <p className="text-sm text-ink-muted">
             La mission pourra démarrer une fois le document signé par les deux parties.
+          </p>
+        )}
+        {missingRegister && (
+          <p className="rounded-lg border border-accent bg-brand-500/10 p-3 text-sm" role="status">
+            Votre numéro d’inscription au registre des transporteurs manque à l’ordre de transport.{' '}
+            <Link href="/profile" className="font-semibold text-accent underline">
+              Ajoutez-le à votre profil
+            </Link>{' '}
+            : l’ordre sera refait avec lui tant que personne ne l’a signé.
           </p>
         )}
         {engagement.canSign && <SignForm missionId={mission.id} engagement={engagement} />}
