@@ -32,6 +32,12 @@ export const carrierFacts = (driver: User) => ({
   register: driver.transportRegisterNumber,
 });
 
+/** « À réception de la facture », « 30 jours à compter de la facture ». */
+const termsText = (terms: PaymentTerms) =>
+  terms === 'reception'
+    ? 'À réception de la facture'
+    : `${PAYMENT_TERMS_LABELS[terms]} à compter de la facture`;
+
 /** The waiting rate as the order states it, or that none was agreed in Relais (decision 039). */
 function waitingTerms(mission: MissionRow): string {
   const rate = waitingRateOf(mission);
@@ -150,7 +156,7 @@ export async function buildEngagementPdf(
               { label: 'Prix convenu (HT)', value: pay },
               {
                 label: 'Délai de paiement',
-                value: `${PAYMENT_TERMS_LABELS[(mission.paymentTerms as PaymentTerms | null) ?? DEFAULT_PAYMENT_TERMS]} à compter de la facture`,
+                value: termsText((mission.paymentTerms as PaymentTerms | null) ?? DEFAULT_PAYMENT_TERMS),
               },
               { label: 'Attente (immobilisation)', value: waitingTerms(mission) },
             ],

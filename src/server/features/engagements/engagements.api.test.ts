@@ -155,7 +155,7 @@ describe('the engagement document', () => {
       'Donneur d’ordre',
       'Transporteur (sous-traitant), conducteur',
       'Délai de paiement',
-      'à compter de la facture',
+      'À réception de la facture',
       'ne peut dépasser 30 jours',
     ])
       expect(order).toContain(expected);
