@@ -20,7 +20,7 @@ export const cargoMessages = {
   weightFormat: 'Poids invalide : écrivez-le en tonnes ou en kilos, par exemple « 24 t » ou « 800 kg »',
   weightPositive: 'Le poids doit être supérieur à 0',
   weightTooHigh:
-    'Le poids ne doit pas dépasser 44 t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
+    'Le poids ne doit pas dépasser 44\u00a0t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
   palletsFormat: 'Indiquez un nombre entier de palettes',
   palletsRange: `Le nombre de palettes doit être compris entre 1 et ${PALLET_COUNT_MAX}`,
 } as const;

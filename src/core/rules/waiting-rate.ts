@@ -80,8 +80,10 @@ export const franchiseLabel = (minutes: number) => (minutes === 0 ? 'Aucune' : f
  * the rate in a sentence (mission page, transport order, payment page).
  */
 export function waitingRateText(rate: WaitingRate): string {
-  const price = `${formatCents(rate.quarterHourCents)} HT par quart d’heure commencé`;
+  // No line break inside « 12,50 € HT » nor « 1 h 30 ».
+  const price = `${formatCents(rate.quarterHourCents)}\u00a0HT par quart d’heure commencé`;
+  const franchise = formatWaiting(rate.franchiseMinutes).replace(/ /g, '\u00a0');
   return rate.franchiseMinutes === 0
     ? `${price}, dès le début de l’attente (sans franchise)`
-    : `${price} au-delà d’une franchise de ${formatWaiting(rate.franchiseMinutes)} par opération (chargement, livraison)`;
+    : `${price} au-delà d’une franchise de ${franchise} par opération (chargement, livraison)`;
 }

@@ -128,10 +128,10 @@ describe('the transport order’s fields (decision 039)', () => {
     ).toEqual([
       [
         'cargoWeightKg',
-        'Le poids ne doit pas dépasser 44 t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
+        'Le poids ne doit pas dépasser 44\u00a0t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
       ],
       ['palletCount', 'Le nombre de palettes doit être compris entre 1 et 99'],
-      ['waitingQuarterPrice', 'Le prix d’un quart d’heure d’attente ne doit pas dépasser 100 €'],
+      ['waitingQuarterPrice', 'Le prix d’un quart d’heure d’attente ne doit pas dépasser 100\u00a0€'],
     ]);
   });
 

@@ -11,7 +11,7 @@ import { WAITING_FRANCHISE_CHOICES, WAITING_QUARTER_PRICE_MAX_CENTS } from '../r
 export const waitingMessages = {
   priceFormat: 'Prix invalide : un montant en euros, par exemple 12,50',
   pricePositive: 'Le prix du quart d’heure doit être supérieur à 0',
-  priceTooHigh: `Le prix d’un quart d’heure d’attente ne doit pas dépasser ${WAITING_QUARTER_PRICE_MAX_CENTS / 100} €`,
+  priceTooHigh: `Le prix d’un quart d’heure d’attente ne doit pas dépasser ${WAITING_QUARTER_PRICE_MAX_CENTS / 100}\u00a0€`,
   franchise: 'Choisissez une franchise proposée',
   independentOnly:
     'L’attente se facture à un transporteur indépendant : un conducteur salarié est payé de son temps d’attente par son salaire',

@@ -130,7 +130,7 @@ describe('publishing', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({
       cargoWeightKg:
-        'Le poids ne doit pas dépasser 44 t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
+        'Le poids ne doit pas dépasser 44\u00a0t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
       palletCount: 'Le nombre de palettes doit être compris entre 1 et 99',
       waitingQuarterPrice:
         'L’attente se facture à un transporteur indépendant : un conducteur salarié est payé de son temps d’attente par son salaire',
