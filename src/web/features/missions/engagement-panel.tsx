@@ -169,7 +169,7 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
       onFocus={signResolver.preload}
     >
       <p className="flex items-center gap-2 font-semibold">
-        <FileSignature aria-hidden className="h-5 w-5" /> Signer{' '}
+        <FileSignature aria-hidden className="h-5 w-5 shrink-0" /> Signer{' '}
         {asParty(engagement.kind, engagement.myRole as 'driver')}
       </p>
       <TextField

@@ -277,13 +277,11 @@ export function MissionForm({
         </fieldset>
         {waitingBilled ? (
           <fieldset className="space-y-3 rounded-xl border border-line p-4">
-            <legend className="px-1 text-sm font-semibold">
-              Attente au chargement et à la livraison (facultatif)
-            </legend>
+            <legend className="px-1 text-sm font-semibold">Tarif d’attente (facultatif)</legend>
             <p className="text-sm text-ink-muted">
-              Comme dans les contrats types : une franchise pour chaque opération (chargement, livraison),
-              puis un prix par quart d’heure commencé, ajouté à la facture. Sans prix, l’attente est relevée
-              mais pas facturée.
+              L’attente du chauffeur au chargement et à la livraison, comme dans les contrats types : une
+              franchise pour chaque opération, puis un prix par quart d’heure commencé, ajouté à la facture.
+              Sans prix, l’attente est relevée mais pas facturée.
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <SelectField

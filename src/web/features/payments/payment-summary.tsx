@@ -65,7 +65,7 @@ function vatLine(payment: MissionPayment): { term: string; value: string } {
   return { term: 'TVA', value: 'pas encore connue : le chauffeur n’a pas indiqué son régime de TVA' };
 }
 
-const LINE_LABELS = { transport: 'Transport', waiting: 'Attente au-delà de la franchise' } as const;
+const LINE_LABELS = { transport: 'Transport', waiting: 'Attente facturée' } as const;
 
 /**
  * The waiting the driver recorded, and what of it is billed: beyond the franchise at the mission's rate (decision
@@ -141,8 +141,8 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
               ? 'TTC, pour la prestation de transport'
               : 'Pour la prestation de transport (TVA non applicable)'
           : 'Rémunération convenue pour la mission'}
-        {' · '}
-        {payment.detail}
+        {/* One line: how it was reached; several: listed below. */}
+        {payment.lines.length === 1 && ` · ${payment.detail}`}
       </p>
       <dl className="mt-4">
         {/* Several lines (the waiting billed beyond the franchise, decision 039): each with its amount. */}
