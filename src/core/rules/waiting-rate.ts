@@ -7,7 +7,7 @@
 import { formatCents, toCents } from './money.js';
 import { formatWaiting } from './road.js';
 
-export const WAITING_QUARTER_MINUTES = 15;
+const WAITING_QUARTER_MINUTES = 15;
 /** The franchises offered (minutes per operation): none, half an hour, one hour (the default), 1 h 30, 2 h. */
 export const WAITING_FRANCHISE_CHOICES = [0, 30, 60, 90, 120] as const;
 export const DEFAULT_WAITING_FRANCHISE_MINUTES = 60;

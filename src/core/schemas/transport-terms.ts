@@ -97,7 +97,7 @@ export const waitingFranchiseSchema = z
     return minutes;
   });
 
-export const REGISTER_NUMBER_MESSAGE =
+const REGISTER_NUMBER_MESSAGE =
   'Numéro d’inscription invalide : recopiez-le tel qu’il figure sur votre licence de transport (chiffres, lettres, « / » ou « - »)';
 
 /**

@@ -35,11 +35,11 @@ export function invoiceInput(
     waitingFranchiseMinutes: waiting ? 60 : null,
     waitingQuarterPrice: waiting ? '12.50' : null,
   };
-  const { owed, waiting: billed, vat } = missionCharges(
-    mission,
-    waiting ?? { pickupMinutes: 0, deliveryMinutes: 0 },
-    regime,
-  );
+  const {
+    owed,
+    waiting: billed,
+    vat,
+  } = missionCharges(mission, waiting ?? { pickupMinutes: 0, deliveryMinutes: 0 }, regime);
   const lines: DocumentLine[] = [
     {
       kind: 'transport',

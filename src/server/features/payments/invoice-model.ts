@@ -114,7 +114,7 @@ function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
 export const WAITING_LINE_NAME = 'Temps d’attente au-delà de la franchise';
 
 /** « 1 h 40 au chargement, 20 min à la livraison » */
-export const recordedWaitingText = (waiting: Pick<RecordedWaiting, 'pickupMinutes' | 'deliveryMinutes'>) =>
+const recordedWaitingText = (waiting: Pick<RecordedWaiting, 'pickupMinutes' | 'deliveryMinutes'>) =>
   `${formatWaiting(waiting.pickupMinutes)} au chargement, ${formatWaiting(waiting.deliveryMinutes)} à la livraison`;
 
 /** « franchise de 1 h par opération », « sans franchise » */
