@@ -309,6 +309,7 @@ async function anonymiseUser(tx: DbOrTx, me: User): Promise<void> {
       billingAddress: null,
       vatRegime: null,
       vatNumber: null,
+      transportRegisterNumber: null,
       subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',
