@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import { sign } from './delivery-helpers.js';
 import {
   acceptCookies,
+  inDatabase,
+  isPhone,
   localDateTime,
   moveMissionStart,
   openMenu,
@@ -10,10 +12,20 @@ import {
   registerDriverByApi,
   signedInPage,
   publishMissionByApi,
+  shootBothThemes,
   verificationLink,
 } from './helpers.js';
 
-test('a transporter publishes, a driver finds and applies, the mission runs to completion', async ({
+/** Pictures at the narrowest phone width Relais supports (360 px) or the desktop's, in both themes (E2E_SHOTS_DIR). */
+async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SHOTS_DIR) return;
+  const size = page.viewportSize()!;
+  if (isPhone(page)) await page.setViewportSize({ width: 360, height: size.height });
+  await shootBothThemes(page, name);
+  await page.setViewportSize(size);
+}
+
+test('a transporter publishes, a driver finds and applies, the mission runs to completion, its waiting billed', async ({
   browser,
   page: probe,
 }) => {
@@ -40,15 +52,40 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await transporter.getByLabel('Fin').fill(localDateTime(2, 4));
   await transporter.getByLabel('Type de véhicule').selectOption('semi_frigorifique');
   await transporter.getByLabel('Prix (€)').fill('12,345');
+  // The goods and the waiting rate the transport order states (decision 042): an independent carrier, at a flat price.
+  await transporter.getByLabel('Poids brut (facultatif)').fill('45 t');
+  await transporter.getByLabel('Nombre de palettes (facultatif)').fill('2,5');
+  await transporter.getByRole('radio', { name: /Prestation d’un indépendant/ }).check();
+  const waiting = transporter.getByRole('group', { name: /Tarif d’attente/ });
+  await expect(waiting.getByLabel('Franchise par opération')).toHaveValue('60');
+  await waiting.getByLabel('Prix par quart d’heure commencé (€ HT)').fill('150');
   await transporter.getByRole('button', { name: 'Publier la mission' }).click();
   await expect(transporter.getByText('Format de prix invalide')).toBeVisible();
   await expect(transporter.getByText('La date de fin doit être après la date de début')).toBeVisible();
+  await expect(transporter.getByText(/^Le poids ne doit pas dépasser 44\s+t : /)).toBeVisible();
+  await expect(transporter.getByText('Indiquez un nombre entier de palettes')).toBeVisible();
+  await expect(
+    waiting.getByText(/^Le prix d’un quart d’heure d’attente ne doit pas dépasser 100\s+€$/),
+  ).toBeVisible();
+  await shoot(transporter, 'mission-form-errors');
   await transporter.getByLabel('Fin').fill(localDateTime(2, 15));
   await transporter.getByLabel('Prix (€)').fill('420');
+  await transporter.getByLabel('Poids brut (facultatif)').fill('24,5 t');
+  await transporter.getByLabel('Nombre de palettes (facultatif)').fill('33');
+  await waiting.getByLabel('Prix par quart d’heure commencé (€ HT)').fill('12,50');
   await transporter.getByRole('button', { name: 'Publier la mission' }).click();
   await expect(transporter).toHaveURL(/\/mission\/[0-9a-f-]{36}$/);
   await expect(transporter.getByRole('heading', { name: title })).toBeVisible();
   const missionUrl = new URL(transporter.url()).pathname;
+  const missionId = missionUrl.split('/').pop()!;
+  // The mission says them.
+  await expect(transporter.getByText(/^24,5\s+t · 33\s+palettes$/)).toBeVisible();
+  await expect(
+    transporter.getByText(
+      /^12,50\s+€\s+HT par quart d’heure commencé au-delà d’une franchise de 1\s+h par opération \(chargement, livraison\)$/,
+    ),
+  ).toBeVisible();
+  await shoot(transporter, 'mission-transport-terms');
 
   // The driver finds it in /explorer by city and radius, and applies.
   const driver = await signedInPage(browser, registerDriverByApi, viewport);
@@ -79,10 +116,39 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await expect(
     driver.getByText(/^Vous pourrez démarrer à partir du .+, 2 h avant le départ prévu\.$/),
   ).toBeVisible();
-  await moveMissionStart(missionUrl.split('/').pop()!, 60);
+  await moveMissionStart(missionId, 60);
+  // The transport order says the carrier's register number is missing: the driver gives it in their profile, and
+  // the order, not signed yet, is made again with it.
+  const driverPanel = driver.getByRole('region', { name: 'Document d’engagement' });
+  await expect(driverPanel.getByText('Ordre de transport', { exact: true })).toBeVisible();
+  await expect(
+    driverPanel.getByText(/Votre numéro d’inscription au registre des transporteurs manque/),
+  ).toBeVisible();
+  await shoot(driver, 'mission-order-missing-register');
+  await driverPanel.getByRole('link', { name: 'Ajoutez-le à votre profil' }).click();
+  await driver.getByLabel('N° d’inscription au registre des transporteurs (facultatif)').fill('licence 12');
+  await driver.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(driver.getByText('Numéro d’inscription invalide', { exact: false })).toBeVisible();
+  await driver
+    .getByLabel('N° d’inscription au registre des transporteurs (facultatif)')
+    .fill('2024/11/0012345');
+  await driver.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(driver.getByText('Profil enregistré').first()).toBeVisible();
+  await driver.goto(missionUrl);
+  await expect(driverPanel.getByText('Ordre de transport', { exact: true })).toBeVisible();
+  await expect(driverPanel.getByText(/manque à l’ordre de transport/)).toHaveCount(0);
+  await shoot(driver, 'mission-order-driver');
+  const order = await transporter.request.get(`/api/missions/${missionId}/engagement/file`);
+  expect(order.status()).toBe(200);
+  expect(order.headers()['content-type']).toBe('application/pdf');
+  if (process.env.E2E_SHOTS_DIR)
+    await writeFile(
+      `${process.env.E2E_SHOTS_DIR}/ordre-de-transport-${test.info().project.name}.pdf`,
+      await order.body(),
+    );
   // Not before the engagement document is signed, or the transporter lets the driver start without, in writing.
   const engagement = transporter.getByRole('region', { name: 'Document d’engagement' });
-  await expect(engagement.getByText('Proposition de contrat court')).toBeVisible();
+  await expect(engagement.getByText('Ordre de transport', { exact: true })).toBeVisible();
   await engagement.getByRole('button', { name: 'Démarrer sans signatures…' }).click();
   await engagement
     .getByLabel('Pourquoi le chauffeur démarre-t-il sans signatures ?')
@@ -94,6 +160,17 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await driver.getByRole('button', { name: 'Démarrer la mission' }).click();
   await driver.getByRole('alertdialog').getByRole('button', { name: 'Démarrer sans partager' }).click();
   await expect(driver.getByText('En cours').first()).toBeVisible();
+  // The driver waits at the quay: 1 h 40 (time passes in the database), beyond the hour of franchise.
+  const box = driver.getByRole('group', { name: 'Temps d’attente' });
+  await expect(box.getByText('Au-delà de la franchise, il est facturé', { exact: false })).toBeVisible();
+  await box.getByRole('button', { name: 'Attente au chargement' }).click();
+  await expect(box.getByRole('timer')).toBeVisible();
+  await inDatabase(
+    `update waiting_periods set started_at = now() - interval '100 minutes 20 seconds' where mission_id = $1`,
+    [missionId],
+  );
+  await box.getByRole('button', { name: 'Arrêter l’attente' }).click();
+  await expect(box.getByText(/Déjà compté : 1\s+h\s+40\s+au chargement\./)).toBeVisible();
   // Delivered with the recipient's name and signature.
   await driver.getByRole('button', { name: 'Marquer comme livrée' }).click();
   const proof = driver.getByRole('dialog', { name: 'Preuve de livraison' });
@@ -108,10 +185,20 @@ test('a transporter publishes, a driver finds and applies, the mission runs to c
   await expect(transporter.getByText('Terminée').first()).toBeVisible();
   await expect(transporter.getByText('Fin de mission confirmée')).toBeVisible();
 
-  // Both dashboards show it.
+  // What it owes: the flat price and the waiting beyond the franchise, 3 started quarters at 12,50 €.
+  await transporter.getByRole('link', { name: 'Règlement' }).click();
+  await expect(transporter.getByText('Forfait = 420,00 €', { exact: false })).toBeVisible();
+  await expect(transporter.getByText(/^3 quarts d’heure commencés × 12,50\s+€ = 37,50\s+€$/)).toBeVisible();
+  await expect(transporter.getByTestId('payment-amount')).toHaveText(/^457,50\s+€$/);
+  await expect(
+    transporter.getByTestId('payment-waiting').getByText(/facturé au-delà de la franchise : 37,50\s+€ HT/),
+  ).toBeVisible();
+  await shoot(transporter, 'payment-waiting-billed');
+
+  // Both dashboards show it: the driver's earnings before VAT, waiting included.
   await driver.goto('/dashboard');
   await expect(driver.getByText('Terminée ce mois-ci')).toBeVisible();
-  await expect(driver.getByText('420,00 €')).toBeVisible();
+  await expect(driver.getByText(/^457,50\s+€$/)).toBeVisible();
   await transporter.goto('/dashboard');
   await expect(
     transporter.getByRole('link', { name: new RegExp(`Fin de mission confirmée · ${title}`) }),

@@ -93,16 +93,6 @@ export const DOCUMENT_LABELS: Record<RequiredDocument, string> = {
  */
 export const ENGAGEMENT_TYPES = ['employment', 'independent'] as const;
 export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
-/**
- * The parties' titles on every paper of a mission (engagement document, signature page, proof of delivery), in
- * the words of the French standard contracts: an employer who is the carrier and its driver (conducteur); or a
- * principal (donneur d'ordre) and an independent carrier (transporteur, sous-traitant) who drives.
- */
-export const PARTY_TITLES: Record<EngagementType, { company: string; driver: string }> = {
-  employment: { company: 'Employeur (transporteur)', driver: 'Conducteur (salarié)' },
-  independent: { company: 'Donneur d’ordre', driver: 'Transporteur (sous-traitant), conducteur' },
-};
-
 export const ENGAGEMENT_LABELS: Record<EngagementType, string> = {
   employment: 'Contrat court avec le transporteur',
   independent: 'Prestation d’un indépendant',

@@ -39,8 +39,8 @@ export function waitingMinutes(span: Pick<WaitingSpan, 'startedAt' | 'endedAt'>,
 }
 
 /**
- * The waiting of a mission, per place, in minutes (what the mission and payment pages show). Relais has no
- * waiting tariff: the totals are for information, never billed by Relais (`billed: false`).
+ * The waiting of a mission, per place, in minutes (what the mission and payment pages show). What of it is billed
+ * depends on the mission's waiting rate (core/rules/waiting-rate.ts, decision 042).
  */
 export function waitingTotals(spans: readonly WaitingSpan[], now: Date) {
   let pickupMinutes = 0;
@@ -56,7 +56,6 @@ export function waitingTotals(spans: readonly WaitingSpan[], now: Date) {
     totalMinutes: pickupMinutes + deliveryMinutes,
     periods: spans.length,
     running: spans.some((span) => span.endedAt === null),
-    billed: false as const,
   };
 }
 
@@ -68,6 +67,10 @@ export function formatWaiting(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')}`;
 }
 
-/** Why the waiting totals are shown but not added to the amount (payment page). */
+/** Why the waiting totals are shown but not added to the amount (payment page), when no rate was set. */
 export const WAITING_NOT_BILLED_NOTE =
-  'À titre d’information : Relais n’a pas de tarif d’attente et n’ajoute pas ce temps au montant. Une mission payée à l’heure le compte déjà dans les heures travaillées ; sinon, voyez-le directement entre vous.';
+  'À titre d’information : aucun tarif d’attente n’a été fixé à la publication, Relais n’ajoute donc pas ce temps au montant. Une mission payée à l’heure le compte déjà dans les heures travaillées ; sinon, voyez-le directement entre vous.';
+
+/** The waiting of a hired driver: working time, paid through the pay (payment page, hours statement; decision 042). */
+export const WAITING_EMPLOYMENT_NOTE =
+  'Temps de travail du conducteur, compris dans le temps retenu d’une mission payée à l’heure ; Relais ne le facture pas, l’employeur le rémunère selon le contrat de travail.';

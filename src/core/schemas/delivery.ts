@@ -110,7 +110,7 @@ const positionSchema = z
   .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() })
   .nullable();
 
-/** Waiting minutes per place; `billed` is always false: Relais has no waiting tariff (decision in the notes). */
+/** Waiting minutes per place; `billed`: the mission has a waiting rate, so what lies beyond its franchise is billed (decision 042). */
 export const waitingTotalsSchema = z.object({
   pickupMinutes: z.number(),
   deliveryMinutes: z.number(),
@@ -118,7 +118,7 @@ export const waitingTotalsSchema = z.object({
   periods: z.number(),
   /** An attente still running (counted up to now). */
   running: z.boolean(),
-  billed: z.literal(false),
+  billed: z.boolean(),
 });
 
 /** GET /api/missions/:id/delivery — what the two parties (and admins) see. */

@@ -71,3 +71,82 @@ describe('mission schema', () => {
     expect(missionInputSchema.safeParse({ ...base, description: 'Pa\u0000lettes' }).success).toBe(false);
   });
 });
+
+describe('the transport order’s fields (decision 042)', () => {
+  const independent = { ...base, engagementType: 'independent', pricingType: 'flat' };
+  const messages = (input: Record<string, unknown>) =>
+    missionInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('reads the weight in tonnes or kilos and the pallets; all optional', () => {
+    const parsed = missionInputSchema.parse({
+      ...independent,
+      cargoWeightKg: '24,5 t',
+      palletCount: '33',
+      waitingQuarterPrice: '12,5',
+      waitingFranchiseMinutes: '60',
+    });
+    expect(parsed).toMatchObject({
+      cargoWeightKg: 24500,
+      palletCount: 33,
+      waitingQuarterPrice: '12.50',
+      waitingFranchiseMinutes: 60,
+    });
+    // What the form sends is what it parsed: read again, the same.
+    expect(missionInputSchema.parse(JSON.parse(JSON.stringify(parsed)))).toMatchObject({
+      cargoWeightKg: 24500,
+      palletCount: 33,
+      waitingQuarterPrice: '12.50',
+      waitingFranchiseMinutes: 60,
+    });
+    expect(
+      missionInputSchema.parse({ ...base, cargoWeightKg: '', palletCount: '', waitingQuarterPrice: '' }),
+    ).toMatchObject({ cargoWeightKg: null, palletCount: null, waitingQuarterPrice: null });
+  });
+
+  it('says in French what is wrong, with the other fields’ messages', () => {
+    expect(
+      messages({
+        ...independent,
+        price: '0',
+        cargoWeightKg: '24',
+        palletCount: '2,5',
+        waitingQuarterPrice: '12,345',
+        waitingFranchiseMinutes: '45',
+      }),
+    ).toEqual([
+      ['price', 'Le prix doit être supérieur à 0'],
+      [
+        'cargoWeightKg',
+        'Poids invalide : écrivez-le en tonnes ou en kilos, par exemple « 24 t » ou « 800 kg »',
+      ],
+      ['palletCount', 'Indiquez un nombre entier de palettes'],
+      ['waitingQuarterPrice', 'Prix invalide : un montant en euros, par exemple 12,50'],
+      ['waitingFranchiseMinutes', 'Choisissez une franchise proposée'],
+    ]);
+    expect(
+      messages({ ...independent, cargoWeightKg: '45 t', palletCount: '120', waitingQuarterPrice: '150' }),
+    ).toEqual([
+      [
+        'cargoWeightKg',
+        'Le poids ne doit pas dépasser 44\u00a0t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
+      ],
+      ['palletCount', 'Le nombre de palettes doit être compris entre 1 et 99'],
+      ['waitingQuarterPrice', 'Le prix d’un quart d’heure d’attente ne doit pas dépasser 100\u00a0€'],
+    ]);
+  });
+
+  it('a waiting rate goes with an independent carrier paid a flat price', () => {
+    expect(messages({ ...base, engagementType: 'employment', waitingQuarterPrice: '12' })).toEqual([
+      [
+        'waitingQuarterPrice',
+        'L’attente se facture à un transporteur indépendant : un conducteur salarié est payé de son temps d’attente par son salaire',
+      ],
+    ]);
+    expect(messages({ ...independent, pricingType: 'hourly', waitingQuarterPrice: '12' })).toEqual([
+      [
+        'waitingQuarterPrice',
+        'L’attente se facture avec un prix au forfait : à l’heure ou à la journée, le temps d’attente est déjà payé',
+      ],
+    ]);
+  });
+});

@@ -6,6 +6,13 @@ import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/mi
 import { addMonths, dateSchema } from './dates.js';
 import { requirementVerdictSchema } from './documents.js';
 import { optionalText, requiredText, uniqueList } from './text.js';
+import {
+  cargoWeightSchema,
+  palletCountSchema,
+  waitingFranchiseSchema,
+  waitingMessages,
+  waitingQuarterPriceSchema,
+} from './transport-terms.js';
 
 /** French messages of docs/specification.md §5 for missions, copied exactly; the others follow their tone. */
 const missionMessages = {
@@ -89,6 +96,12 @@ const missionFields = {
   price: priceSchema,
   pricingType: z.enum(PRICING_TYPES, { error: missionMessages.pricingType }).default('flat'),
   cargoType: optionalText({ max: 100, tooLong: 'La marchandise ne doit pas dépasser 100 caractères' }),
+  /** The goods' gross weight (kg) and pallets, printed on the transport order (decision 042). */
+  cargoWeightKg: cargoWeightSchema,
+  palletCount: palletCountSchema,
+  /** The waiting rate (decision 042): a franchise per operation, then a price per started quarter hour (HT). */
+  waitingQuarterPrice: waitingQuarterPriceSchema,
+  waitingFranchiseMinutes: waitingFranchiseSchema,
   requiredDocuments: uniqueList(
     z.enum(REQUIRED_DOCUMENTS, { error: missionMessages.document }),
     REQUIRED_DOCUMENTS.length,
@@ -108,9 +121,19 @@ const dates = (value: unknown): value is { startDate: Date; endDate: Date } =>
   (value as { startDate?: unknown }).startDate instanceof Date &&
   (value as { endDate?: unknown }).endDate instanceof Date;
 
+/** A waiting price given, with the frame and the pricing read: whether the rate may apply is checked. */
+const waitingRateTerms = (
+  value: unknown,
+): value is { waitingQuarterPrice: string; engagementType: string; pricingType: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { waitingQuarterPrice?: unknown }).waitingQuarterPrice === 'string' &&
+  (value as { waitingQuarterPrice: string }).waitingQuarterPrice.trim() !== '';
+
 /**
  * Publishing or editing a mission: the form and the API use this same schema. The date checks run as soon
- * as both dates read, even while another field is still wrong, so every message shows at once.
+ * as both dates read, even while another field is still wrong, so every message shows at once; so do the checks
+ * that a waiting rate goes with an independent carrier paid a flat price (decision 042).
  */
 export const missionInputSchema = z
   .object(missionFields)
@@ -128,6 +151,16 @@ export const missionInputSchema = z
     path: ['startDate'],
     message: missionMessages.startTooFar,
     when: ({ value }) => dates(value),
+  })
+  .refine((mission) => mission.engagementType === 'independent', {
+    path: ['waitingQuarterPrice'],
+    message: waitingMessages.independentOnly,
+    when: ({ value }) => waitingRateTerms(value),
+  })
+  .refine((mission) => mission.engagementType !== 'independent' || mission.pricingType === 'flat', {
+    path: ['waitingQuarterPrice'],
+    message: waitingMessages.flatOnly,
+    when: ({ value }) => waitingRateTerms(value),
   });
 export type MissionInput = z.infer<typeof missionInputSchema>;
 export type MissionFormValues = z.input<typeof missionInputSchema>;
@@ -222,6 +255,12 @@ export const missionSchema = z.object({
   price: z.string(),
   pricingType: z.enum(PRICING_TYPES),
   cargoType: z.string().nullable(),
+  /** The goods' gross weight in kilograms and the number of pallets, when the publisher gave them. */
+  cargoWeightKg: z.number().nullable(),
+  palletCount: z.number().nullable(),
+  /** The waiting rate: price per started quarter hour (HT) and franchise per operation (minutes), or both null. */
+  waitingQuarterPrice: z.string().nullable(),
+  waitingFranchiseMinutes: z.number().nullable(),
   requiredDocuments: z.array(z.string()),
   status: z.enum(MISSION_STATUSES),
   urgency: z.boolean(),

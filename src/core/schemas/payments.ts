@@ -139,6 +139,15 @@ export const missionPaymentSchema = z.object({
   unitPrice: z.string(),
   quantity: z.string(),
   detail: z.string(),
+  /**
+   * What makes up the amount before VAT: the transport, then the waiting billed beyond the franchise (decision
+   * 039), each with its French detail; their amounts add up to amountExclTax.
+   */
+  lines: z.array(
+    z.object({ kind: z.enum(['transport', 'waiting']), detail: z.string(), amountExclTax: z.string() }),
+  ),
+  /** The waiting rate the amount was computed with: price per started quarter hour (HT), franchise per operation. */
+  waitingRate: z.object({ quarterPrice: z.string(), franchiseMinutes: z.number() }).nullable(),
   amountExclTax: z.string(),
   vatAmount: z.string(),
   vatRate: z.string().nullable(),
@@ -171,7 +180,7 @@ export const missionPaymentSchema = z.object({
   invoiceBlockers: z.array(z.string()),
   /** Actions the viewer may take now. */
   actions: z.array(z.enum(['markPaid', 'confirm', 'dispute', 'uploadPayslip'])),
-  /** Waiting at the pickup and the delivery, recorded by the driver: shown for information, never billed. */
+  /** Waiting at the pickup and the delivery, recorded by the driver; billed beyond the franchise when `billed`. */
   waiting: waitingTotalsSchema,
   /** Stripe mode: deposit and balance of the mission (null without Stripe). */
   stripe: z

@@ -12,6 +12,7 @@ import {
   yearsExperienceSchema,
 } from './auth.js';
 import { optionalText, uniqueList } from './text.js';
+import { transportRegisterSchema } from './transport-terms.js';
 
 /** Editing one's own profile (/profile). Fields of the other role are refused by the server. */
 export const profileUpdateSchema = z.object({
@@ -40,6 +41,8 @@ export const profileUpdateSchema = z.object({
     'Trop de types de véhicule',
   ).optional(),
   certifications: certificationsSchema.optional(),
+  /** An independent carrier's register number, printed on their transport orders (decision 042). */
+  transportRegisterNumber: transportRegisterSchema.optional(),
   companyName: personName(authMessages.companyName).optional(),
   siretNumber: siretSchema.optional(),
 });

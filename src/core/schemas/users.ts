@@ -20,6 +20,8 @@ export const publicUserSchema = z.object({
   documentsVerified: z.boolean(),
   companyName: z.string().nullable(),
   siretNumber: z.string().nullable(),
+  /** A driver's number in the register of road transport companies (independent carriers; decision 042). */
+  transportRegisterNumber: z.string().nullable(),
   subscriptionPlan: z.string(),
   isAdmin: z.boolean(),
   isActive: z.boolean(),

@@ -25,6 +25,7 @@ export function toPublicUser(user: User): PublicUser {
     documentsVerified: user.documentsVerified,
     companyName: user.companyName,
     siretNumber: user.siretNumber,
+    transportRegisterNumber: user.transportRegisterNumber,
     subscriptionPlan: user.subscriptionPlan,
     isAdmin: user.isAdmin,
     isActive: user.isActive,

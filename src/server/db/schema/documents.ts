@@ -53,6 +53,8 @@ export const documents = pgTable(
       label?: string;
       /** Engagement documents: the parties' names as printed, which each must type to sign. */
       parties?: { transporter: string; driver: string };
+      /** Transport orders: what they printed of the carrier (made again, unsigned, once completed; decision 042). */
+      carrier?: { siret: string | null; register: string | null };
     }>(),
     mimeType: text(),
     sizeBytes: integer(),

@@ -18,8 +18,10 @@ import {
   PAYMENT_STATUSES,
   PRICING_TYPES,
 } from '#core/rules/enums.js';
+import { CARGO_WEIGHT_MAX_KG, PALLET_COUNT_MAX } from '#core/rules/cargo.js';
 import { ENGAGEMENT_TYPES } from '#core/rules/missions.js';
 import { PAYMENT_TERMS } from '#core/rules/money.js';
+import { WAITING_QUARTER_PRICE_MAX_CENTS } from '#core/rules/waiting-rate.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -74,6 +76,15 @@ export const missions = pgTable(
     invoiceNumber: text(),
     invoiceUrl: text(),
     cargoType: text(),
+    /** The goods' gross weight and pallets, for the transport order (decision 042); optional. */
+    cargoWeightKg: integer(),
+    palletCount: integer(),
+    /**
+     * The waiting rate set at publication (decision 042): a franchise per operation, then a price per started
+     * quarter hour before VAT; both null when none was set (waiting recorded for information only).
+     */
+    waitingFranchiseMinutes: integer(),
+    waitingQuarterPrice: money(),
     requiredDocuments: text()
       .array()
       .notNull()
@@ -122,6 +133,19 @@ export const missions = pgTable(
     check('missions_pickup_precision_check', oneOf(t.pickupPrecision, PLACEMENT_PRECISIONS)),
     check('missions_delivery_precision_check', oneOf(t.deliveryPrecision, PLACEMENT_PRECISIONS)),
     check('missions_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    check(
+      'missions_cargo_weight_check',
+      sql`${t.cargoWeightKg} is null or ${t.cargoWeightKg} between 1 and ${sql.raw(String(CARGO_WEIGHT_MAX_KG))}`,
+    ),
+    check(
+      'missions_pallet_count_check',
+      sql`${t.palletCount} is null or ${t.palletCount} between 1 and ${sql.raw(String(PALLET_COUNT_MAX))}`,
+    ),
+    // Both or neither; only for an independent carrier paid a flat price (hours and days already count the wait).
+    check(
+      'missions_waiting_rate_check',
+      sql`(${t.waitingQuarterPrice} is null) = (${t.waitingFranchiseMinutes} is null) and (${t.waitingQuarterPrice} is null or (${t.waitingQuarterPrice} > 0 and ${t.waitingQuarterPrice} <= ${sql.raw(String(WAITING_QUARTER_PRICE_MAX_CENTS / 100))} and ${t.waitingFranchiseMinutes} between 0 and 240 and ${t.engagementType} = 'independent' and ${t.pricingType} = 'flat'))`,
+    ),
   ],
 );
 

@@ -186,6 +186,14 @@ export const driverPayments = pgTable(
     amountExclTax: money().notNull(),
     vatAmount: money().notNull().default('0'),
     vatRate: numeric({ precision: 5, scale: 2 }),
+    /**
+     * The waiting billed beyond the franchise (decision 042), part of amountExclTax: started quarter hours at the
+     * mission's price per quarter hour (none: 0 and nulls).
+     */
+    waitingQuarters: integer().notNull().default(0),
+    waitingQuarterPrice: money(),
+    waitingFranchiseMinutes: integer(),
+    waitingAmount: money().notNull().default('0'),
     paymentTerms: text().notNull().default('reception'),
     dueDate: date().notNull(),
     /** transfer (virement, settled directly) or stripe. */
@@ -217,6 +225,10 @@ export const driverPayments = pgTable(
     check(
       'driver_payments_total_check',
       sql`${t.amount} = ${t.amountExclTax} + ${t.vatAmount} and ${t.vatAmount} >= 0`,
+    ),
+    check(
+      'driver_payments_waiting_check',
+      sql`${t.waitingQuarters} >= 0 and ${t.waitingAmount} = ${t.waitingQuarters} * coalesce(${t.waitingQuarterPrice}, 0) and ${t.waitingAmount} <= ${t.amountExclTax}`,
     ),
   ],
 );

@@ -74,6 +74,8 @@ export const users = pgTable(
     iban: text(),
     /** A carrier subject to VAT who opted to pay it on invoicing (« d’après les débits »), printed on invoices. */
     vatOnDebits: boolean().notNull().default(false),
+    /** An independent carrier's number in the register of road transport companies, for the transport order. */
+    transportRegisterNumber: text(),
     /** When the independent driver gave Relais the mandate to issue invoices on their behalf. */
     selfBillingAcceptedAt: timestamptz(),
     isAdmin: boolean().notNull().default(false),

@@ -380,6 +380,7 @@ describe('RGPD', () => {
       fullName: 'Marc Partant',
       phone: '+33677777777',
       licenseNumber: 'SECRET-123',
+      transportRegisterNumber: '2024/84/0012345',
     });
     const phone = new Agent(t.app);
     await phone.post('/api/auth/login', { email: driver.user.email, password: TEST_PASSWORD });
@@ -437,6 +438,7 @@ describe('RGPD', () => {
       vatRegime: null,
       vatOnDebits: false,
       iban: null,
+      transportRegisterNumber: null,
       subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',

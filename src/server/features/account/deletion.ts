@@ -311,6 +311,7 @@ async function anonymiseUser(tx: DbOrTx, me: User): Promise<void> {
       vatNumber: null,
       vatOnDebits: false,
       iban: null,
+      transportRegisterNumber: null,
       subscriptionPlan: 'basic',
       isActive: false,
       accountStatus: 'deleted',

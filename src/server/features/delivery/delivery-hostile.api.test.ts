@@ -329,6 +329,9 @@ describe('the proof-of-delivery PDF', () => {
     // The parties named as on the engagement document (this mission hires its driver).
     expect(text).toContain('Employeur (transporteur)');
     expect(text).toContain('Conducteur (salarié)');
+    // The person at the wheel is the « conducteur » on every paper; the screens' « chauffeur » is not used here.
+    expect(text).toContain('sur le téléphone du conducteur');
+    expect(text).not.toMatch(/chauffeur/i);
     // The mission itself shows both.
     const view = (await owner.agent.get(`/api/missions/${id}/delivery`)).json();
     expect(view.incidents.map((row: { type: string }) => row.type)).toEqual(['delay', 'damage']);

@@ -17,6 +17,7 @@ import {
   signaturePng,
 } from '../../test/factories.js';
 import { type Agent, agentFor, createTestApp, signIn, type TestApp } from '../../test/harness.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -426,5 +427,33 @@ describe('waiting times', () => {
       expect(payment.statusCode, payment.body).toBe(200);
       expect(payment.json().waiting).toMatchObject({ pickupMinutes: 40, deliveryMinutes: 25, billed: false });
     }
+  });
+
+  it('with a waiting rate: said billed, and the proof of delivery states the rate and the goods (decision 042)', async () => {
+    const owner = await company();
+    const carrier = await driver();
+    const id = await running(owner, carrier, {
+      engagementType: 'independent',
+      pricingType: 'flat',
+      cargoWeightKg: '12 t',
+      palletCount: 18,
+      waitingQuarterPrice: '15',
+      waitingFranchiseMinutes: 30,
+    });
+    expect(
+      (await carrier.agent.post(`/api/missions/${id}/waiting/start`, { place: 'delivery' })).statusCode,
+    ).toBe(200);
+    const view = (await owner.agent.get(`/api/missions/${id}/delivery`)).json();
+    expect(view.waiting.totals).toMatchObject({ running: true, billed: true });
+    await sendProof(carrier.agent, id, { recipientName: 'Paul Quai' }, [await signatureFile()]);
+    expect((await carrier.agent.post(`/api/missions/${id}/deliver`)).statusCode).toBe(200);
+    const pdf = await owner.agent.get(`/api/missions/${id}/delivery/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/[\s\u202f\u00a0]+/g, ' ');
+    expect(text).toContain('Poids brut 12 t');
+    expect(text).toContain('Palettes 18 palettes');
+    expect(text).toContain(
+      'Tarif convenu à la publication : 15,00 € HT par quart d’heure commencé au-delà d’une franchise de 30 min par opération',
+    );
   });
 });

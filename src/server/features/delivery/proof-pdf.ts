@@ -1,9 +1,12 @@
+import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
 import { formatParisStamp } from '#core/rules/french-dates.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import { PDFDocument, rgb, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { INCIDENT_LABELS, WAITING_PLACE_LABELS, formatWaiting, waitingTotals } from '#core/rules/road.js';
 import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
-import { PARTY_TITLES, VEHICLE_LABELS, type EngagementType, type VehicleType } from '#core/rules/missions.js';
+import { VEHICLE_LABELS, type EngagementType, type VehicleType } from '#core/rules/missions.js';
+import { PARTY_TITLES } from '#core/rules/parties.js';
 import { formatPhoneFr } from '#core/rules/phone.js';
 import type { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
@@ -66,6 +69,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
       ? `Pièce ${index + 1} : document PDF (consultable sur la mission dans Relais)`
       : `Pièce ${index + 1} : photo, reproduite en annexe`,
   );
+  const rate = waitingRateOf(mission);
   const totals = waitingTotals(
     input.waiting.map((row) => ({ ...row, place: row.place as WaitingPlace })),
     mission.deliveredAt ?? new Date(),
@@ -82,6 +86,12 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
           value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType,
         },
         ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
+        ...(mission.cargoWeightKg !== null
+          ? [{ label: 'Poids brut', value: formatWeightKg(mission.cargoWeightKg) }]
+          : []),
+        ...(mission.palletCount !== null
+          ? [{ label: 'Palettes', value: formatPallets(mission.palletCount) }]
+          : []),
         ...(mission.startedAt ? [{ label: 'Départ', value: formatParisStamp(mission.startedAt) }] : []),
         ...(mission.deliveredAt ? [{ label: 'Livrée', value: formatParisStamp(mission.deliveredAt) }] : []),
       ],
@@ -105,14 +115,14 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
         { label: 'Réceptionné par', value: proof.recipientName },
         { label: 'Signé le', value: formatParisStamp(proof.signedAt) },
         { label: 'Position', value: positionText(proof.latitude, proof.longitude, proof.accuracy) },
-        ...(proof.note ? [{ label: 'Remarque du chauffeur', value: proof.note }] : []),
+        ...(proof.note ? [{ label: 'Remarque du conducteur', value: proof.note }] : []),
         {
           label: 'Pièces jointes',
           value: photoLines.length ? photoLines.join('\n') : 'Aucune photo du bon de livraison',
         },
       ],
       paragraphs: [
-        'L’heure est celle du serveur de Relais au moment où la signature a été enregistrée ; la position est celle que le téléphone du chauffeur a donnée, s’il l’a donnée. La signature et les photos sont reproduites en annexe, après cette page.',
+        'L’heure est celle du serveur de Relais au moment où la signature a été enregistrée ; la position est celle que le téléphone du conducteur a donnée, s’il l’a donnée. La signature et les photos sont reproduites en annexe, après cette page.',
       ],
     },
     {
@@ -135,7 +145,11 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
               label: `Attente ${WAITING_PLACE_LABELS[place]}`,
               value: formatWaiting(place === 'pickup' ? totals.pickupMinutes : totals.deliveryMinutes),
             })),
-            paragraphs: ['Relevé par le chauffeur (début et fin), à titre d’information.'],
+            paragraphs: [
+              rate
+                ? `Relevé par le conducteur (début et fin). Tarif convenu à la publication : ${waitingRateText(rate)}.`
+                : 'Relevé par le conducteur (début et fin), à titre d’information.',
+            ],
           }
         : { paragraphs: ['Aucune attente relevée.'] }),
     },
@@ -191,7 +205,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
 
   imagePage(
     `Signature de ${proof.recipientName}`,
-    `Signée le ${formatParisStamp(proof.signedAt)} sur le téléphone du chauffeur.`,
+    `Signée le ${formatParisStamp(proof.signedAt)} sur le téléphone du conducteur.`,
     await document.embedPng(input.signature),
     260,
   );

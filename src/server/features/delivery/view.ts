@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { IncidentType, WaitingPlace } from '#core/rules/enums.js';
 import { INCIDENT_LABELS, waitingMinutes, waitingTotals } from '#core/rules/road.js';
+import { waitingRateOf } from '#core/rules/waiting-rate.js';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
 import type { Db } from '../../db/client.js';
 import { deliveryProofs, missionIncidents, waitingPeriods } from '../../db/schema/road.js';
@@ -88,7 +89,7 @@ export async function deliveryView(db: Db, viewer: User, missionId: string): Pro
         endedAt: row.endedAt?.toISOString() ?? null,
         minutes: waitingMinutes(row, now),
       })),
-      totals: waitingTotals(spans, now),
+      totals: { ...waitingTotals(spans, now), billed: waitingRateOf(mission) !== null },
     },
   };
 }

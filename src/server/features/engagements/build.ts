@@ -1,13 +1,14 @@
+import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import {
   ENGAGEMENT_LABELS,
-  PARTY_TITLES,
   PRICING_LABELS,
   VEHICLE_LABELS,
   type EngagementType,
   type PricingType,
   type VehicleType,
 } from '#core/rules/missions.js';
+import { PARTY_TITLES } from '#core/rules/parties.js';
 import type { missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
 import { renderPdf } from '../../platform/pdf.js';
@@ -18,8 +19,32 @@ import {
   PAYMENT_TERMS_LEGAL_NOTE,
   type PaymentTerms,
 } from '#core/rules/money.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 
 type MissionRow = typeof missions.$inferSelect;
+
+/** A mention the standard contracts expect that nobody gave: printed as missing, not left out. */
+const MISSING = 'Non communiqué';
+
+/** What the order printed of the carrier: made again, unsigned, when they complete it (service.ts). */
+export const carrierFacts = (driver: User) => ({
+  siret: driver.siretNumber,
+  register: driver.transportRegisterNumber,
+});
+
+/** « À réception de la facture », « 30 jours à compter de la facture ». */
+const termsText = (terms: PaymentTerms) =>
+  terms === 'reception'
+    ? 'À réception de la facture'
+    : `${PAYMENT_TERMS_LABELS[terms]} à compter de la facture`;
+
+/** The waiting rate as the order states it, or that none was agreed in Relais (decision 042). */
+function waitingTerms(mission: MissionRow): string {
+  const rate = waitingRateOf(mission);
+  return rate
+    ? waitingRateText(rate)
+    : 'Pas de tarif convenu dans Relais ; le temps d’attente relevé figure sur la preuve de livraison.';
+}
 
 export const ENGAGEMENT_TITLES: Record<EngagementType, string> = {
   employment: 'Proposition de contrat court',
@@ -53,6 +78,26 @@ export async function buildEngagementPdf(
     { label: 'Véhicule', value: VEHICLE_LABELS[mission.vehicleType as VehicleType] ?? mission.vehicleType },
     ...(mission.cargoType ? [{ label: 'Marchandise', value: mission.cargoType }] : []),
   ];
+  // The goods as the standard contracts ask the principal to state them: on the transport order always (missing
+  // when not given), on a contract proposal when given.
+  const goodsRows = (always: boolean) => [
+    ...(mission.cargoWeightKg !== null || always
+      ? [
+          {
+            label: 'Poids brut',
+            value: mission.cargoWeightKg === null ? 'Non précisé' : formatWeightKg(mission.cargoWeightKg),
+          },
+        ]
+      : []),
+    ...(mission.palletCount !== null || always
+      ? [
+          {
+            label: 'Palettes',
+            value: mission.palletCount === null ? 'Non précisé' : formatPallets(mission.palletCount),
+          },
+        ]
+      : []),
+  ];
   const companyRows = [
     { label: 'Raison sociale', value: companyName },
     ...(company.siretNumber ? [{ label: 'SIRET', value: company.siretNumber }] : []),
@@ -71,13 +116,17 @@ export async function buildEngagementPdf(
       ? [
           { heading: PARTY_TITLES.employment.company, rows: companyRows },
           { heading: PARTY_TITLES.employment.driver, rows: driverRows },
-          { heading: 'Mission proposée', rows: missionRows, paragraphs: [mission.description] },
+          {
+            heading: 'Mission proposée',
+            rows: [...missionRows, ...goodsRows(false)],
+            paragraphs: [mission.description],
+          },
           { heading: 'Rémunération', rows: [{ label: 'Prix convenu', value: pay }] },
           {
             heading: 'Engagements',
             paragraphs: [
               `${companyName} propose à ${driver.fullName} un contrat de travail de courte durée (CDD ou mission d’intérim) pour la mission ci-dessus, aux dates, lieux et rémunération indiqués.`,
-              'L’employeur déclare l’embauche avant la prise de poste, remet le contrat de travail écrit et le bulletin de paie, et fournit un véhicule conforme et assuré. Le chauffeur s’engage à être présent aux heures indiquées et à détenir des titres de conduite valides pendant toute la mission.',
+              'L’employeur déclare l’embauche avant la prise de poste, remet le contrat de travail écrit et le bulletin de paie, et fournit un véhicule conforme et assuré. Le conducteur s’engage à être présent aux heures indiquées et à détenir des titres de conduite valides pendant toute la mission.',
               'Les deux parties signent ce document dans Relais ; la page de signatures jointe en garde la trace (nom, date, adresse IP, empreinte du document).',
             ],
           },
@@ -88,19 +137,28 @@ export async function buildEngagementPdf(
             heading: PARTY_TITLES.independent.driver,
             rows: [
               { label: 'Nom', value: driver.fullName },
-              ...(driver.siretNumber ? [{ label: 'SIRET', value: driver.siretNumber }] : []),
+              { label: 'SIRET', value: driver.siretNumber ?? MISSING },
+              {
+                label: 'Registre des transporteurs',
+                value: driver.transportRegisterNumber ?? MISSING,
+              },
               ...driverRows.slice(1),
             ],
           },
-          { heading: 'Transport', rows: missionRows, paragraphs: [mission.description] },
+          {
+            heading: 'Transport',
+            rows: [...missionRows, ...goodsRows(true)],
+            paragraphs: [mission.description],
+          },
           {
             heading: 'Prix et paiement',
             rows: [
               { label: 'Prix convenu (HT)', value: pay },
               {
                 label: 'Délai de paiement',
-                value: `${PAYMENT_TERMS_LABELS[(mission.paymentTerms as PaymentTerms | null) ?? DEFAULT_PAYMENT_TERMS]} à compter de la facture`,
+                value: termsText((mission.paymentTerms as PaymentTerms | null) ?? DEFAULT_PAYMENT_TERMS),
               },
+              { label: 'Attente (immobilisation)', value: waitingTerms(mission) },
             ],
             paragraphs: [PAYMENT_TERMS_LEGAL_NOTE],
           },

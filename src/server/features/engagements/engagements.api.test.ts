@@ -155,12 +155,71 @@ describe('the engagement document', () => {
       'Donneur d’ordre',
       'Transporteur (sous-traitant), conducteur',
       'Délai de paiement',
-      'à compter de la facture',
+      'À réception de la facture',
       'ne peut dépasser 30 jours',
     ])
       expect(order).toContain(expected);
     expect(order).toMatch(/SIRET\s+\d{14}[\s\S]*SIRET\s+44306184100047/);
+    expect(order).not.toMatch(/chauffeur/i);
     expect((await sign(admin.agent, id, admin.user.fullName)).statusCode).toBe(403);
+  });
+
+  it('the order states the goods, the waiting rate and the carrier’s register number, made again until signed', async () => {
+    const { owner, driver, id } = await engaged({
+      engagementType: 'independent',
+      pricingType: 'flat',
+      cargoWeightKg: '24,5 t',
+      palletCount: 33,
+      waitingQuarterPrice: '12.50',
+      waitingFranchiseMinutes: 60,
+    });
+    const read = async () => {
+      const seen = (await owner.agent.get(`/api/missions/${id}/engagement`)).json();
+      const file = await owner.agent.get(`/api/missions/${id}/engagement/file`);
+      return { seen, text: (await pdfText(file.rawPayload)).replace(/[\s\u202f\u00a0]+/g, ' ') };
+    };
+    const first = await read();
+    for (const expected of [
+      'Poids brut 24,5 t',
+      'Palettes 33 palettes',
+      'Attente (immobilisation) 12,50 € HT par quart d’heure commencé au-delà d’une franchise de 1 h par opération (chargement, livraison)',
+      // What the carrier has not given yet is said to be missing.
+      'SIRET Non communiqué',
+      'Registre des transporteurs Non communiqué',
+    ])
+      expect(first.text).toContain(expected);
+    // The carrier gives their number in their profile: the order nobody has signed is made again with it.
+    const profile = { fullName: 'Jean Routier', phone: '06 11 22 33 44' };
+    const saved = await driver.agent.put('/api/profile', {
+      ...profile,
+      transportRegisterNumber: '2024/84/0012345',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = await read();
+    expect(second.text).toContain('Registre des transporteurs 2024/84/0012345');
+    expect(second.seen.sha256).not.toBe(first.seen.sha256);
+    // Once a party has signed, the order stays what they signed.
+    expect((await sign(driver.agent, id, 'Jean Routier')).statusCode).toBe(200);
+    await driver.agent.put('/api/profile', { ...profile, transportRegisterNumber: '2024/84/0099999' });
+    const third = await read();
+    expect(third.seen.sha256).toBe(second.seen.sha256);
+    expect(third.text).toContain('2024/84/0012345');
+    // A mission without these mentions says so on the order; a contract proposal prints them only when given.
+    const bare = await engaged({ engagementType: 'independent' });
+    const bareText = (
+      await pdfText((await bare.owner.agent.get(`/api/missions/${bare.id}/engagement/file`)).rawPayload)
+    ).replace(/[\s\u202f\u00a0]+/g, ' ');
+    expect(bareText).toContain('Poids brut Non précisé');
+    expect(bareText).toContain('Attente (immobilisation) Pas de tarif convenu dans Relais');
+    const contract = await engaged({ cargoWeightKg: '800 kg' });
+    const contractText = (
+      await pdfText(
+        (await contract.owner.agent.get(`/api/missions/${contract.id}/engagement/file`)).rawPayload,
+      )
+    ).replace(/[\s\u202f\u00a0]+/g, ' ');
+    expect(contractText).toContain('Poids brut 800 kg');
+    expect(contractText).not.toContain('Palettes');
+    expect(contractText).not.toContain('registre');
   });
 
   it('signed by both at the same instant: one signed copy, both signatures', async () => {

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
-import { PARTY_TITLES, type EngagementType } from '#core/rules/missions.js';
+import type { EngagementType } from '#core/rules/missions.js';
+import { partyTitle } from '#core/rules/parties.js';
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_CONSENT, engagementMessages, type Engagement } from '#core/schemas/engagements.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { documents, documentSignatures } from '../../db/schema/documents.js';
 import { missionEvents, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { appendSignaturePage, sha256Hex } from '../../platform/pdf.js';
 import type { Storage } from '../../platform/storage.js';
-import { buildEngagementPdf, ENGAGEMENT_TITLES } from './build.js';
+import { buildEngagementPdf, carrierFacts, ENGAGEMENT_TITLES } from './build.js';
 
 type DocumentRow = typeof documents.$inferSelect;
 /** Missions whose driver is chosen: the engagement exists from then on. */
@@ -27,10 +28,20 @@ const normalise = (name: string) =>
     .trim()
     .toLowerCase();
 
+/** What the order printed of the carrier differs from what they have given since. */
+function carrierChanged(row: DocumentRow, driver: User): boolean {
+  const printed = row.details?.carrier;
+  if (!printed) return false;
+  const now = carrierFacts(driver);
+  return printed.siret !== now.siret || printed.register !== now.register;
+}
+
 /**
  * The engagement document of a mission whose driver is chosen, made once: when the driver was chosen (event) or,
  * failing that, when a party first asks for it. A new driver (the first one dropped the mission) gets a new
- * document; the old one goes with its signatures. The unique index on (mission) for engagements settles races.
+ * document; the old one goes with its signatures. A transport order nobody has signed yet (nor waived) is made again
+ * when its carrier has since given their SIRET or register number, so that it no longer says they are missing
+ * (decision 042). The unique index on (mission) for engagements settles races.
  */
 export async function ensureEngagement(
   db: Db,
@@ -44,26 +55,28 @@ export async function ensureEngagement(
     .from(documents)
     .where(and(eq(documents.missionId, missionId), eq(documents.type, ENGAGEMENT_DOCUMENT_TYPE)));
   // A mission that ended (or was cancelled) keeps the document it had: the record of what was agreed.
-  if (existing && (existing.recipientId === mission.driverId || !ENGAGED.includes(mission.status)))
-    return existing;
+  if (existing && !ENGAGED.includes(mission.status)) return existing;
   if (!mission.driverId || !ENGAGED.includes(mission.status)) return null;
   const [company] = await db.select().from(users).where(eq(users.id, mission.companyId));
   const [driver] = await db.select().from(users).where(eq(users.id, mission.driverId));
-  if (!company || !driver) return null;
-  const { bytes, title } = await buildEngagementPdf(mission, company, driver, reference(missionId));
+  if (
+    existing &&
+    existing.recipientId === mission.driverId &&
+    (!driver || !carrierChanged(existing, driver) || !(await replaceable(db, existing, mission.driverId)))
+  )
+    return existing;
+  if (!company || !driver) return existing ?? null;
+  const { bytes, title, kind } = await buildEngagementPdf(mission, company, driver, reference(missionId));
   const id = randomUUID();
   const key = `engagements/${missionId}/${id}.pdf`;
   await storage.put(key, Buffer.from(bytes));
   const saved = await db.transaction(async (tx) => {
-    if (existing)
-      await tx
-        .delete(documents)
-        .where(
-          and(
-            eq(documents.id, existing.id),
-            sql`${documents.recipientId} is distinct from ${mission.driverId}`,
-          ),
-        );
+    if (existing) {
+      // Locked, then read again: a signature or a waiver that came meanwhile keeps the document as it is.
+      const [locked] = await tx.select().from(documents).where(eq(documents.id, existing.id)).for('update');
+      if (locked && !(await replaceable(tx, locked, mission.driverId))) return null;
+      if (locked) await tx.delete(documents).where(eq(documents.id, locked.id));
+    }
     const [row] = await tx
       .insert(documents)
       .values({
@@ -77,14 +90,18 @@ export async function ensureEngagement(
         mimeType: 'application/pdf',
         sizeBytes: bytes.length,
         sha256: sha256Hex(bytes),
-        details: { label: title, parties: { transporter: company.fullName, driver: driver.fullName } },
+        details: {
+          label: title,
+          parties: { transporter: company.fullName, driver: driver.fullName },
+          ...(kind === 'independent' ? { carrier: carrierFacts(driver) } : {}),
+        },
       })
       .onConflictDoNothing()
       .returning();
-    return row;
+    return row ?? null;
   });
   if (!saved) {
-    // Made at the same instant by another request: theirs stands.
+    // Made at the same instant by another request, or signed meanwhile: that one stands.
     await storage.remove(key).catch(() => undefined);
     const [winner] = await db
       .select()
@@ -97,6 +114,21 @@ export async function ensureEngagement(
     if (existing.signedUrl) await storage.remove(existing.signedUrl).catch(() => undefined);
   }
   return saved;
+}
+
+/**
+ * Whether a document may give way to a new one: another driver's (theirs goes, signatures and all), or this
+ * driver's while nobody has signed or waived it (read under its lock, in a statement of its own).
+ */
+async function replaceable(db: DbOrTx, row: DocumentRow, driverId: string | null): Promise<boolean> {
+  if (row.recipientId !== driverId) return true;
+  if (row.signedAt !== null || row.waivedAt !== null) return false;
+  const [signed] = await db
+    .select({ id: documentSignatures.id })
+    .from(documentSignatures)
+    .where(eq(documentSignatures.documentId, row.id))
+    .limit(1);
+  return !signed;
 }
 
 /** The viewer's side of the mission: its transporter, its driver, or an admin; anyone else is told it is not there. */
@@ -258,9 +290,10 @@ export async function signEngagement(
         intro:
           'Les parties ci-dessous ont signé électroniquement le document qui précède dans Relais, après l’avoir lu, en tapant leur nom et en cochant la case de consentement.',
         signatures: all.map((signature) => ({
-          role: PARTY_TITLES[mission.engagementType as EngagementType][
-            signature.role === 'transporter' ? 'company' : 'driver'
-          ],
+          role: partyTitle(
+            mission.engagementType as EngagementType,
+            signature.role as 'transporter' | 'driver',
+          ),
           name: signature.typedName,
           signedAt: signature.signedAt,
           ipAddress: signature.ipAddress ?? '—',

@@ -90,6 +90,61 @@ describe('publishing', () => {
     expect(mission.engagementType).toBe('employment');
   });
 
+  it('records the goods’ weight and pallets and the waiting rate the transport order prints (decision 042)', async () => {
+    const { agent } = await company();
+    const independent = { engagementType: 'independent', pricingType: 'flat' };
+    const response = await agent.post(
+      '/api/missions',
+      missionPayload({
+        ...independent,
+        cargoWeightKg: '24,5 t',
+        palletCount: 33,
+        waitingQuarterPrice: '12,5',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { mission } = response.json();
+    // A price without a franchise gets the default hour per operation.
+    expect(mission).toMatchObject({
+      cargoWeightKg: 24500,
+      palletCount: 33,
+      waitingQuarterPrice: '12.50',
+      waitingFranchiseMinutes: 60,
+    });
+    // Seen by anyone the mission is shown to, visitors included.
+    const seen = (await new Agent(t.app).get(`/api/missions/${mission.id}`)).json().mission;
+    expect(seen).toMatchObject({ cargoWeightKg: 24500, palletCount: 33, waitingQuarterPrice: '12.50' });
+    // None given: none recorded; a rate without its price is no rate.
+    const bare = (await agent.post('/api/missions', missionPayload({ waitingFranchiseMinutes: 30 }))).json();
+    expect(bare.mission).toMatchObject({
+      cargoWeightKg: null,
+      palletCount: null,
+      waitingQuarterPrice: null,
+      waitingFranchiseMinutes: null,
+    });
+    // Refused with their French messages, the waiting rate only for an independent carrier at a flat price.
+    const refused = await agent.post(
+      '/api/missions',
+      missionPayload({ cargoWeightKg: 50_000, palletCount: 0, waitingQuarterPrice: '10' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      cargoWeightKg:
+        'Le poids ne doit pas dépasser 44\u00a0t : c’est le poids total autorisé d’un poids lourd, véhicule compris',
+      palletCount: 'Le nombre de palettes doit être compris entre 1 et 99',
+      waitingQuarterPrice:
+        'L’attente se facture à un transporteur indépendant : un conducteur salarié est payé de son temps d’attente par son salaire',
+    });
+    const hourly = await agent.post(
+      '/api/missions',
+      missionPayload({ ...independent, pricingType: 'hourly', waitingQuarterPrice: '10' }),
+    );
+    expect(hourly.json().errors).toEqual({
+      waitingQuarterPrice:
+        'L’attente se facture avec un prix au forfait : à l’heure ou à la journée, le temps d’attente est déjà payé',
+    });
+  });
+
   it('says honestly when an address could not be placed, and when a point is exact', async () => {
     const { agent } = await company();
     const { mission } = (

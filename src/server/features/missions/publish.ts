@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cityFromAddress } from '#core/rules/places.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import type { MissionInput } from '#core/schemas/missions.js';
+import { DEFAULT_WAITING_FRANCHISE_MINUTES } from '#core/rules/waiting-rate.js';
 import type { Db } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { type User } from '../../db/schema/users.js';
@@ -59,6 +60,14 @@ function missionValues(input: MissionInput) {
     price: input.price,
     pricingType: input.pricingType,
     cargoType: input.cargoType || null,
+    cargoWeightKg: input.cargoWeightKg,
+    palletCount: input.palletCount,
+    // A price without a franchise gets the default hour; no price, no rate (decision 042).
+    waitingQuarterPrice: input.waitingQuarterPrice,
+    waitingFranchiseMinutes:
+      input.waitingQuarterPrice === null
+        ? null
+        : (input.waitingFranchiseMinutes ?? DEFAULT_WAITING_FRANCHISE_MINUTES),
     requiredDocuments: input.requiredDocuments,
     urgency: input.urgency,
     engagementType: input.engagementType,

@@ -78,6 +78,8 @@ function itemJson(member: boolean, party: string | null, distance: string): stri
     'deliveryLat', ${coordinate('delivery_lat')}, 'deliveryLng', ${coordinate('delivery_lng')},
     'vehicleType', m.vehicle_type, 'startDate', ${isoText('m.start_date')}, 'endDate', ${isoText('m.end_date')},
     'price', m.price::text, 'pricingType', m.pricing_type, 'cargoType', m.cargo_type,
+    'cargoWeightKg', m.cargo_weight_kg, 'palletCount', m.pallet_count,
+    'waitingQuarterPrice', m.waiting_quarter_price::text, 'waitingFranchiseMinutes', m.waiting_franchise_minutes,
     'requiredDocuments', m.required_documents, 'status', m.status, 'urgency', m.urgency,
     'engagementType', m.engagement_type, 'paymentTerms', m.payment_terms, 'createdAt', ${isoText('m.created_at')},
     'assignedAt', ${isoText('m.assigned_at')}, 'startedAt', ${isoText('m.started_at')},

@@ -57,6 +57,13 @@ beforeAll(async () => {
     assignedAt: new Date(Date.now() - day),
     driverId: null,
     cancellationReason: 'Chauffeur indisponible',
+    // The transport order's goods and waiting rate (decision 042), written by PostgreSQL as toMission says them.
+    engagementType: 'independent',
+    pricingType: 'flat',
+    cargoWeightKg: 24500,
+    palletCount: 33,
+    waitingQuarterPrice: '12.50',
+    waitingFranchiseMinutes: 60,
   });
   const third = await insertMission(t.db, {
     companyId: company.id,

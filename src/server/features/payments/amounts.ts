@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { amountOwed, centsToDecimal, toCents, withVat, type AmountOwed } from '#core/rules/money.js';
+import { missionCharges } from '#core/rules/charges.js';
+import { centsToDecimal, toCents, withVat } from '#core/rules/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { driverPayments, transactions } from '../../db/schema/payments.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,16 +18,18 @@ function storable<T extends { grossCents: number }>(vat: T): T {
 }
 
 /**
- * What a completed mission owes: the agreed price applied to the real times (core amountOwed), with VAT for an
- * independent carrier subject to it (none while their regime is unknown), never for an employee (gross pay).
+ * What a completed mission owes (core missionCharges, the one computation): the agreed price applied to the real
+ * times, the waiting beyond the franchise when the mission has a waiting rate, with VAT for an independent carrier
+ * subject to it (none while their regime is unknown), never for an employee (gross pay).
  */
 export function amountsOf(
   mission: MissionRow,
   vatRegime: string | null,
-): { owed: AmountOwed; vat: ReturnType<typeof withVat> } {
-  const owed = amountOwed(mission);
+  waited: { pickupMinutes: number; deliveryMinutes: number },
+) {
   const regime = mission.engagementType === 'independent' ? vatRegime : null;
-  return { owed, vat: storable(withVat(owed.amountCents, regime)) };
+  const charges = missionCharges(mission, waited, regime);
+  return { ...charges, vat: storable(charges.vat) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
 import { amountsOf } from './amounts.js';
 import { issueDueDocuments } from './documents.js';
-import { quoted, type PaymentDeps, type PaymentRow } from './shared.js';
+import { quoted, recordedWaiting, type PaymentDeps, type PaymentRow } from './shared.js';
 import { parisDate } from '#core/rules/days.js';
 
 /**
@@ -24,7 +24,9 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
   if (!mission || mission.status !== 'completed' || !mission.driverId) return null;
   const [driver] = await db.select().from(users).where(eq(users.id, mission.driverId));
   if (!driver) return null;
-  const { owed, vat } = amountsOf(mission, driver.vatRegime);
+  // The waiting ended with the delivery: what the driver recorded by then is what the rate bills.
+  const waited = await recordedWaiting(db, missionId, mission.deliveredAt);
+  const { owed, waiting, vat } = amountsOf(mission, driver.vatRegime, waited);
   const completedAt = mission.completedAt ?? new Date();
   const terms = mission.paymentTerms ?? DEFAULT_PAYMENT_TERMS;
   const dueDate = paymentDueDate(mission.engagementType, terms, parisDate(completedAt));
@@ -46,6 +48,10 @@ export async function ensurePayment(deps: PaymentDeps, missionId: string): Promi
         amountExclTax: centsToDecimal(vat.netCents),
         vatAmount: centsToDecimal(vat.vatCents),
         vatRate: vat.ratePercent === null ? null : String(vat.ratePercent),
+        waitingQuarters: waiting?.quarters ?? 0,
+        waitingQuarterPrice: waiting ? centsToDecimal(waiting.quarterHourCents) : null,
+        waitingFranchiseMinutes: waiting?.franchiseMinutes ?? null,
+        waitingAmount: centsToDecimal(waiting?.amountCents ?? 0),
         paymentTerms: terms,
         dueDate,
         // By transfer as agreed, until paid through Stripe (stripe feature).

@@ -3,7 +3,6 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import {
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
-  formatCents,
   toCents,
   type PaymentTerms,
 } from '#core/rules/money.js';
@@ -18,9 +17,17 @@ import { renderPdf, sha256Hex } from '../../platform/pdf.js';
 import { keepVatInStep } from './amounts.js';
 import { invoiceBlockers } from './blockers.js';
 import { facturX } from './e-invoice.js';
-import { frenchQuantity, invoiceModel, statementModel, type InvoiceInput } from './invoice-model.js';
+import { invoiceModel, statementModel, type InvoiceInput } from './invoice-model.js';
+import { billedWaiting, linesOf } from './lines.js';
 import { nextNumber } from './sequences.js';
-import { documentUrl, lockedPayment, type MissionRow, type PaymentDeps, type PaymentRow } from './shared.js';
+import {
+  documentUrl,
+  lockedPayment,
+  recordedWaiting,
+  type MissionRow,
+  type PaymentDeps,
+  type PaymentRow,
+} from './shared.js';
 import { parisDate } from '#core/rules/days.js';
 
 type Tx = Parameters<Parameters<PaymentDeps['db']['transaction']>[0]>[0];
@@ -104,7 +111,8 @@ async function issueInvoice(deps: PaymentDeps, missionId: string): Promise<boole
         siret: transporter.siretNumber!,
       },
       mission,
-      line: lineOf(payment),
+      lines: linesOf(payment),
+      waiting: billedWaiting(payment, await recordedWaiting(tx, missionId, mission.deliveredAt)),
       netCents: toCents(payment.amountExclTax),
       vatCents: toCents(payment.vatAmount),
       grossCents: toCents(payment.amount),
@@ -166,6 +174,8 @@ async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boo
     if (!employer || !employee) return false;
     const issuedOn = parisDate(new Date());
     const number = await nextNumber(tx, employer.id, 'RH', Number(issuedOn.slice(0, 4)));
+    // The waiting is working time: listed for the payroll, not billed (decision 042).
+    const recorded = await recordedWaiting(tx, missionId, mission.deliveredAt);
     const bytes = await renderPdf(
       statementModel({
         number,
@@ -177,7 +187,8 @@ async function issueStatement(deps: PaymentDeps, missionId: string): Promise<boo
         },
         employee: { name: employee.fullName },
         mission,
-        line: lineOf(payment),
+        line: linesOf(payment)[0]!,
+        waiting: recorded.periods > 0 ? recorded : null,
         grossCents: toCents(payment.amount),
       }),
     );
@@ -251,24 +262,4 @@ async function uninvoicedMissions(db: DbOrTx, userId: string): Promise<string[]>
     )
     .orderBy(asc(driverPayments.createdAt), asc(driverPayments.id));
   return rows.map((row) => row.missionId);
-}
-
-/** The one line of a money document (invoice or statement), from what the payment row recorded. */
-function lineOf(payment: PaymentRow) {
-  return {
-    detail: detailOf(payment),
-    quantity: payment.quantity,
-    unitPriceCents: toCents(payment.unitPrice),
-    pricingType: payment.pricingType,
-  };
-}
-
-/** "7,25 h × 32,00 €", "3 jours × 250,00 €", "Forfait": from what the payment row recorded. */
-export function detailOf(payment: Pick<PaymentRow, 'pricingType' | 'quantity' | 'unitPrice'>): string {
-  const unit = formatCents(toCents(payment.unitPrice));
-  const quantity = frenchQuantity(payment.quantity);
-  if (payment.pricingType === 'hourly') return `${quantity} h × ${unit}`;
-  if (payment.pricingType === 'daily')
-    return `${quantity} jour${Number(payment.quantity) > 1 ? 's' : ''} × ${unit}`;
-  return 'Forfait';
 }

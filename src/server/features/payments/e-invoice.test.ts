@@ -91,6 +91,32 @@ describe('the CII invoice (factur-x.xml)', () => {
     },
   );
 
+  it(
+    'with the waiting billed beyond the franchise: a second line, valid, in the totals (decision 042)',
+    ruleCheck,
+    async () => {
+      // A flat 420,00 € and 1 h 40 at the pickup, 1 h free: 3 started quarters × 12,50 € = 37,50 €.
+      const facts = invoiceInput('normal', {
+        price: '420.00',
+        waiting: { pickupMinutes: 100, deliveryMinutes: 0 },
+      });
+      const xml = await facturXml(facts);
+      const verdict = await validateCii(xml);
+      expect(verdict.schemaErrors).toEqual([]);
+      expect(verdict.ruleErrors).toEqual([]);
+      expect(xml).toContain('<ram:BilledQuantity unitCode="C62">3.00</ram:BilledQuantity>');
+      expect(xml).toContain('<ram:LineTotalAmount>37.50</ram:LineTotalAmount>');
+      expect(xml).toContain('Temps d’attente au-delà de la franchise');
+      expect(xml).toContain('1 h 40 au chargement');
+      expect(xml).toContain('<ram:TaxBasisTotalAmount>457.50</ram:TaxBasisTotalAmount>');
+      expect(xml).toContain('<ram:GrandTotalAmount>549.00</ram:GrandTotalAmount>');
+      // The PDF says the same, still on one page.
+      const bytes = await facturX(await renderPdf(invoiceModel(facts)), facts);
+      expect((await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount()).toBe(1);
+      expect(await pdfText(bytes)).toMatch(/Total TTC\s*549,00/);
+    },
+  );
+
   it('the validator is not silent: a wrong total and a misspelt element are refused', ruleCheck, async () => {
     const xml = (await facturXml(input('normal')))
       .replace(

@@ -26,6 +26,8 @@ import {
   invoiceTitle,
   sellerDisplayName,
   VAT_ON_DEBITS_MENTION,
+  WAITING_LINE_NAME,
+  waitingLineDescription,
   type InvoiceInput,
 } from './invoice-model.js';
 
@@ -99,7 +101,7 @@ function taxPointCode(input: InvoiceInput): string | null {
 
 /** The invoice in the library's EN 16931 model (UBL names; rendered as CII). */
 export function eInvoiceOf(input: InvoiceInput): Invoice {
-  const { seller, buyer, mission, line } = input;
+  const { seller, buyer, mission } = input;
   const subject = seller.vatRegime === 'normal';
   const category = subject
     ? { 'cbc:ID': 'S' as const, 'cbc:Percent': String(TRANSPORT_VAT_RATE_PERCENT) }
@@ -190,24 +192,29 @@ export function eInvoiceOf(input: InvoiceInput): Invoice {
         'cbc:PayableAmount': money(input.grossCents),
         'cbc:PayableAmount@currencyID': EUR,
       },
-      'cac:InvoiceLine': [
-        {
-          'cbc:ID': '1',
-          'cbc:InvoicedQuantity': line.quantity,
-          'cbc:InvoicedQuantity@unitCode': (UNIT_CODES[line.pricingType] ?? 'C62') as 'C62',
-          'cbc:LineExtensionAmount': money(input.netCents),
-          'cbc:LineExtensionAmount@currencyID': EUR,
-          'cac:Item': {
-            'cbc:Description': `${mission.pickupAddress} → ${mission.deliveryAddress} (${line.detail})`,
-            'cbc:Name': `Transport routier de marchandises : ${mission.title}`.slice(0, 200),
-            'cac:ClassifiedTaxCategory': { ...category, ...vatScheme },
-          },
-          'cac:Price': {
-            'cbc:PriceAmount': money(line.unitPriceCents),
-            'cbc:PriceAmount@currencyID': EUR,
-          },
+      // The transport, then the waiting billed beyond the franchise (decision 042), counted in quarter hours (C62).
+      'cac:InvoiceLine': input.lines.map((line, index) => ({
+        'cbc:ID': String(index + 1),
+        'cbc:InvoicedQuantity': line.quantity,
+        'cbc:InvoicedQuantity@unitCode': (UNIT_CODES[line.pricingType] ?? 'C62') as 'C62',
+        'cbc:LineExtensionAmount': money(line.amountCents),
+        'cbc:LineExtensionAmount@currencyID': EUR,
+        'cac:Item': {
+          'cbc:Description':
+            line.kind === 'waiting' && input.waiting
+              ? waitingLineDescription(input.waiting, line)
+              : `${mission.pickupAddress} → ${mission.deliveryAddress} (${line.detail})`,
+          'cbc:Name': (line.kind === 'waiting'
+            ? `${WAITING_LINE_NAME} (quart d’heure commencé)`
+            : `Transport routier de marchandises : ${mission.title}`
+          ).slice(0, 200),
+          'cac:ClassifiedTaxCategory': { ...category, ...vatScheme },
         },
-      ],
+        'cac:Price': {
+          'cbc:PriceAmount': money(line.unitPriceCents),
+          'cbc:PriceAmount@currencyID': EUR,
+        },
+      })),
     },
   } as Invoice;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPLOYMENT_PAY_NOTE, LATE_PAYMENT_MENTION, VAT_FRANCHISE_MENTION } from '#core/rules/money.js';
+import { WAITING_EMPLOYMENT_NOTE } from '#core/rules/road.js';
 import type { PdfDoc } from '../../platform/pdf.js';
 import { invoiceInput } from '../../test/invoice-input.js';
 import { invoiceBlockers } from './blockers.js';
@@ -39,9 +40,11 @@ describe('the carrier’s invoice (self-billing)', () => {
       'Facture émise par Relais au nom et pour le compte de Jean Routier EI (mandat de facturation du 01/02/2026)',
     );
     expect(text).toContain('Date d’émission : 11/03/2026');
-    // Seller: name, address, SIRET, VAT number; buyer: company, address, SIRET.
+    // Seller: name, address, SIRET, VAT number; buyer: company, address, SIRET — named as on the transport order.
     expect(text).toEqual(
       expect.arrayContaining([
+        '# Transporteur (sous-traitant), prestataire',
+        '# Donneur d’ordre, client',
         // A sole trader: « EI » after the name (article R526-27 du Code de commerce).
         'Nom : Jean Routier EI',
         'Adresse : 12 rue des Lilas, 69007 Lyon',
@@ -101,6 +104,38 @@ describe('the carrier’s invoice (self-billing)', () => {
     expect(text).toContain('TVA 20 % : 46,40 € — Option pour le paiement de la taxe d’après les débits');
   });
 
+  it('bills the waiting beyond the franchise on a second line, in the totals (decision 042)', () => {
+    // A flat 420,00 € and 1 h 40 of waiting at the pickup, 1 h free: 3 started quarters at 12,50 € = 37,50 €.
+    const facts = invoiceInput('normal', {
+      price: '420.00',
+      waiting: { pickupMinutes: 100, deliveryMinutes: 0 },
+    });
+    expect(facts.lines.map((line) => [line.kind, line.quantity, line.amountCents])).toEqual([
+      ['transport', '1.00', 42000],
+      ['waiting', '3.00', 3750],
+    ]);
+    const text = lines(invoiceModel(facts)).map(plain);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        // Each line as quantity × unit price = amount, and the waiting recorded.
+        'Transport : 1 forfait × 420,00 € = 420,00 € HT',
+        'Attente facturée : 3 quarts d’heure commencés × 12,50 € = 37,50 € HT',
+        'Attente relevée : 1 h 40 au chargement, 0 min à la livraison (franchise de 1 h par opération)',
+        // 457,50 € HT + 91,50 € of VAT = 549,00 € TTC.
+        'Total HT : 457,50 €',
+        'TVA 20 % : 91,50 €',
+        'Total TTC : 549,00 €',
+      ]),
+    );
+    // Within the franchise, nothing billed: one line.
+    const within = invoiceInput('normal', {
+      price: '420.00',
+      waiting: { pickupMinutes: 55, deliveryMinutes: 60 },
+    });
+    expect(within.lines).toHaveLength(1);
+    expect(lines(invoiceModel(within)).join('\n')).not.toContain('attente');
+  });
+
   it('a carrier under the VAT franchise: no VAT, the art. 293 B mention, total TTC = HT', () => {
     const text = lines(invoiceModel(input('franchise'))).map(plain);
     expect(text).toEqual(
@@ -133,16 +168,19 @@ describe('the carrier’s invoice (self-billing)', () => {
 describe('the hours and pay statement', () => {
   it('says plainly it is not a payslip, with the hours and the agreed gross pay', () => {
     // An employee's pay has no VAT: the same mission's line and amount as the franchise invoice.
-    const { mission, line, netCents } = invoiceInput('franchise');
-    const doc = statementModel({
-      number: 'RH-2026-0001',
-      issuedOn: '2026-03-11',
-      employer: { companyName: 'Transports Martin', address: null, siret: '55210055400013' },
-      employee: { name: 'Jean Routier' },
-      mission,
-      line,
-      grossCents: netCents,
-    });
+    const { mission, lines: invoiceLines, netCents } = invoiceInput('franchise');
+    const statement = (waiting: { pickupMinutes: number; deliveryMinutes: number } | null) =>
+      statementModel({
+        number: 'RH-2026-0001',
+        issuedOn: '2026-03-11',
+        employer: { companyName: 'Transports Martin', address: null, siret: '55210055400013' },
+        employee: { name: 'Jean Routier' },
+        mission,
+        line: invoiceLines[0]!,
+        waiting,
+        grossCents: netCents,
+      });
+    const doc = statement(null);
     const text = lines(doc).map(plain);
     expect(text[0]).toBe('Relevé d’heures et de rémunération n° RH-2026-0001');
     expect(text).toContain(
@@ -154,6 +192,9 @@ describe('the hours and pay statement', () => {
     expect(text).toEqual(
       expect.arrayContaining([
         EMPLOYMENT_PAY_NOTE,
+        // The parties as on the short-contract proposal: employer (carrier) and employee (driver).
+        '# Employeur (transporteur)',
+        '# Conducteur (salarié)',
         'Raison sociale : Transports Martin',
         'SIRET : 55210055400013',
         'Nom : Jean Routier',
@@ -162,6 +203,17 @@ describe('the hours and pay statement', () => {
       ]),
     );
     expect(text.join('\n')).not.toMatch(/TVA/);
+    expect(text.join('\n')).not.toMatch(/attente/i);
+    // The waiting recorded is working time: listed for the payroll, never billed (decision 042).
+    const waited = lines(statement({ pickupMinutes: 100, deliveryMinutes: 20 })).map(plain);
+    expect(waited).toEqual(
+      expect.arrayContaining([
+        '# Attente relevée par le conducteur',
+        'Attente : 1 h 40 au chargement, 20 min à la livraison',
+        WAITING_EMPLOYMENT_NOTE,
+        'Rémunération brute convenue : 232,00 €',
+      ]),
+    );
   });
 });
 

@@ -9,9 +9,12 @@ import {
   VAT_FRANCHISE_MENTION,
   type PaymentTerms,
 } from '#core/rules/money.js';
+import { INVOICE_PARTY_TITLES, PARTY_TITLES } from '#core/rules/parties.js';
 import type { PdfDoc, PdfRow } from '../../platform/pdf.js';
 import { parisDate } from '#core/rules/days.js';
 import { formatNumericDateTime } from '#core/rules/french-dates.js';
+import { formatWaiting, WAITING_EMPLOYMENT_NOTE } from '#core/rules/road.js';
+import { franchiseLabel } from '#core/rules/waiting-rate.js';
 
 /**
  * What the money documents say, as plain data (sections, rows, paragraphs) for platform/pdf.ts: a pure function
@@ -24,6 +27,27 @@ export interface ServiceDates {
   deliveredAt: Date | null;
   startDate: Date;
   endDate: Date;
+}
+
+/** A line of a money document, from what the payment row recorded (lines.ts). */
+export interface DocumentLine {
+  /** The transport at the agreed price, or the waiting billed beyond the franchise (decision 042). */
+  kind: 'transport' | 'waiting';
+  /** flat, hourly or daily for the transport; the waiting counts started quarter hours. */
+  pricingType: string;
+  /** "7,25 h × 32,00 €", "Forfait", "3 quarts d’heure commencés × 12,50 €" */
+  detail: string;
+  /** Decimal string: hours, days, 1, or the number of quarter hours. */
+  quantity: string;
+  unitPriceCents: number;
+  amountCents: number;
+}
+
+/** The waiting the driver recorded, and the franchise each operation had (the billed line's description). */
+export interface RecordedWaiting {
+  franchiseMinutes: number;
+  pickupMinutes: number;
+  deliveryMinutes: number;
 }
 
 export interface InvoiceInput {
@@ -47,7 +71,10 @@ export interface InvoiceInput {
   /** How the transporter pays: by transfer to the carrier, or by card on Relais (Stripe). */
   paymentMethod: 'transfer' | 'stripe';
   mission: ServiceDates & { title: string; pickupAddress: string; deliveryAddress: string };
-  line: { detail: string; quantity: string; unitPriceCents: number; pricingType: string };
+  /** The transport, then the waiting beyond the franchise when the mission had a waiting rate. */
+  lines: DocumentLine[];
+  /** What the waiting line bills, as recorded (null: no waiting billed). */
+  waiting: RecordedWaiting | null;
   netCents: number;
   vatCents: number;
   grossCents: number;
@@ -101,9 +128,58 @@ function selfBillingLine(sellerName: string, mandateAcceptedAt: Date): string {
   return `Facture émise par Relais au nom et pour le compte de ${sellerDisplayName(sellerName)} (mandat de facturation du ${formatNumericDay(mandateAcceptedAt)})`;
 }
 
+/** The waiting line's name on the invoice and in the e-invoice. */
+export const WAITING_LINE_NAME = 'Temps d’attente au-delà de la franchise';
+
+/** « 1 h 40 au chargement, 20 min à la livraison » */
+const recordedWaitingText = (waiting: Pick<RecordedWaiting, 'pickupMinutes' | 'deliveryMinutes'>) =>
+  `${formatWaiting(waiting.pickupMinutes)} au chargement, ${formatWaiting(waiting.deliveryMinutes)} à la livraison`;
+
+/** « franchise de 1 h par opération », « sans franchise » */
+const franchiseText = (minutes: number) =>
+  minutes === 0 ? 'sans franchise' : `franchise de ${franchiseLabel(minutes)} par opération`;
+
+/** What the waiting line bills, in a sentence (the e-invoice line's description). */
+export const waitingLineDescription = (waiting: RecordedWaiting, line: DocumentLine) =>
+  `Attente relevée : ${recordedWaitingText(waiting)} ; ${franchiseText(waiting.franchiseMinutes)} (${line.detail})`;
+
+/**
+ * The quantity, unit price and amount of each line. One line: a row for each. With the waiting billed (decision
+ * 039), each line on one row, « quantity × unit price = amount HT », and the waiting recorded: the invoice stays one
+ * page.
+ */
+function lineRows(
+  line: DocumentLine,
+  waitingLine?: DocumentLine,
+  waiting?: RecordedWaiting | null,
+): PdfRow[] {
+  const quantity = `${frenchQuantity(line.quantity)} ${UNIT_LABELS[line.pricingType] ?? ''}`.trim();
+  if (!waitingLine || !waiting)
+    return [
+      { label: 'Quantité', value: quantity },
+      { label: 'Prix unitaire HT', value: formatCents(line.unitPriceCents) },
+      { label: 'Montant HT', value: formatCents(line.amountCents) },
+    ];
+  return [
+    {
+      label: 'Transport',
+      value: `${quantity} × ${formatCents(line.unitPriceCents)} = ${formatCents(line.amountCents)} HT`,
+    },
+    {
+      label: 'Attente facturée',
+      value: `${waitingLine.detail} = ${formatCents(waitingLine.amountCents)} HT`,
+    },
+    {
+      label: 'Attente relevée',
+      value: `${recordedWaitingText(waiting)} (${franchiseText(waiting.franchiseMinutes)})`,
+    },
+  ];
+}
+
 /** The carrier's invoice, issued by Relais under the self-billing mandate: the mentions of a French invoice. */
 export function invoiceModel(input: InvoiceInput): PdfDoc {
-  const { seller, buyer, mission, line } = input;
+  const { seller, buyer, mission } = input;
+  const [line, waitingLine] = input.lines as [DocumentLine, DocumentLine?];
   const subject = seller.vatRegime === 'normal';
   const sellerRows: PdfRow[] = [
     { label: 'Nom', value: sellerDisplayName(seller.name) },
@@ -133,9 +209,9 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
       { label: 'Échéance', value: formatNumericDay(input.dueDate) },
     ],
     sections: [
-      { heading: 'Prestataire (vendeur)', rows: sellerRows },
+      { heading: INVOICE_PARTY_TITLES.seller, rows: sellerRows },
       {
-        heading: 'Client',
+        heading: INVOICE_PARTY_TITLES.buyer,
         rows: [
           { label: 'Raison sociale', value: buyer.companyName },
           { label: 'Adresse', value: buyer.address },
@@ -149,12 +225,7 @@ export function invoiceModel(input: InvoiceInput): PdfDoc {
           { label: 'Désignation', value: `Transport routier de marchandises : ${mission.title}` },
           { label: 'Trajet', value: `${mission.pickupAddress} → ${mission.deliveryAddress}` },
           { label: 'Date(s) de la prestation', value: serviceDays(mission) },
-          {
-            label: 'Quantité',
-            value: `${frenchQuantity(line.quantity)} ${UNIT_LABELS[line.pricingType] ?? ''}`.trim(),
-          },
-          { label: 'Prix unitaire HT', value: formatCents(line.unitPriceCents) },
-          { label: 'Montant HT', value: formatCents(input.netCents) },
+          ...lineRows(line, waitingLine, input.waiting),
         ],
       },
       {
@@ -184,7 +255,9 @@ export interface StatementInput {
   employer: { companyName: string; address: string | null; siret: string | null };
   employee: { name: string };
   mission: ServiceDates & { title: string; pickupAddress: string; deliveryAddress: string };
-  line: { detail: string; quantity: string; unitPriceCents: number; pricingType: string };
+  line: DocumentLine;
+  /** The waiting the driver recorded (working time, for the payroll); null when none. */
+  waiting: Pick<RecordedWaiting, 'pickupMinutes' | 'deliveryMinutes'> | null;
   grossCents: number;
 }
 
@@ -215,14 +288,14 @@ export function statementModel(input: StatementInput): PdfDoc {
     sections: [
       { heading: 'À l’attention de l’employeur', paragraphs: [STATEMENT_NOTICE, EMPLOYMENT_PAY_NOTE] },
       {
-        heading: 'Employeur',
+        heading: PARTY_TITLES.employment.company,
         rows: [
           { label: 'Raison sociale', value: input.employer.companyName },
           ...(input.employer.address ? [{ label: 'Adresse', value: input.employer.address }] : []),
           ...(input.employer.siret ? [{ label: 'SIRET', value: input.employer.siret }] : []),
         ],
       },
-      { heading: 'Salarié', rows: [{ label: 'Nom', value: input.employee.name }] },
+      { heading: PARTY_TITLES.employment.driver, rows: [{ label: 'Nom', value: input.employee.name }] },
       {
         heading: 'Mission',
         rows: [
@@ -242,6 +315,15 @@ export function statementModel(input: StatementInput): PdfDoc {
           { label: 'Rémunération brute convenue', value: formatCents(input.grossCents) },
         ],
       },
+      ...(input.waiting
+        ? [
+            {
+              heading: 'Attente relevée par le conducteur',
+              rows: [{ label: 'Attente', value: recordedWaitingText(input.waiting) }],
+              paragraphs: [WAITING_EMPLOYMENT_NOTE],
+            },
+          ]
+        : []),
     ],
     footer: `Relevé d’heures et de rémunération n° ${input.number} — ce n’est pas un bulletin de paie`,
   };

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema/documents.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { missions } from '../../db/schema/missions.js';
-import { documentSequences, driverPayments } from '../../db/schema/payments.js';
-import type { NewUser, User } from '../../db/schema/users.js';
+import { documentSequences, driverPayments, transactions } from '../../db/schema/payments.js';
+import { waitingPeriods } from '../../db/schema/road.js';
+import { users, type NewUser, type User } from '../../db/schema/users.js';
 import { deliverWithProof, missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { attachedFacturXml } from '../../test/e-invoice-validator.js';
@@ -41,8 +42,16 @@ const readyCarrier = () =>
   });
 const billedCompany = () => company({ billingAddress: '3 avenue du Port, 13002 Marseille' });
 
-/** A mission through the API up to "delivered" (published, applied, accepted, signatures waived, started, delivered). */
-async function delivered(owner: Party, carrier: Party, mission: Record<string, unknown> = {}) {
+/**
+ * A mission through the API up to "delivered" (published, applied, accepted, signatures waived, started, delivered);
+ * `onTheRoad` runs between the start and the delivery.
+ */
+async function delivered(
+  owner: Party,
+  carrier: Party,
+  mission: Record<string, unknown> = {},
+  onTheRoad?: (id: string) => Promise<void>,
+) {
   const created = await owner.agent.post('/api/missions', missionPayload(mission));
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().mission.id as string;
@@ -60,6 +69,7 @@ async function delivered(owner: Party, carrier: Party, mission: Record<string, u
     .set({ startDate: new Date(Date.now() + 30 * 60_000) })
     .where(eq(missions.id, id));
   expect((await carrier.agent.post(`/api/missions/${id}/start`)).statusCode).toBe(200);
+  await onTheRoad?.(id);
   expect((await deliverWithProof(carrier.agent, id)).statusCode).toBe(200);
   return id;
 }
@@ -215,6 +225,76 @@ describe('the carrier’s invoice (independent frame)', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().errors).sort()).toEqual(['iban', 'vatOnDebits']);
+  });
+
+  it('bills the waiting beyond the franchise at the rate set at publication: a second line, in every total', async () => {
+    // Published with a waiting rate: 1 h free per operation, then 12,50 € HT a started quarter hour.
+    const owner = await billedCompany();
+    const carrier = await readyCarrier();
+    await t.db
+      .update(users)
+      .set({ vatRegime: 'normal', vatNumber: 'FR44732829320' })
+      .where(eq(users.id, carrier.user.id));
+    const id = await delivered(
+      owner,
+      carrier,
+      { ...independent, waitingQuarterPrice: '12.50', waitingFranchiseMinutes: 60 },
+      async (missionId) => {
+        // The driver waits at the quay 1 h 40 (started and stopped through the API; the start moved back).
+        const start = await carrier.agent.post(`/api/missions/${missionId}/waiting/start`, {
+          place: 'pickup',
+        });
+        expect(start.statusCode, start.body).toBe(200);
+        await t.db
+          .update(waitingPeriods)
+          .set({ startedAt: new Date(Date.now() - (100 * 60 + 20) * 1000) })
+          .where(eq(waitingPeriods.missionId, missionId));
+        expect((await carrier.agent.post(`/api/missions/${missionId}/waiting/stop`)).statusCode).toBe(200);
+      },
+    );
+    await complete(owner, id);
+    // 1 h 40 − 1 h = 40 min → 3 started quarters × 12,50 € = 37,50 €; 420,00 + 37,50 = 457,50 € HT, 549,00 € TTC.
+    const [row] = await t.db.select().from(driverPayments).where(eq(driverPayments.missionId, id));
+    expect(row).toMatchObject({
+      waitingQuarters: 3,
+      waitingQuarterPrice: '12.50',
+      waitingFranchiseMinutes: 60,
+      waitingAmount: '37.50',
+      amountExclTax: '457.50',
+      vatAmount: '91.50',
+      amount: '549.00',
+    });
+    const seen = await paymentOf(carrier.agent, id);
+    expect(seen).toMatchObject({
+      amountExclTax: '457.50',
+      vatAmount: '91.50',
+      amount: '549.00',
+      waitingRate: { quarterPrice: '12.50', franchiseMinutes: 60 },
+      waiting: { pickupMinutes: 100, deliveryMinutes: 0, billed: true },
+    });
+    expect(seen.lines).toEqual([
+      { kind: 'transport', detail: 'Forfait', amountExclTax: '420.00' },
+      { kind: 'waiting', detail: '3 quarts d’heure commencés × 12,50\u00a0€', amountExclTax: '37.50' },
+    ]);
+    // The total owed includes it for both parties: their « montant dû » and the alerts say 549,00 €.
+    const owed = await t.db
+      .select({ amount: transactions.amount })
+      .from(transactions)
+      .where(and(eq(transactions.missionId, id), eq(transactions.category, 'mission_owed')));
+    expect(owed.map((entry) => entry.amount)).toEqual(['549.00', '549.00']);
+    // The invoice bills it on its own line, in the PDF and in the Factur-X XML.
+    const invoice = await owner.agent.get(seen.documents[0].url);
+    expect(invoice.statusCode).toBe(200);
+    // Read as one line of text (the PDF wraps the long rows).
+    const text = (await pdfText(invoice.rawPayload)).replace(/[\s\u202f\u00a0]+/g, ' ');
+    expect(text).toContain('3 quarts d’heure commencés × 12,50 € = 37,50 € HT');
+    expect(text).toContain('1 h 40 au chargement, 0 min à la livraison (franchise de 1 h par opération)');
+    expect(text).toMatch(/Total HT\s*457,50 €/);
+    expect(text).toMatch(/Total TTC\s*549,00 €/);
+    const xml = await attachedFacturXml(invoice.rawPayload);
+    expect(xml).toContain('<ram:BilledQuantity unitCode="C62">3.00</ram:BilledQuantity>');
+    expect(xml).toContain('<ram:LineTotalAmount>37.50</ram:LineTotalAmount>');
+    expect(xml).toContain('<ram:GrandTotalAmount>549.00</ram:GrandTotalAmount>');
   });
 
   it('numbers stay gap-free and unique when eight missions of one carrier complete at once', async () => {

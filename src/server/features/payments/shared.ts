@@ -1,12 +1,15 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WaitingPlace } from '#core/rules/enums.js';
 import { MONEY_DOCUMENT_TYPES } from '#core/rules/money.js';
+import { waitingTotals } from '#core/rules/road.js';
 import { roleOf } from '#core/rules/roles.js';
 import { paymentMessages } from '#core/schemas/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents } from '../../db/schema/documents.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
+import { waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { FeatureDeps } from '../../platform/deps.js';
@@ -76,4 +79,16 @@ export async function lockedPayment(tx: DbOrTx, missionId: string) {
     ? await tx.select().from(driverPayments).where(eq(driverPayments.missionId, missionId)).for('update')
     : [];
   return payment && mission ? { payment, mission } : null;
+}
+
+/**
+ * The waiting the driver recorded on a mission (the delivery feature's table), per operation, in whole minutes,
+ * counted up to the delivery (a period still open then was closed by it), or up to now before it.
+ */
+export async function recordedWaiting(db: DbOrTx, missionId: string, deliveredAt: Date | null) {
+  const periods = await db.select().from(waitingPeriods).where(eq(waitingPeriods.missionId, missionId));
+  return waitingTotals(
+    periods.map((row) => ({ ...row, place: row.place as WaitingPlace })),
+    deliveredAt ?? new Date(),
+  );
 }

@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { WaitingPlace } from '#core/rules/enums.js';
-import { waitingTotals } from '#core/rules/road.js';
 import {
   paymentOverdue,
+  centsToDecimal,
   MONEY_DOCUMENT_LABELS,
   MONEY_DOCUMENT_TYPES,
   SETTLEMENT_ACTIONS,
@@ -14,15 +13,16 @@ import {
 import type { MissionPayment, MoneyDocument } from '#core/schemas/payments.js';
 import { missions } from '../../db/schema/missions.js';
 import { driverPayments } from '../../db/schema/payments.js';
-import { waitingPeriods } from '../../db/schema/road.js';
 import { users, type User } from '../../db/schema/users.js';
 import { invoiceBlockers } from './blockers.js';
 import { ensurePayment } from './create.js';
-import { detailOf, issueDueDocuments } from './documents.js';
+import { issueDueDocuments } from './documents.js';
+import { detailOf, linesOf } from './lines.js';
 import {
   documentUrl,
   missingPayment,
   moneyDocumentsOf,
+  recordedWaiting,
   requireCompleted,
   sideOf,
   type DocumentRow,
@@ -64,12 +64,10 @@ export async function paymentView(
     [payment = payment] = await db.select().from(driverPayments).where(eq(driverPayments.id, payment.id));
     documents = await moneyDocumentsOf(db, missionId);
   }
-  // The waiting the driver recorded (delivery feature's table), totalled as the mission page shows it.
-  const periods = await db.select().from(waitingPeriods).where(eq(waitingPeriods.missionId, missionId));
-  const waiting = waitingTotals(
-    periods.map((row) => ({ ...row, place: row.place as WaitingPlace })),
-    mission.deliveredAt ?? new Date(),
-  );
+  // The waiting the driver recorded, totalled as the mission page shows it; billed beyond the franchise when the
+  // payment was computed with a waiting rate (decision 042).
+  const recorded = await recordedWaiting(db, missionId, mission.deliveredAt);
+  const waiting = { ...recorded, billed: payment.waitingQuarterPrice !== null };
   return { ...toView(deps, side, mission, payment, parties, documents, blockers), waiting };
 
   async function partiesOf(row: PaymentRow) {
@@ -168,6 +166,15 @@ function toView(
     unitPrice: payment.unitPrice,
     quantity: payment.quantity,
     detail: detailOf(payment),
+    lines: linesOf(payment).map((line) => ({
+      kind: line.kind,
+      detail: line.detail,
+      amountExclTax: centsToDecimal(line.amountCents),
+    })),
+    waitingRate:
+      payment.waitingQuarterPrice === null || payment.waitingFranchiseMinutes === null
+        ? null
+        : { quarterPrice: payment.waitingQuarterPrice, franchiseMinutes: payment.waitingFranchiseMinutes },
     amountExclTax: payment.amountExclTax,
     vatAmount: payment.vatAmount,
     vatRate: payment.vatRate,

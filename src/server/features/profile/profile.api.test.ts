@@ -50,6 +50,36 @@ describe('my profile', () => {
     expect(me.licenseType).toBe('C');
   });
 
+  it('lets a driver give their register number (printed on transport orders), checked, and clear it', async () => {
+    const { agent } = await signedIn();
+    const base = { fullName: 'Jean Routier', phone: '06 11 22 33 44' };
+    const saved = await agent.put('/api/profile', { ...base, transportRegisterNumber: ' 2024/84/ 0012345 ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().transportRegisterNumber).toBe('2024/84/ 0012345');
+    expect((await agent.get('/api/auth/me')).json().transportRegisterNumber).toBe('2024/84/ 0012345');
+    // Left out: unchanged; emptied: cleared.
+    expect((await agent.put('/api/profile', base)).json().transportRegisterNumber).toBe('2024/84/ 0012345');
+    for (const wrong of ['12345', 'licence n°1234567', '<script>1234567'])
+      expect(
+        (await agent.put('/api/profile', { ...base, transportRegisterNumber: wrong })).json().errors,
+      ).toEqual({
+        transportRegisterNumber:
+          'Numéro d’inscription invalide : recopiez-le tel qu’il figure sur votre licence de transport (chiffres, lettres, « / » ou « - »)',
+      });
+    const cleared = await agent.put('/api/profile', { ...base, transportRegisterNumber: '' });
+    expect(cleared.json().transportRegisterNumber).toBeNull();
+    // A transporter's own register is not asked here: the field belongs to the carrier driver.
+    const company = await signedIn({ userType: 'company' });
+    const refused = await company.agent.put('/api/profile', {
+      fullName: 'Claire Martin',
+      phone: '0611223344',
+      transportRegisterNumber: '2024/84/0012345',
+    });
+    expect(refused.json().errors).toEqual({
+      transportRegisterNumber: 'Ce champ ne concerne pas votre type de compte',
+    });
+  });
+
   it('refuses the other role’s fields and bad values in French', async () => {
     const driver = await signedIn();
     const foreign = await driver.agent.put('/api/profile', {

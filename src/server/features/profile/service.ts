@@ -23,6 +23,7 @@ const DRIVER_ONLY = [
   'yearsExperience',
   'vehicleTypes',
   'certifications',
+  'transportRegisterNumber',
 ] as const;
 const COMPANY_ONLY = ['companyName', 'siretNumber'] as const;
 
@@ -59,6 +60,7 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
               yearsExperience: input.yearsExperience,
               vehicleTypes: input.vehicleTypes,
               certifications: input.certifications,
+              transportRegisterNumber: input.transportRegisterNumber,
             }
           : { companyName: input.companyName, siretNumber: input.siretNumber }),
       })

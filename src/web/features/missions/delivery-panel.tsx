@@ -1,8 +1,9 @@
 import { AlertTriangle, Download, FileText, MapPin, PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { formatWaiting, WAITING_PLACE_LABELS } from '#core/rules/road.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
-import type { MissionDetail } from '#core/schemas/missions.js';
+import type { Mission, MissionDetail } from '#core/schemas/missions.js';
 import { formatDateTime, formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { Section } from './detail-section.js';
@@ -112,9 +113,10 @@ function Incidents({ delivery }: { delivery: MissionDelivery }) {
   );
 }
 
-function WaitingTotals({ delivery }: { delivery: MissionDelivery }) {
+function WaitingTotals({ delivery, mission }: { delivery: MissionDelivery; mission: Mission }) {
   const { totals } = delivery.waiting;
   if (totals.periods === 0) return null;
+  const rate = waitingRateOf(mission);
   return (
     <div>
       <h3 className="font-semibold">Temps d’attente</h3>
@@ -133,6 +135,11 @@ function WaitingTotals({ delivery }: { delivery: MissionDelivery }) {
           {totals.running ? ' (en cours)' : ''}
         </dd>
       </dl>
+      <p className="mt-1 text-sm text-ink-muted">
+        {totals.billed && rate
+          ? `Facturée au-delà de la franchise : ${waitingRateText(rate)}.`
+          : 'À titre d’information : aucun tarif d’attente pour cette mission.'}
+      </p>
     </div>
   );
 }
@@ -155,7 +162,7 @@ export function DeliveryPanel({ detail }: { detail: MissionDetail }) {
     <Section title={delivered ? 'Livraison' : 'Sur la route'}>
       <div className="space-y-4">
         {delivery.proof && (delivered || driver) && <ProofBlock delivery={delivery} delivered={delivered} />}
-        {delivery.canWait && <WaitingBox delivery={delivery} />}
+        {delivery.canWait && <WaitingBox delivery={delivery} mission={mission} />}
         {delivery.canReport &&
           (reporting ? (
             <IncidentForm missionId={mission.id} onDone={() => setReporting(false)} />
@@ -169,7 +176,7 @@ export function DeliveryPanel({ detail }: { detail: MissionDetail }) {
           <h3 className="mb-2 font-semibold">Incidents</h3>
           <Incidents delivery={delivery} />
         </div>
-        <WaitingTotals delivery={delivery} />
+        <WaitingTotals delivery={delivery} mission={mission} />
       </div>
     </Section>
   );

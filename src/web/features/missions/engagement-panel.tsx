@@ -4,17 +4,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Engagement } from '#core/schemas/engagements.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import { Link } from 'wouter';
 import { apiRequest } from '#web/lib/api.js';
+import { useSession } from '#web/lib/session.js';
 import { showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
+import { asParty, partyTitle } from '#core/rules/parties.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { useMissionMutation } from './api.js';
 import { Section, useToastError } from './detail-section.js';
 
-const ROLE_LABELS = { transporter: 'Transporteur', driver: 'Chauffeur' } as const;
 const engagementKey = (id: string) => ['/api/missions', id, 'engagement'] as const;
 
 interface SignValues {
@@ -40,8 +42,17 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
     mission.driverId !== null &&
     ['assigned', 'in_progress', 'delivered', 'completed'].includes(mission.status);
   const { data: engagement } = useQuery<Engagement>({ queryKey: engagementKey(mission.id), enabled: shown });
+  const { user } = useSession();
   if (!shown || !engagement) return null;
   const signed = new Map(engagement.signatures.map((signature) => [signature.role, signature]));
+  // The carrier sees what the order says is missing while it can still be made again (decision 042).
+  const missingRegister =
+    engagement.kind === 'independent' &&
+    engagement.myRole === 'driver' &&
+    engagement.signatures.length === 0 &&
+    !engagement.waivedAt &&
+    user?.id === mission.driverId &&
+    !user?.transportRegisterNumber;
   return (
     <Section title="Document d’engagement">
       <div className="space-y-4">
@@ -77,7 +88,7 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
             const signature = signed.get(role);
             return (
               <li key={role} className="rounded-lg border border-line p-3 text-sm">
-                <span className="font-semibold">{ROLE_LABELS[role]} : </span>
+                <span className="font-semibold">{partyTitle(engagement.kind, role)} : </span>
                 {signature ? (
                   <span className="user-text">
                     signé par {signature.name} le {formatDateTime(signature.signedAt)}
@@ -98,6 +109,15 @@ export function EngagementPanel({ detail }: { detail: MissionDetail }) {
         {!engagement.fullySigned && !engagement.waivedAt && mission.status === 'assigned' && (
           <p className="text-sm text-ink-muted">
             La mission pourra démarrer une fois le document signé par les deux parties.
+          </p>
+        )}
+        {missingRegister && (
+          <p className="rounded-lg border border-accent bg-brand-500/10 p-3 text-sm" role="status">
+            Votre numéro d’inscription au registre des transporteurs manque à l’ordre de transport.{' '}
+            <Link href="/profile" className="font-semibold text-accent underline">
+              Ajoutez-le à votre profil
+            </Link>{' '}
+            : l’ordre sera refait avec lui tant que personne ne l’a signé.
           </p>
         )}
         {engagement.canSign && <SignForm missionId={mission.id} engagement={engagement} />}
@@ -149,8 +169,8 @@ function SignForm({ missionId, engagement }: { missionId: string; engagement: En
       onFocus={signResolver.preload}
     >
       <p className="flex items-center gap-2 font-semibold">
-        <FileSignature aria-hidden className="h-5 w-5" /> Signer en tant que{' '}
-        {ROLE_LABELS[engagement.myRole as 'driver'].toLowerCase()}
+        <FileSignature aria-hidden className="h-5 w-5 shrink-0" /> Signer{' '}
+        {asParty(engagement.kind, engagement.myRole as 'driver')}
       </p>
       <TextField
         label="Votre nom complet"

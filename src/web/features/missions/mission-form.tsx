@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatWeightKg } from '#core/rules/cargo.js';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, PAYMENT_TERMS_LEGAL_NOTE } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
@@ -12,6 +13,11 @@ import {
   VEHICLE_LICENSE,
   VEHICLE_TYPES,
 } from '#core/rules/missions.js';
+import {
+  DEFAULT_WAITING_FRANCHISE_MINUTES,
+  franchiseLabel,
+  WAITING_FRANCHISE_CHOICES,
+} from '#core/rules/waiting-rate.js';
 import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
 import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
@@ -44,6 +50,10 @@ function defaults(mission?: Mission): MissionFormValues {
       urgency: false,
       engagementType: 'employment',
       paymentTerms: 'reception',
+      cargoWeightKg: '',
+      palletCount: '',
+      waitingQuarterPrice: '',
+      waitingFranchiseMinutes: String(DEFAULT_WAITING_FRANCHISE_MINUTES),
       pickupCity: null,
       pickupLat: null,
       pickupLng: null,
@@ -67,6 +77,12 @@ function defaults(mission?: Mission): MissionFormValues {
     urgency: mission.urgency,
     engagementType: mission.engagementType,
     paymentTerms: mission.paymentTerms,
+    // As the form writes them: "24,5 t", "33", "12,50", "60".
+    cargoWeightKg:
+      mission.cargoWeightKg === null ? '' : formatWeightKg(mission.cargoWeightKg).replace('\u00a0', ' '),
+    palletCount: mission.palletCount === null ? '' : String(mission.palletCount),
+    waitingQuarterPrice: mission.waitingQuarterPrice?.replace('.', ',') ?? '',
+    waitingFranchiseMinutes: String(mission.waitingFranchiseMinutes ?? DEFAULT_WAITING_FRANCHISE_MINUTES),
     pickupCity: mission.pickupCity,
     pickupLat: mission.pickupLat,
     pickupLng: mission.pickupLng,
@@ -111,6 +127,8 @@ export function MissionForm({
   const { errors } = form.formState;
   const vehicle = form.watch('vehicleType') as keyof typeof VEHICLE_LICENSE | '';
   const engagement = form.watch('engagementType');
+  // A waiting rate goes with an independent carrier at a flat price (decision 042); hidden, its fields are not sent.
+  const waitingBilled = engagement === 'independent' && form.watch('pricingType') === 'flat';
 
   return (
     <form
@@ -204,6 +222,24 @@ export function MissionForm({
           placeholder="Produits frais, palettes, vrac…"
           {...form.register('cargoType')}
         />
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            label="Poids brut (facultatif)"
+            placeholder="Ex. 24 t ou 800 kg"
+            hint="En tonnes (t) ou en kilos (kg), 44 t au plus. Figure sur l’ordre de transport."
+            autoComplete="off"
+            error={errors.cargoWeightKg?.message}
+            {...form.register('cargoWeightKg')}
+          />
+          <TextField
+            label="Nombre de palettes (facultatif)"
+            placeholder="Ex. 33"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.palletCount?.message}
+            {...form.register('palletCount')}
+          />
+        </div>
         <CheckboxGroup
           legend="Documents exigés"
           options={REQUIRED_DOCUMENTS.map((document) => ({
@@ -239,6 +275,42 @@ export function MissionForm({
               : 'Le prix et le délai de paiement convenus ici sont réglés directement entre vous et le chauffeur, par virement. Relais calcule le montant dû, émet la facture ou le relevé d’heures et suit le paiement.'}
           </p>
         </fieldset>
+        {waitingBilled ? (
+          <fieldset className="space-y-3 rounded-xl border border-line p-4">
+            <legend className="px-1 text-sm font-semibold">Tarif d’attente (facultatif)</legend>
+            <p className="text-sm text-ink-muted">
+              L’attente du chauffeur au chargement et à la livraison, comme dans les contrats types : une
+              franchise pour chaque opération, puis un prix par quart d’heure commencé, ajouté à la facture.
+              Sans prix, l’attente est relevée mais pas facturée.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <SelectField
+                label="Franchise par opération"
+                options={WAITING_FRANCHISE_CHOICES.map((minutes) => ({
+                  value: String(minutes),
+                  label: franchiseLabel(minutes),
+                }))}
+                error={errors.waitingFranchiseMinutes?.message}
+                {...form.register('waitingFranchiseMinutes', { shouldUnregister: true })}
+              />
+              <TextField
+                label="Prix par quart d’heure commencé (€ HT)"
+                inputMode="decimal"
+                placeholder="Ex. 12,50"
+                autoComplete="off"
+                error={errors.waitingQuarterPrice?.message}
+                {...form.register('waitingQuarterPrice', { shouldUnregister: true })}
+              />
+            </div>
+          </fieldset>
+        ) : (
+          engagement === 'independent' && (
+            <p className="text-sm text-ink-muted">
+              Un tarif d’attente se fixe avec un prix au forfait : à l’heure ou à la journée, l’attente est
+              déjà payée.
+            </p>
+          )
+        )}
         <Checkbox label="Mission urgente" className="font-semibold" {...form.register('urgency')} />
         <Button type="submit" size="lg" disabled={save.isPending}>
           {save.isPending

@@ -1,7 +1,9 @@
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatWaiting, WAITING_PLACE_LABELS } from '#core/rules/road.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
+import type { Mission } from '#core/schemas/missions.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { formatShortDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
@@ -24,7 +26,8 @@ function useElapsed(from: string | null): string {
 }
 
 /** The driver counts a wait at the pickup or the delivery: start, a live timer, stop. */
-export function WaitingBox({ delivery }: { delivery: MissionDelivery }) {
+export function WaitingBox({ delivery, mission }: { delivery: MissionDelivery; mission: Mission }) {
+  const rate = waitingRateOf(mission);
   const setDelivery = useSetDelivery(delivery.missionId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +74,10 @@ export function WaitingBox({ delivery }: { delivery: MissionDelivery }) {
         <>
           <p className="mt-1 text-sm text-ink-muted">
             Comptez le temps passé à attendre : le transporteur le voit, avec le total, sur la mission et le
-            règlement.
+            règlement.{' '}
+            {rate
+              ? `Au-delà de la franchise, il est facturé : ${waitingRateText(rate)}.`
+              : 'Aucun tarif d’attente n’a été fixé pour cette mission : il est relevé à titre d’information.'}
           </p>
           <div className="mt-3 grid gap-2 sm:grid-cols-2">
             {(['pickup', 'delivery'] as const).map((place) => (

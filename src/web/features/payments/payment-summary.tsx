@@ -6,8 +6,10 @@ import {
   PAYMENT_TERMS_LEGAL_NOTE,
   VAT_FRANCHISE_MENTION,
   formatMoney,
+  toCents,
 } from '#core/rules/money.js';
-import { formatWaiting, WAITING_NOT_BILLED_NOTE } from '#core/rules/road.js';
+import { formatWaiting, WAITING_EMPLOYMENT_NOTE, WAITING_NOT_BILLED_NOTE } from '#core/rules/road.js';
+import { waitingRateText } from '#core/rules/waiting-rate.js';
 import type { MissionPayment } from '#core/schemas/payments.js';
 import { Badge } from '#web/ui/badge.js';
 import { settlementBadge } from './format.js';
@@ -63,6 +65,50 @@ function vatLine(payment: MissionPayment): { term: string; value: string } {
   return { term: 'TVA', value: 'pas encore connue : le chauffeur n’a pas indiqué son régime de TVA' };
 }
 
+const LINE_LABELS = { transport: 'Transport', waiting: 'Attente facturée' } as const;
+
+/**
+ * The waiting the driver recorded, and what of it is billed: beyond the franchise at the mission's rate (decision
+ * 039), nothing when no rate was set, or working time paid with the pay in the employment frame.
+ */
+function WaitingNote({ payment }: { payment: MissionPayment }) {
+  const { waiting, waitingRate } = payment;
+  const billedLine = payment.lines.find((line) => line.kind === 'waiting');
+  const recorded = `${formatWaiting(waiting.pickupMinutes)} au chargement, ${formatWaiting(waiting.deliveryMinutes)} à la livraison`;
+  return (
+    <div className="mt-4 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="payment-waiting">
+      <p className="font-semibold">
+        Temps d’attente relevé par le chauffeur : {formatWaiting(waiting.totalMinutes)}
+      </p>
+      {waitingRate ? (
+        <>
+          <p className="mt-0.5">
+            {recorded} —{' '}
+            {billedLine
+              ? `facturé au-delà de la franchise : ${formatMoney(billedLine.amountExclTax)} HT, compris dans le montant.`
+              : 'dans la franchise : rien n’est facturé.'}
+          </p>
+          <p className="mt-1 text-ink-muted">
+            Tarif fixé à la publication :{' '}
+            {waitingRateText({
+              quarterHourCents: toCents(waitingRate.quarterPrice),
+              franchiseMinutes: waitingRate.franchiseMinutes,
+            })}
+            .
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-0.5">{recorded} — non facturé.</p>
+          <p className="mt-1 text-ink-muted">
+            {payment.engagementType === 'employment' ? WAITING_EMPLOYMENT_NOTE : WAITING_NOT_BILLED_NOTE}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * The heart of the page: who owes whom, the amount in large French figures and how it was reached, HT / TVA /
  * TTC for an independent, how and by when it is paid, with the legal cap on payment terms.
@@ -95,10 +141,17 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
               ? 'TTC, pour la prestation de transport'
               : 'Pour la prestation de transport (TVA non applicable)'
           : 'Rémunération convenue pour la mission'}
-        {' · '}
-        {payment.detail}
+        {/* One line: how it was reached; several: listed below. */}
+        {payment.lines.length === 1 && ` · ${payment.detail}`}
       </p>
       <dl className="mt-4">
+        {/* Several lines (the waiting billed beyond the franchise, decision 042): each with its amount. */}
+        {payment.lines.length > 1 &&
+          payment.lines.map((line) => (
+            <Fact key={line.kind} term={LINE_LABELS[line.kind]}>
+              {line.detail} = {formatMoney(line.amountExclTax)}
+            </Fact>
+          ))}
         {independent && (
           <>
             <Fact term="Montant HT">{formatMoney(payment.amountExclTax)}</Fact>
@@ -125,18 +178,7 @@ export function PaymentSummary({ payment }: { payment: MissionPayment }) {
         {independent && payment.invoiceNumber && <Fact term="Facture n°">{payment.invoiceNumber}</Fact>}
         {!independent && payslip?.number && <Fact term="Bulletin de paie n°">{payslip.number}</Fact>}
       </dl>
-      {payment.waiting.periods > 0 && (
-        <div className="mt-4 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="payment-waiting">
-          <p className="font-semibold">
-            Temps d’attente relevé par le chauffeur : {formatWaiting(payment.waiting.totalMinutes)}
-          </p>
-          <p className="mt-0.5">
-            {formatWaiting(payment.waiting.pickupMinutes)} au chargement,{' '}
-            {formatWaiting(payment.waiting.deliveryMinutes)} à la livraison — non facturé.
-          </p>
-          <p className="mt-1 text-ink-muted">{WAITING_NOT_BILLED_NOTE}</p>
-        </div>
-      )}
+      {payment.waiting.periods > 0 && <WaitingNote payment={payment} />}
       {payment.status === 'disputed' && payment.disputeReason && (
         <p className="mt-4 rounded-lg border border-danger p-3">
           <span className="font-semibold text-danger">Contesté par le chauffeur : </span>

@@ -18,6 +18,8 @@ const payment = (over: Partial<MissionPayment> = {}): MissionPayment => ({
   unitPrice: '180.00',
   quantity: '7.25',
   detail: '7,25 h × 180,00 €',
+  lines: [{ kind: 'transport', detail: '7,25 h × 180,00 €', amountExclTax: '1305.00' }],
+  waitingRate: null,
   amountExclTax: '1305.00',
   vatAmount: '0.00',
   vatRate: null,

@@ -46,6 +46,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             yearsExperience: user.yearsExperience,
             vehicleTypes: user.vehicleTypes as ProfileFormValues['vehicleTypes'],
             certifications: user.certifications,
+            transportRegisterNumber: user.transportRegisterNumber ?? '',
           }
         : { companyName: user.companyName ?? undefined, siretNumber: user.siretNumber ?? undefined }),
     },
@@ -124,6 +125,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
               legend="Qualifications"
               options={CERTIFICATIONS.map((name) => ({ value: name, label: name }))}
               registration={form.register('certifications')}
+            />
+            <TextField
+              label="N° d’inscription au registre des transporteurs (facultatif)"
+              autoComplete="off"
+              hint="Transporteur indépendant : recopiez-le tel qu’il figure sur votre licence. Il est imprimé sur vos ordres de transport."
+              error={errors.transportRegisterNumber?.message}
+              {...form.register('transportRegisterNumber')}
             />
           </>
         ) : (

@@ -1,0 +1,121 @@
+import { CalendarClock, MapPin } from 'lucide-react';
+import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
+import { missionRequirements } from '#core/rules/documents.js';
+import { formatDateTime } from '#core/rules/french-dates.js';
+import { PAYMENT_TERMS_LABELS } from '#core/rules/money.js';
+import {
+  DOCUMENT_LABELS,
+  ENGAGEMENT_EXPLANATIONS,
+  ENGAGEMENT_LABELS,
+  VEHICLE_LICENSE,
+  type VehicleType,
+} from '#core/rules/missions.js';
+import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
+import type { MissionDetail } from '#core/schemas/missions.js';
+import { formatPrice, vehicleLabel } from './format.js';
+
+/** How the mission is paid: online when Relais runs with Stripe, else directly by transfer within the terms. */
+function settlementSentence(detail: MissionDetail, online: boolean): string {
+  const { mission } = detail;
+  if (online)
+    return 'Paiement en ligne par carte : un acompte quand le chauffeur est retenu, le solde à la fin de la mission ; le chauffeur est payé quand le transporteur valide.';
+  const follow = 'et suit le paiement jusqu’à sa confirmation.';
+  if (mission.engagementType === 'employment')
+    return `Rémunération versée directement par le transporteur, par virement, avec la paie du mois de la mission (échéance : la fin du mois, ou le délai convenu s’il est plus long). Relais calcule le montant dû, fournit le relevé d’heures et de rémunération ${follow}`;
+  const when =
+    mission.paymentTerms === 'reception'
+      ? 'à réception de la facture'
+      : `dans les ${PAYMENT_TERMS_LABELS[mission.paymentTerms]} suivant la facture`;
+  return `Paiement directement entre les parties, par virement, ${when}, émise à la fin de la mission au nom du chauffeur. Relais calcule le montant dû, émet la facture ${follow}`;
+}
+
+/** Where, when, what, how much and in which frame: the same facts for a member and a visitor. */
+export function MissionFacts({ detail, online = false }: { detail: MissionDetail; online?: boolean }) {
+  const { mission } = detail;
+  // What applying needs: the ticked documents, and ADR for dangerous goods even when not ticked.
+  const required = missionRequirements(mission.requiredDocuments, mission.cargoType);
+  // The goods and the waiting rate the transport order states (decision 042), when the publisher gave them.
+  const load = [
+    mission.cargoWeightKg === null ? null : formatWeightKg(mission.cargoWeightKg),
+    mission.palletCount === null ? null : formatPallets(mission.palletCount),
+  ].filter((part) => part !== null);
+  const rate = waitingRateOf(mission);
+  return (
+    <>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-ink-muted">Ramassage</dt>
+          <dd className="flex gap-1.5 font-semibold">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+            <span className="user-text">{mission.pickupAddress ?? mission.pickupCity}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Livraison</dt>
+          <dd className="flex gap-1.5 font-semibold">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+            <span className="user-text">{mission.deliveryAddress ?? mission.deliveryCity}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Début</dt>
+          <dd className="flex gap-1.5 font-semibold">
+            <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {formatDateTime(mission.startDate)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Fin</dt>
+          <dd className="font-semibold">{formatDateTime(mission.endDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Véhicule</dt>
+          <dd className="font-semibold">
+            {vehicleLabel(mission.vehicleType)} · permis{' '}
+            {VEHICLE_LICENSE[mission.vehicleType as VehicleType] ?? '—'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">
+            {mission.status === 'available' ? 'Prix proposé' : 'Prix convenu'}
+          </dt>
+          <dd className="text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Délai de paiement</dt>
+          <dd className="font-semibold">{PAYMENT_TERMS_LABELS[mission.paymentTerms]}</dd>
+        </div>
+        {mission.cargoType && (
+          <div>
+            <dt className="text-sm text-ink-muted">Marchandise</dt>
+            <dd className="user-text font-semibold">{mission.cargoType}</dd>
+          </div>
+        )}
+        {load.length > 0 && (
+          <div>
+            <dt className="text-sm text-ink-muted">Poids brut et palettes</dt>
+            <dd className="font-semibold">{load.join(' · ')}</dd>
+          </div>
+        )}
+        {rate && (
+          <div className="sm:col-span-2">
+            <dt className="text-sm text-ink-muted">Attente facturée</dt>
+            <dd className="font-semibold">{waitingRateText(rate)}</dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-sm text-ink-muted">Documents exigés</dt>
+          <dd className="font-semibold">
+            {required.length ? required.map((d) => DOCUMENT_LABELS[d]).join(', ') : 'Aucun'}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 rounded-xl bg-surface-sunken p-4">
+        <p className="font-semibold">{ENGAGEMENT_LABELS[mission.engagementType]}</p>
+        <p className="mt-1 text-sm text-ink-muted">{ENGAGEMENT_EXPLANATIONS[mission.engagementType]}</p>
+        <p className="mt-1 text-sm text-ink-muted">{settlementSentence(detail, online)}</p>
+      </div>
+      <p className="user-text mt-4 whitespace-pre-line">{mission.description}</p>
+    </>
+  );
+}
