@@ -9,7 +9,13 @@ import { missions } from '../../db/schema/missions.js';
 import { documentSequences, driverPayments, transactions } from '../../db/schema/payments.js';
 import { waitingPeriods } from '../../db/schema/road.js';
 import { users, type NewUser, type User } from '../../db/schema/users.js';
-import { deliverWithProof, missionPayload, multipartBody, VALID_SIRET } from '../../test/factories.js';
+import {
+  deliverWithProof,
+  insertMission,
+  missionPayload,
+  multipartBody,
+  VALID_SIRET,
+} from '../../test/factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { attachedFacturXml } from '../../test/e-invoice-validator.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -295,6 +301,22 @@ describe('the carrier’s invoice (independent frame)', () => {
     expect(xml).toContain('<ram:BilledQuantity unitCode="C62">3.00</ram:BilledQuantity>');
     expect(xml).toContain('<ram:LineTotalAmount>37.50</ram:LineTotalAmount>');
     expect(xml).toContain('<ram:GrandTotalAmount>549.00</ram:GrandTotalAmount>');
+  });
+
+  it('the first opening of a payment that issues the invoice already shows it', async () => {
+    const owner = await billedCompany();
+    const carrier = await readyCarrier();
+    // Completed without a payment yet (as after a restore, or a mission completed before payments existed): the
+    // first opening makes the payment, which issues the invoice at once.
+    const mission = await insertMission(t.db, {
+      companyId: owner.user.id,
+      driverId: carrier.user.id,
+      engagementType: 'independent',
+    });
+    const first = await paymentOf(carrier.agent, mission.id);
+    expect(first.invoiceNumber).toMatch(/^AF-\d{4}-\d{4}$/);
+    expect(first.invoiceBlockers).toEqual([]);
+    expect(first.documents.map((document: { type: string }) => document.type)).toEqual(['invoice']);
   });
 
   it('numbers stay gap-free and unique when eight missions of one carrier complete at once', async () => {

@@ -59,7 +59,10 @@ export async function paymentView(
     payment.engagementType === 'independent'
       ? !mission.invoiceNumber && blockers.length === 0
       : !documents.some((row) => row.type === MONEY_DOCUMENT_TYPES.statement);
-  if (due && (await issueDueDocuments(deps, payment))) {
+  // Read again whenever a document was due: issued now, or already by the payment's creation just above (the
+  // mission was read before it), the page shows it at once.
+  if (due) {
+    await issueDueDocuments(deps, payment);
     [mission = first] = await db.select().from(missions).where(eq(missions.id, missionId));
     [payment = payment] = await db.select().from(driverPayments).where(eq(driverPayments.id, payment.id));
     documents = await moneyDocumentsOf(db, missionId);
