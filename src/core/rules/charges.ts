@@ -1,5 +1,5 @@
 /**
- * What a completed mission owes, line by line, and its HT / TVA / TTC (decisions 018 and 039): the agreed price
+ * What a completed mission owes, line by line, and its HT / TVA / TTC (decisions 018 and 042): the agreed price
  * applied to the real times, then the waiting beyond the franchise when the mission was published with a waiting
  * rate; VAT on their sum. The one computation: the payment row records its result, and every screen, alert,
  * e-mail, CSV, payment page and paper reads that row.

@@ -141,7 +141,7 @@ export const missionPaymentSchema = z.object({
   detail: z.string(),
   /**
    * What makes up the amount before VAT: the transport, then the waiting billed beyond the franchise (decision
-   * 039), each with its French detail; their amounts add up to amountExclTax.
+   * 042), each with its French detail; their amounts add up to amountExclTax.
    */
   lines: z.array(
     z.object({ kind: z.enum(['transport', 'waiting']), detail: z.string(), amountExclTax: z.string() }),

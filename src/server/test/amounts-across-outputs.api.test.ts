@@ -3,9 +3,11 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountOwed, formatMoney, withVat } from '#core/rules/money.js';
+import { missionCharges } from '#core/rules/charges.js';
+import { formatMoney } from '#core/rules/money.js';
 import { alerts } from '../db/schema/messaging.js';
 import { missions } from '../db/schema/missions.js';
+import { waitingPeriods } from '../db/schema/road.js';
 import type { NewUser, User } from '../db/schema/users.js';
 import { sendDigests } from '../features/alerts/digest.js';
 import { attachedFacturXml } from './e-invoice-validator.js';
@@ -18,8 +20,9 @@ import { createMailer } from '../platform/mailer.js';
  * The amounts of a mission's settlement, as every output says them: the payment page of both parties, their
  * alerts and the e-mail those alerts are mailed in, both wallets and their CSV, and the paper (the carrier's
  * invoice and its Factur-X XML, or the employer's hours statement). All must be the one computation of core
- * (amountOwed, withVat), for both frames and every VAT regime. An hourly mission of 7 h 10 min of work
- * (29 started quarter hours, 7,25 h) at 32,47 € an hour: 235,41 € HT.
+ * (missionCharges), for both frames, every VAT regime and waiting billed. An hourly mission of 7 h 10 min of work
+ * (29 started quarter hours, 7,25 h) at 32,47 € an hour: 235,41 € HT; a flat 420,00 € with 37,50 € of waiting:
+ * 457,50 € HT.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -61,10 +64,25 @@ const CASES = [
     frame: 'independent',
     driver: { vatRegime: 'normal', vatNumber: 'FR44732829320' },
   },
+  {
+    name: 'an independent carrier subject to VAT, at a flat price, with waiting billed beyond the franchise',
+    frame: 'independent',
+    driver: { vatRegime: 'normal', vatNumber: 'FR44732829320' },
+    waiting: true,
+  },
 ] as const;
 
 let count = 0;
-async function completedMission(owner: Party, driver: Party, frame: 'employment' | 'independent') {
+/**
+ * Hourly at 32,47 € (7 h 10 of work); or, with `waiting`, a flat 420,00 € with a waiting rate of 12,50 € HT a
+ * started quarter hour beyond 1 h free, and 1 h 40 waited at the pickup (3 quarters billed).
+ */
+async function completedMission(
+  owner: Party,
+  driver: Party,
+  frame: 'employment' | 'independent',
+  waiting = false,
+) {
   const startedAt = new Date(Date.now() - 10 * HOUR);
   const [row] = await t.db
     .insert(missions)
@@ -78,8 +96,9 @@ async function completedMission(owner: Party, driver: Party, frame: 'employment'
       vehicleType: 'porteur',
       startDate: startedAt,
       endDate: new Date(startedAt.getTime() + 8 * HOUR),
-      pricingType: 'hourly',
-      price: '32.47',
+      ...(waiting
+        ? { pricingType: 'flat', price: '420.00', waitingQuarterPrice: '12.50', waitingFranchiseMinutes: 60 }
+        : { pricingType: 'hourly', price: '32.47' }),
       engagementType: frame,
       status: 'completed',
       assignedAt: startedAt,
@@ -88,6 +107,14 @@ async function completedMission(owner: Party, driver: Party, frame: 'employment'
       completedAt: new Date(startedAt.getTime() + 8 * HOUR),
     })
     .returning();
+  if (waiting)
+    await t.db.insert(waitingPeriods).values({
+      missionId: row!.id,
+      place: 'pickup',
+      startedAt: new Date(startedAt.getTime() + 10 * 60_000),
+      endedAt: new Date(startedAt.getTime() + 110 * 60_000),
+      startedBy: driver.user.id,
+    });
   return row!;
 }
 
@@ -114,16 +141,21 @@ describe('one amount in every output', () => {
     it(scenario.name, async () => {
       const owner = await company();
       const driver = await carrier(scenario.driver);
-      const mission = await completedMission(owner, driver, scenario.frame);
-      const owed = amountOwed(mission);
+      const waiting = 'waiting' in scenario;
+      const mission = await completedMission(owner, driver, scenario.frame, waiting);
       const subject = scenario.frame === 'independent' && scenario.driver.vatRegime === 'normal';
-      const vat = withVat(owed.amountCents, subject ? 'normal' : 'franchise');
+      const { vat, waiting: billed } = missionCharges(
+        mission,
+        { pickupMinutes: waiting ? 100 : 0, deliveryMinutes: 0 },
+        subject ? 'normal' : 'franchise',
+      );
+      expect(billed?.amountCents ?? 0).toBe(waiting ? 3750 : 0);
       const expected = {
         amountExclTax: decimal(vat.netCents),
         vatAmount: decimal(vat.vatCents),
         amount: decimal(vat.grossCents),
       };
-      expect(expected.amountExclTax).toBe('235.41');
+      expect(expected.amountExclTax).toBe(waiting ? '457.50' : '235.41');
 
       // The payment page, the same for both parties.
       for (const party of [driver, owner]) {

@@ -145,7 +145,7 @@ export const waitingLineDescription = (waiting: RecordedWaiting, line: DocumentL
 
 /**
  * The quantity, unit price and amount of each line. One line: a row for each. With the waiting billed (decision
- * 039), each line on one row, « quantity × unit price = amount HT », and the waiting recorded: the invoice stays one
+ * 042), each line on one row, « quantity × unit price = amount HT », and the waiting recorded: the invoice stays one
  * page.
  */
 function lineRows(

@@ -43,7 +43,7 @@ export const DRIVER_GUIDE: HelpGuide = {
               steps: [
                 'Sur la page « Créer un compte » (bouton « S’inscrire » en haut du site), choisissez l’onglet « Chauffeur ».',
                 `Indiquez votre nom, votre e-mail, votre téléphone, un mot de passe (6 caractères au moins), votre numéro et votre type de permis (${LICENSE_TYPES.join(', ')}) et vos années d’expérience.`,
-                'Touchez « Créer mon compte chauffeur » : vous arrivez sur votre tableau de bord.',
+                'Touchez « Créer mon compte chauffeur » : Relais vous envoie un e-mail, dont le lien crée votre compte et vous connecte.',
               ],
             },
             'L’inscription est gratuite et ne demande pas de carte bancaire.',
@@ -54,8 +54,8 @@ export const DRIVER_GUIDE: HelpGuide = {
           question: 'Pourquoi confirmer mon adresse e-mail ?',
           keywords: 'mail lien vérifier confirmer courriel',
           body: [
-            'Relais vous envoie un e-mail avec un lien de confirmation, valable 24 heures. Tant que l’adresse n’est pas confirmée, vous pouvez chercher des missions, mais pas postuler ni écrire le premier message.',
-            'Lien perdu ou trop ancien ? Touchez « Renvoyer le lien » dans le bandeau en haut de l’écran : seul le dernier lien envoyé fonctionne. Pour changer d’adresse, passez par [Paramètres](/parametres).',
+            'À l’inscription, Relais vous envoie un e-mail avec un lien valable 24 heures : c’est lui qui crée votre compte, adresse confirmée. Lien perdu ou trop ancien ? Inscrivez-vous de nouveau avec la même adresse.',
+            'Pour changer d’adresse ensuite, passez par [Paramètres](/parametres) : la nouvelle adresse se confirme de la même façon.',
           ],
         },
         {
@@ -346,7 +346,7 @@ export const DRIVER_GUIDE: HelpGuide = {
           keywords: 'attente quai chargement déchargement',
           body: [
             'Sur la mission, « Vous attendez ? » : démarrez le chrono au chargement ou à la livraison, arrêtez-le quand ça repart. Les totaux figurent sur la mission, dans la preuve de livraison et sur la page de paiement.',
-            'Relais n’a pas de tarif d’attente et n’ajoute pas ce temps au montant : une mission payée à l’heure le compte déjà ; sinon, voyez-le directement avec le transporteur.',
+            'Quand le transporteur a fixé un tarif d’attente à la publication (mission au forfait, chauffeur indépendant), la mission l’affiche : l’attente au-delà de la franchise, à chaque opération, est facturée par quart d’heure commencé, sur la facture et dans le montant dû. Sinon ce temps ne s’ajoute pas au montant : une mission payée à l’heure le compte déjà.',
           ],
         },
         {

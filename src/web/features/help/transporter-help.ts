@@ -43,7 +43,7 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
               steps: [
                 'Sur la page « Créer un compte » (bouton « S’inscrire » en haut du site), choisissez l’onglet « Transporteur ».',
                 'Indiquez le nom de l’entreprise, son numéro SIRET (14 chiffres, dont Relais contrôle la clé), le nom du contact, l’e-mail, le téléphone et un mot de passe (6 caractères au moins).',
-                'Touchez « Créer mon compte transporteur » : vous arrivez sur votre tableau de bord.',
+                'Touchez « Créer mon compte transporteur » : Relais vous envoie un e-mail, dont le lien crée votre compte et vous connecte.',
               ],
             },
             'L’inscription est gratuite et ne demande pas de carte bancaire.',
@@ -54,8 +54,8 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           question: 'Pourquoi confirmer mon adresse e-mail ?',
           keywords: 'mail lien vérifier confirmer courriel',
           body: [
-            'Relais vous envoie un lien de confirmation, valable 24 heures. Il faut une adresse confirmée pour publier une mission et pour écrire le premier message.',
-            'Lien perdu ou trop ancien ? « Renvoyer le lien » dans le bandeau en haut de l’écran. Pour changer d’adresse : [Paramètres](/parametres).',
+            'À l’inscription, Relais vous envoie un lien valable 24 heures : c’est lui qui crée votre compte, adresse confirmée. Lien perdu ou trop ancien ? Inscrivez-vous de nouveau avec la même adresse.',
+            'Pour changer d’adresse ensuite : [Paramètres](/parametres).',
           ],
         },
         {
@@ -217,7 +217,8 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           question: 'Les temps d’attente sont-ils facturés ?',
           keywords: 'attente quai chargement déchargement',
           body: [
-            'Le chauffeur chronomètre ses attentes au chargement et à la livraison ; les totaux sont sur la mission, la preuve de livraison et la page de paiement, à titre d’information. Relais n’ajoute pas ce temps au montant : une mission à l’heure le compte déjà ; sinon, voyez-le directement avec le chauffeur.',
+            'Le chauffeur chronomètre ses attentes au chargement et à la livraison ; les totaux sont sur la mission, la preuve de livraison et la page de paiement.',
+            'Pour une mission au forfait confiée à un indépendant, fixez à la publication un tarif d’attente : une franchise par opération (1 h par défaut), puis un prix HT par quart d’heure commencé. L’attente au-delà est alors ajoutée au montant dû et facturée sur sa propre ligne. Sans tarif, ou pour une mission à l’heure (qui la compte déjà), rien ne s’ajoute.',
           ],
         },
       ],
@@ -232,7 +233,7 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           question: 'Comment est calculé le montant dû ?',
           keywords: 'calcul heure journée forfait tva',
           body: [
-            'À la confirmation de fin de mission, Relais applique le prix convenu aux temps réels : forfait = le prix ; à l’heure = chaque quart d’heure commencé entre « Démarrer » et « Livré », une heure au moins ; à la journée = chaque jour du départ à la livraison. Pour un indépendant, la TVA s’ajoute selon son régime.',
+            'À la confirmation de fin de mission, Relais applique le prix convenu aux temps réels : forfait = le prix ; à l’heure = chaque quart d’heure commencé entre « Démarrer » et « Livré », une heure au moins ; à la journée = chaque jour du départ à la livraison. S’y ajoute l’attente facturée, quand un tarif d’attente a été fixé. Pour un indépendant, la TVA s’ajoute sur le tout selon son régime.',
           ],
         },
         {

@@ -69,7 +69,7 @@ const LINE_LABELS = { transport: 'Transport', waiting: 'Attente facturée' } as 
 
 /**
  * The waiting the driver recorded, and what of it is billed: beyond the franchise at the mission's rate (decision
- * 039), nothing when no rate was set, or working time paid with the pay in the employment frame.
+ * 042), nothing when no rate was set, or working time paid with the pay in the employment frame.
  */
 function WaitingNote({ payment }: { payment: MissionPayment }) {
   const { waiting, waitingRate } = payment;

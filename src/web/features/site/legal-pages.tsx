@@ -217,9 +217,9 @@ export function PrivacyPage() {
         Par défaut, le paiement des missions se règle directement entre le chauffeur et le transporteur, par
         virement : Relais enregistre ce qui est dû, déclaré payé, confirmé ou contesté, et conserve les
         factures et relevés émis pour la mission (10 ans, obligation légale). Vos coordonnées de facturation
-        (adresse, SIRET, TVA) ne servent qu'à ces documents. Lorsque le paiement en ligne est activé, il passe
-        par notre prestataire Stripe : les données de carte sont saisies chez Stripe et ne transitent jamais
-        par Relais.
+        (adresse, SIRET, TVA, IBAN, numéro d'inscription au registre des transporteurs) ne servent qu'à ces
+        documents. Lorsque le paiement en ligne est activé, il passe par notre prestataire Stripe : les
+        données de carte sont saisies chez Stripe et ne transitent jamais par Relais.
       </p>
       <h2>Vos droits</h2>
       <p>
@@ -298,24 +298,26 @@ export function TermsPage() {
       <p>
         Le prix, son mode (forfait, à l'heure, à la journée) et le délai de paiement sont fixés à la
         publication de la mission. Par défaut, le transporteur règle le chauffeur directement, par virement :
-        Relais enregistre le montant dû (le prix convenu appliqué aux heures ou aux jours réels), son
-        échéance, la déclaration de paiement et sa confirmation, sans percevoir ni détenir aucune somme et
-        sans commission. Pour une prestation d'indépendant, Relais émet la facture au nom et pour le compte du
-        chauffeur, sous le mandat de facturation qu'il accepte (article 289 I-2 du CGI) ; pour un contrat
-        court, Relais fournit un relevé d'heures et de rémunération, le bulletin de paie restant établi par
-        l'employeur. Le délai de paiement d'un transport routier de marchandises ne peut dépasser 30 jours à
-        compter de la facture (article L441-11 du Code de commerce) ; un retard entraîne les pénalités et
-        l'indemnité forfaitaire de 40 € prévues par la loi. Lorsque le paiement en ligne est activé, l'acompte
-        et le solde sont réglés par carte auprès de Stripe, qui reverse la somme au chauffeur.
+        Relais enregistre le montant dû (le prix convenu appliqué aux heures ou aux jours réels, et, quand un
+        tarif d'attente a été fixé à la publication, l'attente au-delà de la franchise), son échéance, la
+        déclaration de paiement et sa confirmation, sans percevoir ni détenir aucune somme et sans commission.
+        Pour une prestation d'indépendant, Relais émet la facture au nom et pour le compte du chauffeur, sous
+        le mandat de facturation qu'il accepte (article 289 I-2 du CGI) ; pour un contrat court, Relais
+        fournit un relevé d'heures et de rémunération, le bulletin de paie restant établi par l'employeur. Le
+        délai de paiement d'un transport routier de marchandises ne peut dépasser 30 jours à compter de la
+        facture (article L441-11 du Code de commerce) ; un retard entraîne les pénalités et l'indemnité
+        forfaitaire de 40 € prévues par la loi. Lorsque le paiement en ligne est activé, l'acompte et le solde
+        sont réglés par carte auprès de Stripe, qui reverse la somme au chauffeur.
       </p>
       <h2>5. Formules et prix</h2>
       <p>
         Le plan Freemium est gratuit : 3 candidatures par mois et 5 messages par jour, les messages échangés
         pendant une mission attribuée ou en cours (et jusqu'à 48 h après sa fin) n'étant pas décomptés. Les
         formules Premium Chauffeur, Elite Chauffeur et Transporteur sont payantes, au mois ou à l'année, aux
-        prix affichés sur la page Tarifs, toutes taxes comprises. Un abonnement se résilie à tout moment et
-        prend fin au terme de la période payée. Sans paiement en ligne, une formule est activée par Relais à
-        réception du règlement de sa facture (virement).
+        prix affichés sur la page Tarifs : toutes taxes comprises pour les formules Chauffeur, hors taxes pour
+        la formule Transporteur (TVA de 20 % en sus). Un abonnement se résilie à tout moment et prend fin au
+        terme de la période payée. Sans paiement en ligne, une formule est activée par Relais à réception du
+        règlement de sa facture (virement).
       </p>
       <h2>6. Avis</h2>
       <p>

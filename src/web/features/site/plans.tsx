@@ -150,7 +150,7 @@ const freePlanPrice = (euros: number): PlanPrice => ({
 /**
  * The monthly price, large, and the annual one with its saving (twelve months minus the year), in the figures the
  * plan is sold by: before VAT with the VAT and the total beside it for the transport companies' plan (decision
- * 037), VAT included for the drivers'.
+ * 041), VAT included for the drivers'.
  */
 function PriceLines({ monthly, annual }: { monthly: PlanPrice | null; annual: PlanPrice | null }) {
   if (!monthly)
