@@ -157,7 +157,10 @@ test('a demo account sees what it may not do, and « Quitter » ends the demo', 
   await expect(page.getByRole('region', { name: 'Mode démo' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('isDemo'))).toBeNull();
-  expect((await page.request.get('/api/demo/me')).status()).toBe(401);
+  // The session and its cookie are gone: the browser is a visitor's again (null, decision 038).
+  const me = await page.request.get('/api/demo/me');
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toBeNull();
 });
 
 test('a member signed in with a real account is told why, and logs out to try the demo', async ({ page }) => {
