@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missionCharges } from '#core/rules/charges.js';
 import { formatMoney } from '#core/rules/money.js';
 import { alerts } from '../db/schema/messaging.js';
-import { missions } from '../db/schema/missions.js';
 import { waitingPeriods } from '../db/schema/road.js';
 import type { NewUser, User } from '../db/schema/users.js';
 import { sendDigests } from '../features/alerts/digest.js';
 import { attachedFacturXml } from './e-invoice-validator.js';
-import { VALID_SIRET } from './factories.js';
+import { insertMission, VALID_SIRET } from './factories.js';
 import { type Agent, createTestApp, signIn, type TestApp } from './harness.js';
 import { pdfText } from './pdf-text.js';
 import { createMailer } from '../platform/mailer.js';
@@ -84,38 +83,32 @@ async function completedMission(
   waiting = false,
 ) {
   const startedAt = new Date(Date.now() - 10 * HOUR);
-  const [row] = await t.db
-    .insert(missions)
-    .values({
-      companyId: owner.user.id,
-      driverId: driver.user.id,
-      title: `Porteur ${++count} Rungis → Lille`,
-      description: 'Palettes de produits frais.',
-      pickupAddress: 'MIN de Rungis, 94150 Rungis',
-      deliveryAddress: 'Zone logistique, 59810 Lesquin',
-      vehicleType: 'porteur',
-      startDate: startedAt,
-      endDate: new Date(startedAt.getTime() + 8 * HOUR),
-      ...(waiting
-        ? { pricingType: 'flat', price: '420.00', waitingQuarterPrice: '12.50', waitingFranchiseMinutes: 60 }
-        : { pricingType: 'hourly', price: '32.47' }),
-      engagementType: frame,
-      status: 'completed',
-      assignedAt: startedAt,
-      startedAt,
-      deliveredAt: new Date(startedAt.getTime() + (7 * 60 + 10) * 60_000),
-      completedAt: new Date(startedAt.getTime() + 8 * HOUR),
-    })
-    .returning();
+  // The project's completed mission (factories.insertMission), with this test's times, price and frame.
+  const row = await insertMission(t.db, {
+    companyId: owner.user.id,
+    driverId: driver.user.id,
+    title: `Porteur ${++count} Rungis → Lille`,
+    vehicleType: 'porteur',
+    startDate: startedAt,
+    endDate: new Date(startedAt.getTime() + 8 * HOUR),
+    ...(waiting
+      ? { pricingType: 'flat', price: '420.00', waitingQuarterPrice: '12.50', waitingFranchiseMinutes: 60 }
+      : { pricingType: 'hourly', price: '32.47' }),
+    engagementType: frame,
+    assignedAt: startedAt,
+    startedAt,
+    deliveredAt: new Date(startedAt.getTime() + (7 * 60 + 10) * 60_000),
+    completedAt: new Date(startedAt.getTime() + 8 * HOUR),
+  });
   if (waiting)
     await t.db.insert(waitingPeriods).values({
-      missionId: row!.id,
+      missionId: row.id,
       place: 'pickup',
       startedAt: new Date(startedAt.getTime() + 10 * 60_000),
       endedAt: new Date(startedAt.getTime() + 110 * 60_000),
       startedBy: driver.user.id,
     });
-  return row!;
+  return row;
 }
 
 const decimal = (cents: number) => (cents / 100).toFixed(2);
