@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_TARIFFS } from '../../src/core/rules/tariffs.js';
 import { signInAdmin } from './admin-helpers.js';
-import { acceptCookies } from './helpers.js';
+import { acceptCookies, registerCompanyByApi } from './helpers.js';
 
 /**
  * « Paramètres du site » and « Tarifs » (decision 021): the e2e database is shared by every spec, so what this spec
@@ -129,6 +129,84 @@ test('an admin fills the legal notice and shows a maintenance message; a wrong c
   } finally {
     const reset = await page.request.put('/api/admin/site-settings', {
       data: { legalPublisherName: '', maintenanceMessage: '' },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});
+
+test('the invoices of the plans: the back office gives Relais’s identifiers, a company gets its Factur-X invoice', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await acceptCookies(page);
+  await signInAdmin(page.request);
+  // A company asks for its plan; its billing address is not given yet.
+  const context = await browser.newContext({ viewport: page.viewportSize() });
+  const company = await context.newPage();
+  await acceptCookies(company);
+  await registerCompanyByApi(company.request);
+  const asked = await company.request.post('/api/billing/checkout', {
+    data: { plan: 'transporter', interval: 'month' },
+  });
+  expect(asked.status()).toBe(200);
+  const { id } = (await (await company.request.get('/api/auth/me')).json()) as { id: string };
+  try {
+    // The back office: a wrong SIRET is refused under its field, then Relais's identifiers are saved.
+    await page.goto('/admin/parametres');
+    await page.getByLabel('Éditeur (raison sociale)').fill('Relais SAS');
+    await page.getByLabel('Adresse du siège').fill('8 quai Perrache\n69002 Lyon');
+    await page
+      .getByRole('region', { name: 'Mentions légales : éditeur' })
+      .getByRole('button', { name: 'Enregistrer' })
+      .click();
+    await expect(page.getByText('Paramètres enregistrés').first()).toBeVisible();
+    const invoicing = page.getByRole('region', { name: 'Factures des formules' });
+    const siret = invoicing.getByLabel('SIRET (factures des formules)');
+    await siret.fill('552 100 554 00014');
+    await invoicing.getByLabel('N° de TVA intracommunautaire').fill('FR96552100554');
+    await invoicing.getByLabel('IBAN (virements des formules)').fill('FR76 3000 6000 0112 3456 7890 189');
+    await invoicing.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(siret).toHaveAttribute('aria-invalid', 'true');
+    await expect(invoicing.getByText(/^SIRET invalide/)).toBeVisible();
+    await siret.fill('552 100 554 00013');
+    await invoicing.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(siret).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(siret).toHaveValue('55210055400013');
+
+    // The administrator grants the plan; the company's invoice waits for its billing address, and says so.
+    const granted = await page.request.post(`/api/admin/users/${id}/plan`, {
+      data: { plan: 'transporter', interval: 'month', invoiceReference: 'BC-0107' },
+    });
+    expect(granted.status()).toBe(200);
+    await company.goto('/driver/subscription');
+    const invoices = company.getByRole('region', { name: 'Factures' });
+    await expect(invoices).toContainText('Facture en préparation');
+    await invoices.getByRole('link', { name: 'indiquez-la' }).click();
+    await expect(company).toHaveURL(/\/facturation$/);
+    await company.getByLabel('Adresse de facturation').fill('3 avenue du Port\n13002 Marseille');
+    await company.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(company.getByText(/enregistrées/).first()).toBeVisible();
+
+    // Back on the plan's page: the invoice, a PDF carrying its factur-x.xml.
+    await company.goto('/driver/subscription');
+    const link = invoices.getByRole('link', { name: /^Facture RL-\d{4}-\d{4} \(PDF\)/ });
+    await expect(link).toBeVisible();
+    await expect(invoices).toContainText('Réf. BC-0107');
+    const pdf = await company.request.get((await link.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const bytes = await pdf.body();
+    expect(bytes.includes('factur-x.xml')).toBe(true);
+  } finally {
+    await context.close();
+    const reset = await page.request.put('/api/admin/site-settings', {
+      data: {
+        legalPublisherName: '',
+        legalPublisherAddress: '',
+        legalPublisherSiret: '',
+        legalPublisherVatNumber: '',
+        legalPublisherIban: '',
+      },
     });
     expect(reset.status()).toBe(200);
   }

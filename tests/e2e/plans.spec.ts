@@ -85,7 +85,7 @@ test('a Freemium driver out of applications asks for Premium, an administrator a
   const grant = admin.getByRole('dialog', { name: 'Activer une formule' });
   await expect(grant.getByLabel('Formule')).toHaveValue('premium');
   await expect(grant.getByLabel('Période')).toHaveValue('month');
-  await grant.getByLabel('Référence de la facture (facultatif)').fill('FA-2026-0042');
+  await grant.getByLabel('Référence du client (facultatif)').fill('FA-2026-0042');
   await grant.getByRole('button', { name: 'Activer la formule' }).click();
   await expect(grant).toHaveCount(0);
   const live = admin.getByRole('region', { name: /Abonnements en cours/ });
@@ -180,11 +180,11 @@ test('a transport company’s plan is priced before VAT: asked for, invoiced wit
   await expect(grant).toContainText(
     /Montant à facturer : 74,92\s€\sHT · TVA 20\s%\s: 14,98\s€ · 89,90\s€\sTTC/,
   );
-  await grant.getByLabel('Référence de la facture (facultatif)').fill('FA-2026-0107');
+  await grant.getByLabel('Référence du client (facultatif)').fill('FA-2026-0107');
   await grant.getByRole('button', { name: 'Activer la formule' }).click();
   await expect(grant).toHaveCount(0);
   await expect(admin.getByRole('region', { name: /Abonnements en cours/ })).toContainText(
-    /facturé 89,90\s€\sTTC · facture FA-2026-0107/,
+    /facturé 89,90\s€\sTTC · réf. FA-2026-0107/,
   );
   await adminContext.close();
 

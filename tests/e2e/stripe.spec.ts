@@ -83,9 +83,12 @@ test('a driver subscribes to Premium on Stripe Checkout: the plan follows the we
   const invoices = page.getByRole('region', { name: 'Factures' });
   await expect(invoices.getByRole('listitem')).toHaveCount(1);
   await expect(invoices).toContainText(euros('14,90 €'));
-  const link = invoices.getByRole('link', { name: /^Voir la facture/ });
+  const link = invoices.getByRole('link', { name: /^Reçu de paiement/ });
   await expect(link).toHaveAttribute('href', new RegExp(`${STRIPE_API.source}invoices/in_`));
-  // The Stripe invoice itself, as the link opens it.
+  // Relais's own invoice waits for the driver's billing address (decision 043), and the list says so.
+  await expect(invoices).toContainText('Facture en préparation');
+  await expect(invoices.getByRole('link', { name: 'indiquez-la' })).toHaveAttribute('href', '/facturation');
+  // Stripe's receipt itself, as the link opens it.
   const hosted = await page.request.get((await link.getAttribute('href'))!);
   expect(await hosted.text()).toContain('14,90');
   // Premium applies at once on the server too: the session says so.

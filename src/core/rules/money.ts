@@ -207,6 +207,11 @@ export function withVat(netCents: number, regime: VatRegime | string | null): Va
   return addVat(netCents, TRANSPORT_VAT_RATE_PERCENT);
 }
 
+/** The category of the operation the e-invoicing reform asks every invoice to state: Relais's and road haulage are services. */
+export const OPERATION_CATEGORY = 'Prestation de services';
+
+export const invoiceTitle = (number: string) => `Facture n° ${number}`;
+
 export const LATE_PAYMENT_MENTION =
   'En cas de retard de paiement : pénalités au taux directeur de la Banque centrale européenne majoré de 10 points, exigibles sans rappel, et indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.';
 

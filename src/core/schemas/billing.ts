@@ -39,9 +39,13 @@ const subscriptionInvoiceSchema = vatAmountsSchema.extend({
   /** What was paid or invoiced, VAT included; beside it, before VAT and the VAT it includes. */
   description: z.string().nullable(),
   status: z.string(),
-  /** Stripe's hosted invoice or receipt; null for an invoice sent by e-mail (no-Stripe mode). */
+  /** Stripe's hosted receipt of a card payment; null for a plan paid by transfer. */
   url: z.string().nullable(),
+  /** The member's own reference an administrator recorded with a plan paid by transfer (their order). */
   reference: z.string().nullable(),
+  /** Relais's invoice (decision 043): its number and PDF (Factur-X); null while it waits to be issued. */
+  invoiceNumber: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
 });
 
 /** GET /api/billing/subscription */
@@ -76,6 +80,8 @@ export const subscriptionViewSchema = z.object({
   }),
   stripeEnabled: z.boolean(),
   invoices: z.array(subscriptionInvoiceSchema),
+  /** No billing address yet: Relais's invoices wait for it (/facturation). */
+  billingAddressMissing: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONTACT_EMAIL } from '../rules/admin.js';
+import { isValidIban, normalizeIban } from '../rules/iban.js';
+import { isValidFrenchVatNumber, isValidSiret, normalizeSiret } from '../rules/siret.js';
 import { TARIFF_ERROR, TARIFF_KEYS, type Tariffs } from '../rules/tariffs.js';
 import { daySchema } from './dates.js';
 import { optionalText } from './text.js';
@@ -15,6 +17,9 @@ export const SITE_TEXT_SETTINGS = {
   legalPublisherForm: { label: 'Forme juridique et capital', max: 200 },
   legalPublisherAddress: { label: 'Adresse du siège', max: 300 },
   legalPublisherRegistration: { label: 'SIRET et RCS', max: 200 },
+  legalPublisherSiret: { label: 'SIRET (factures des formules)', max: 20 },
+  legalPublisherVatNumber: { label: 'N° de TVA intracommunautaire', max: 20 },
+  legalPublisherIban: { label: 'IBAN (virements des formules)', max: 60 },
   legalPublicationDirector: { label: 'Directeur de la publication', max: 200 },
   legalHostName: { label: 'Hébergeur', max: 200 },
   legalHostAddress: { label: 'Adresse de l’hébergeur', max: 300 },
@@ -37,14 +42,50 @@ export const siteSettingsMessages = {
   logoTooLarge: 'Le logo ne doit pas dépasser 2 Mo',
   logoMissing: 'Aucun logo à retirer pour ce thème',
   logoNotFound: 'Logo introuvable',
+  siret: 'SIRET invalide : 14 chiffres dont la clé de contrôle, par exemple 732 829 320 00074',
+  vatNumber: 'Numéro de TVA intracommunautaire invalide (ex. FR12345678901)',
+  iban: 'IBAN invalide : vérifiez les caractères et la clé, par exemple FR76 3000 6000 0112 3456 7890 189',
 } as const;
+
+/**
+ * The publisher's identifiers Relais's own invoices carry (decision 043), normalised and checked: SIRET (Luhn), VAT
+ * number (its key from the SIREN), IBAN (ISO 13616).
+ */
+const IDENTIFIERS: Partial<
+  Record<
+    SiteTextSetting,
+    { normalize: (value: string) => string; valid: (value: string) => boolean; message: string }
+  >
+> = {
+  legalPublisherSiret: {
+    normalize: normalizeSiret,
+    valid: isValidSiret,
+    message: siteSettingsMessages.siret,
+  },
+  legalPublisherVatNumber: {
+    normalize: (value) => value.replace(/\s/g, '').toUpperCase(),
+    valid: isValidFrenchVatNumber,
+    message: siteSettingsMessages.vatNumber,
+  },
+  legalPublisherIban: { normalize: normalizeIban, valid: isValidIban, message: siteSettingsMessages.iban },
+};
 
 const textField = (key: SiteTextSetting) => {
   const { max } = SITE_TEXT_SETTINGS[key];
-  return optionalText({
+  const text = optionalText({
     max,
     tooLong: siteSettingsMessages.tooLong(max),
-    multiline: key === 'maintenanceMessage',
+    // The addresses are written on several lines (the back office's fields are text areas).
+    multiline: key === 'maintenanceMessage' || key === 'legalPublisherAddress' || key === 'legalHostAddress',
+  });
+  const identifier = IDENTIFIERS[key];
+  if (!identifier) return text;
+  return text.transform((value, ctx) => {
+    if (value === undefined || value === null) return value;
+    const normalized = identifier.normalize(value);
+    if (identifier.valid(normalized)) return normalized;
+    ctx.addIssue({ code: 'custom', message: identifier.message });
+    return z.NEVER;
   });
 };
 

@@ -7,9 +7,10 @@ import { documents } from '../db/schema/documents.js';
 import { alerts, messages, conversations } from '../db/schema/messaging.js';
 import { missionApplications, missions, reviews } from '../db/schema/missions.js';
 import { reviewReports } from '../db/schema/road.js';
-import { bugReports } from '../db/schema/admin.js';
+import { bugReports, siteSettings } from '../db/schema/admin.js';
+import { planInvoices, subscriptions } from '../db/schema/payments.js';
 import { sessions } from '../db/schema/platform.js';
-import type { User } from '../db/schema/users.js';
+import { users, type User } from '../db/schema/users.js';
 import {
   createUser,
   driverPayload,
@@ -72,6 +73,8 @@ interface Scene {
    * has reported (open). */
   review: string;
   reviewReport: string;
+  /** Relais's invoice of the transporter's plan (decision 043). */
+  planInvoice: string;
   /** The driver's bug report, with a screenshot (decision 020). */
   bugReport: string;
 }
@@ -100,6 +103,59 @@ async function missionOf(companyId: string, fields: Partial<typeof missions.$inf
     })
     .returning();
   return row!;
+}
+
+let planInvoiceId: string | undefined;
+
+/**
+ * Relais's invoice of a plan granted to the transporter and ended since (so that the plan routes answer as for
+ * anyone without a live plan), issued the way the member's plan page issues what waited: with the publisher's
+ * details given and the member's billing address.
+ */
+async function planInvoiceOf(transporter: User): Promise<string> {
+  await t.db.insert(siteSettings).values(
+    Object.entries({
+      legalPublisherName: 'Relais SAS',
+      legalPublisherAddress: '8 quai Perrache, 69002 Lyon',
+      legalPublisherSiret: '55210055400013',
+      legalPublisherVatNumber: 'FR96552100554',
+    }).map(([key, value]) => ({ key, value, isPublic: true })),
+  );
+  await t.db
+    .update(users)
+    .set({ billingAddress: '3 avenue du Port, 13002 Marseille' })
+    .where(eq(users.id, transporter.id));
+  const start = new Date(Date.now() - 40 * 86_400_000);
+  await t.db.insert(subscriptions).values({
+    userId: transporter.id,
+    plan: 'transporter',
+    interval: 'month',
+    status: 'ended',
+    source: 'admin',
+    currentPeriodStart: start,
+    currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
+    endedAt: new Date(),
+    amount: '89.90',
+  });
+  const member = new Agent(t.app);
+  member.cookie = await sessionCookie(t.db, transporter.id);
+  const opened = await member.get('/api/billing/subscription');
+  expect(opened.statusCode).toBe(200);
+  const [invoice] = await t.db
+    .select({ id: planInvoices.id })
+    .from(planInvoices)
+    .where(eq(planInvoices.userId, transporter.id));
+  return invoice!.id;
+}
+
+/**
+ * The scene's transporter's plan invoice: issued once (a Factur-X PDF takes a moment), then handed to each new
+ * scene's transporter, as a row of the invoice of their own plan.
+ */
+async function planInvoiceFor(transporter: User): Promise<string> {
+  if (!planInvoiceId) return (planInvoiceId = await planInvoiceOf(transporter));
+  await t.db.update(planInvoices).set({ userId: transporter.id }).where(eq(planInvoices.id, planInvoiceId));
+  return planInvoiceId;
 }
 
 async function scene(): Promise<Scene> {
@@ -242,6 +298,7 @@ async function scene(): Promise<Scene> {
     driverAlert: alert!.id,
     completed: completed.id,
     completedDocument: statement.id,
+    planInvoice: await planInvoiceFor(transporter),
     review: reviewId,
     reviewReport: reviewReport!.id,
     bugReport: bugReportId,
@@ -970,6 +1027,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/billing/subscription': {
     request: () => json('GET', '/api/billing/subscription'),
     expected: members(200),
+  },
+  'GET /api/billing/invoices/:id/pdf': {
+    request: (s) => json('GET', `/api/billing/invoices/${s.planInvoice}/pdf`),
+    expected: signedIn(404, { transporter: 200 }),
   },
   'POST /api/billing/checkout': {
     // Elite is a drivers' plan: a request for them, refused for a transporter.

@@ -22,7 +22,7 @@ import { centsToDecimal } from '#core/rules/money.js';
  * names the parties as they are written).
  */
 
-export interface EInvoiceParty {
+interface EInvoiceParty {
   /** As the invoice prints it (a sole trader's name already followed by « EI »). */
   name: string;
   address: string;
@@ -32,7 +32,7 @@ export interface EInvoiceParty {
   vatNumber: string | null;
 }
 
-export interface EInvoiceLine {
+interface EInvoiceLine {
   name: string;
   description: string;
   /** Decimal string. */
@@ -53,8 +53,10 @@ export interface EInvoice {
   typeCode: '380' | '389';
   /** The mentions, in the one note CII allows here. */
   notes: string[];
-  /** The days invoiced (YYYY-MM-DD). */
-  period: { start: string; end: string };
+  /** The days invoiced (YYYY-MM-DD), when the invoice covers a period. */
+  period: { start: string; end: string } | null;
+  /** The buyer's own reference (their order, BT-13), when they gave one. */
+  orderReference?: string | null;
   /** When the service was rendered (YYYY-MM-DD). */
   deliveredOn: string;
   seller: EInvoiceParty & { iban: string | null };
@@ -141,7 +143,7 @@ function party(who: EInvoiceParty) {
 }
 
 /** The invoice in the library's EN 16931 model (UBL names; rendered as CII). */
-export function eInvoiceDocument(invoice: EInvoice): Invoice {
+function eInvoiceDocument(invoice: EInvoice): Invoice {
   const { seller, buyer, vat } = invoice;
   const category =
     vat.kind === 'standard'
@@ -162,7 +164,12 @@ export function eInvoiceDocument(invoice: EInvoice): Invoice {
       // One note (the library writes several as one note of several contents, which CII refuses).
       'cbc:Note': [invoice.notes.join('\n')],
       'cbc:DocumentCurrencyCode': EUR,
-      'cac:InvoicePeriod': { 'cbc:StartDate': invoice.period.start, 'cbc:EndDate': invoice.period.end },
+      ...(invoice.period
+        ? {
+            'cac:InvoicePeriod': { 'cbc:StartDate': invoice.period.start, 'cbc:EndDate': invoice.period.end },
+          }
+        : {}),
+      ...(invoice.orderReference ? { 'cac:OrderReference': { 'cbc:ID': invoice.orderReference } } : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': { ...party(seller), 'cac:PartyTaxScheme': sellerTaxScheme },
       },

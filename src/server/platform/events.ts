@@ -73,6 +73,8 @@ export type DomainEvent =
     }
   /** A demo sandbox was restored (decision 022): what was kept of its old rows (caches) must go. */
   | { type: 'sandbox.reset'; sandboxId: string; userId: string }
+  /** A plan was paid (Stripe) or granted against a transfer: its invoice is due (features/billing, decision 043). */
+  | { type: 'plan.paid'; userId: string }
   /** An independent carrier's VAT regime changed: what their missions owe (or will) changed with it. */
   | { type: 'billing.vat_regime_changed'; driverId: string }
   | {

@@ -153,6 +153,49 @@ export const documentSequences = pgTable(
   (t) => [primaryKey({ columns: [t.issuerId, t.series, t.year] })],
 );
 
+/** Gap-free numbering of Relais's own invoices (its plans' invoices, decision 043), per series and year. */
+export const invoiceSeries = pgTable(
+  'invoice_series',
+  {
+    series: text().notNull(),
+    year: integer().notNull(),
+    last: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * The invoices Relais issues for its plans (decision 043), one per payment: a Stripe payment of a subscription or
+ * a plan an administrator granted against a transfer. Kept when the member leaves (an invoice is kept ten years):
+ * the links are then cleared, the PDF (Factur-X) stays.
+ */
+export const planInvoices = pgTable(
+  'plan_invoices',
+  {
+    id: id(),
+    number: text().notNull().unique(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    stripePaymentId: uuid()
+      .unique()
+      .references(() => stripePayments.id, { onDelete: 'set null' }),
+    subscriptionId: uuid()
+      .unique()
+      .references(() => subscriptions.id, { onDelete: 'set null' }),
+    issuedOn: date().notNull(),
+    description: text().notNull(),
+    amountExclTax: money().notNull(),
+    vatAmount: money().notNull(),
+    amount: money().notNull(),
+    /** Paid by card when issued (Stripe), or due by transfer. */
+    paid: boolean().notNull(),
+    fileKey: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_invoices_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const driverPayments = pgTable(
   'driver_payments',
   {

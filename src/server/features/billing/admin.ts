@@ -12,7 +12,7 @@ import {
 } from '#core/rules/billing.js';
 import { formatNumericDay } from '#core/rules/french-dates.js';
 import type { SubscriptionPlan } from '#core/rules/enums.js';
-import { centsToDecimal } from '#core/rules/money.js';
+import { centsToDecimal, toCents } from '#core/rules/money.js';
 import { roleOf } from '#core/rules/roles.js';
 import {
   adminBillingMessages,
@@ -28,7 +28,7 @@ import { logAdminAction } from '../../platform/admin-log.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, CONFLICT_RETRY, databaseErrorCode, notFound } from '../../platform/errors.js';
-import { recordDomainEvent } from '../../platform/outbox.js';
+import { recordDomainEvent, recordDomainEvents } from '../../platform/outbox.js';
 import { isOpenAccount } from '../../platform/sessions.js';
 import {
   currentTariffs,
@@ -164,7 +164,7 @@ export async function grantPlan(
       const live = await liveSubscription(tx, userId, true);
       if (live?.source === 'stripe') throw new AppError(409, adminBillingMessages.stripeManaged);
       const reference = input.invoiceReference || null;
-      // One invoice, one grant: the same invoice sent twice (a double click, two administrators) is refused,
+      // One order, one grant: the same reference sent twice (a double click, two administrators) is refused,
       // read under the holder's lock.
       if (reference) {
         const [already] = await tx
@@ -172,8 +172,8 @@ export async function grantPlan(
           .from(subscriptions)
           .where(and(eq(subscriptions.userId, userId), eq(subscriptions.invoiceReference, reference)));
         if (already)
-          throw new AppError(409, `La facture ${reference} a déjà été enregistrée pour ce membre.`, {
-            invoiceReference: `La facture ${reference} a déjà été enregistrée pour ce membre.`,
+          throw new AppError(409, `La référence ${reference} a déjà été enregistrée pour ce membre.`, {
+            invoiceReference: `La référence ${reference} a déjà été enregistrée pour ce membre.`,
           });
       }
       const now = new Date();
@@ -214,7 +214,7 @@ export async function grantPlan(
         type: 'debit',
         category: 'subscription',
         amount,
-        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${formatNumericDay(start)} au ${formatNumericDay(end)}${reference ? ` — facture ${reference}` : ''}`,
+        description: `Formule ${PLAN_NAMES[input.plan]}, ${INTERVAL_ADJECTIVES[input.interval]}, du ${formatNumericDay(start)} au ${formatNumericDay(end)}${reference ? ` — réf. ${reference}` : ''}`,
       });
       await logAdminAction(tx, {
         adminId: admin.id,
@@ -232,15 +232,19 @@ export async function grantPlan(
         },
         ipAddress,
       });
-      const told = await recordDomainEvent(tx, {
-        type: 'plan.changed',
-        userId,
-        plan: granted!.plan,
-        previousPlan: target.subscriptionPlan,
-        cause: 'granted',
-        periodEnd: granted!.currentPeriodEnd?.toISOString() ?? null,
-        reason: null,
-      });
+      const told = await recordDomainEvents(tx, [
+        {
+          type: 'plan.changed',
+          userId,
+          plan: granted!.plan,
+          previousPlan: target.subscriptionPlan,
+          cause: 'granted',
+          periodEnd: granted!.currentPeriodEnd?.toISOString() ?? null,
+          reason: null,
+        },
+        // Its invoice, by Relais (decision 043).
+        ...(toCents(amount) > 0 ? [{ type: 'plan.paid' as const, userId }] : []),
+      ]);
       return { row: granted!, holder: { ...target, subscriptionPlan: input.plan }, told };
     }),
   );

@@ -117,6 +117,7 @@ describe('the plan page', () => {
       },
       stripeEnabled: false,
       invoices: [],
+      billingAddressMissing: true,
     });
     const theirs = await view(await agentFor(t, transporter.id));
     expect(theirs).toMatchObject({
@@ -316,7 +317,7 @@ describe('an administrator grants and ends plans', () => {
     const [debit] = await t.db.select().from(transactions).where(eq(transactions.userId, driver.id));
     expect(debit).toMatchObject({ type: 'debit', category: 'subscription', amount: '149.00' });
     expect(debit!.description).toMatch(
-      /^Formule Premium Chauffeur, annuelle, du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4} — facture F-2026-0042$/,
+      /^Formule Premium Chauffeur, annuelle, du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4} — réf. F-2026-0042$/,
     );
     const [log] = await t.db.select().from(adminLogs).where(eq(adminLogs.targetId, driver.id));
     expect(log).toMatchObject({ adminId: admin.id, action: 'plan.granted', targetType: 'user' });

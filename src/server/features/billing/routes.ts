@@ -17,7 +17,9 @@ import { guards, requireRecentPassword, requireRole, requireUser } from '../../p
 import { adminSubscriptionList, endPlan, expireGrantedPlans, grantPlan } from './admin.js';
 import { billingPortal, checkout, setCancelAtPeriodEnd, withdrawRequest } from './subscribe.js';
 import { subscriptionView } from './view.js';
-import { refusals } from '../../platform/openapi.js';
+import { fileAnswer, refusals } from '../../platform/openapi.js';
+import { sendPrivateFile } from '../../platform/storage.js';
+import { issuePendingPlanInvoices, planInvoiceFile } from './plan-invoices.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
 
@@ -38,6 +40,16 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
     },
     { catchUpSeconds: 6 * 3600 },
   );
+  // A plan paid or granted: its invoice at once; every quarter of an hour, those that waited for the publisher's
+  // details or the member's billing address (decision 043).
+  const invoicing = { ...deps, log: root.log };
+  events.subscribe(async (event) => {
+    if (event.type === 'plan.paid') await issuePendingPlanInvoices(invoicing);
+  });
+  jobs.schedule('plan-invoices', '*/15 * * * *', async (run) => {
+    const result = await issuePendingPlanInvoices(invoicing);
+    if (result.issued > 0 || result.waiting > 0) run.log.info(result, 'plan invoices');
+  });
 
   app.get(
     '/api/billing/subscription',
@@ -50,6 +62,23 @@ export async function billingRoutes(root: FastifyInstance, deps: FeatureDeps): P
       },
     },
     async (request) => subscriptionView(deps, requireUser(request)),
+  );
+
+  app.get(
+    '/api/billing/invoices/:id/pdf',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['billing'],
+        summary: 'Une facture de ma formule (Factur-X, PDF/A-3)',
+        params: idParams,
+        response: { 200: fileAnswer('application/pdf', 'La facture') },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, fileName } = await planInvoiceFile(deps, requireUser(request), request.params.id);
+      return sendPrivateFile(reply, { bytes, type: 'application/pdf', fileName });
+    },
   );
 
   app.post(

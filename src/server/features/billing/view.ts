@@ -10,10 +10,11 @@ import type { SubscriptionPlan } from '#core/rules/enums.js';
 import { planSummary } from '#core/rules/plans.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 import type { Db } from '../../db/client.js';
-import { stripePayments, subscriptions } from '../../db/schema/payments.js';
+import { planInvoices, stripePayments, subscriptions } from '../../db/schema/payments.js';
 import type { User } from '../../db/schema/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { planUsage } from '../../platform/plan-usage.js';
+import { issuePendingPlanInvoices } from './plan-invoices.js';
 import { INTERVAL_ADJECTIVES, liveSubscription, planHolder } from './shared.js';
 
 type Invoice = SubscriptionView['invoices'][number];
@@ -37,6 +38,12 @@ const STRIPE_STATUS_LABELS: Record<string, string> = {
   canceled: 'Annulée',
 };
 
+/** Relais's invoice of a payment (decision 043), once issued: its number and where its PDF is. */
+const ownInvoice = (invoice: { id: string; number: string } | null) => ({
+  invoiceNumber: invoice?.number ?? null,
+  pdfUrl: invoice ? `/api/billing/invoices/${invoice.id}/pdf` : null,
+});
+
 /**
  * The plan's invoices: Stripe's (their hosted receipt or invoice), and those an administrator recorded when
  * granting a plan (a B2B invoice sent by e-mail, paid by transfer: its reference, no link). Newest first; each
@@ -45,14 +52,16 @@ const STRIPE_STATUS_LABELS: Record<string, string> = {
 async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
   const [online, granted] = await Promise.all([
     db
-      .select()
+      .select({ row: stripePayments, invoice: { id: planInvoices.id, number: planInvoices.number } })
       .from(stripePayments)
+      .leftJoin(planInvoices, eq(planInvoices.stripePaymentId, stripePayments.id))
       .where(and(eq(stripePayments.userId, userId), eq(stripePayments.kind, 'subscription')))
       .orderBy(desc(stripePayments.createdAt), desc(stripePayments.id))
       .limit(INVOICES_SHOWN),
     db
-      .select()
+      .select({ row: subscriptions, invoice: { id: planInvoices.id, number: planInvoices.number } })
       .from(subscriptions)
+      .leftJoin(planInvoices, eq(planInvoices.subscriptionId, subscriptions.id))
       .where(
         and(
           eq(subscriptions.userId, userId),
@@ -65,7 +74,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       .limit(INVOICES_SHOWN),
   ]);
   const invoices: Array<Invoice & { at: number }> = [
-    ...online.map((row) => ({
+    ...online.map(({ row, invoice }) => ({
       at: row.createdAt.getTime(),
       id: row.id,
       date: row.createdAt.toISOString(),
@@ -73,9 +82,10 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       description: row.description,
       status: STRIPE_STATUS_LABELS[row.status] ?? row.status,
       url: row.receiptUrl,
-      reference: row.stripeInvoiceId,
+      reference: null,
+      ...ownInvoice(invoice),
     })),
-    ...granted.map((row) => ({
+    ...granted.map(({ row, invoice }) => ({
       at: row.createdAt.getTime(),
       id: row.id,
       date: row.createdAt.toISOString(),
@@ -84,6 +94,7 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
       status: 'Facturée (virement)',
       url: null,
       reference: row.invoiceReference,
+      ...ownInvoice(invoice),
     })),
   ];
   // Newest first; two invoices of the same instant by id, as each query orders its own.
@@ -92,11 +103,26 @@ async function invoicesOf(db: Db, userId: string): Promise<Invoice[]> {
     .map(({ at: _at, ...invoice }) => invoice);
 }
 
+/**
+ * An invoice that waited (the publisher's details, the member's billing address) is tried again when the page is
+ * opened, as a mission's documents are; the list is read again when one was issued.
+ */
+async function withOwnInvoices(
+  deps: Pick<FeatureDeps, 'db' | 'storage'>,
+  user: User,
+  invoices: Invoice[],
+): Promise<Invoice[]> {
+  if (!user.billingAddress || invoices.every((invoice) => invoice.invoiceNumber)) return invoices;
+  const { issued } = await issuePendingPlanInvoices(deps, user.id);
+  return issued > 0 ? invoicesOf(deps.db, user.id) : invoices;
+}
+
 /** GET /api/billing/subscription: the holder's plan (read on this request), usage, subscription and invoices. */
 export async function subscriptionView(
-  { db, stripe }: Pick<FeatureDeps, 'db' | 'stripe'>,
+  deps: Pick<FeatureDeps, 'db' | 'stripe' | 'storage'>,
   user: User,
 ): Promise<SubscriptionView> {
+  const { db, stripe } = deps;
   const role = planHolder(user);
   const summary = planSummary(role, user.subscriptionPlan);
   const [live, [request], usage, invoices] = await Promise.all([
@@ -109,6 +135,7 @@ export async function subscriptionView(
     invoicesOf(db, user.id),
   ]);
   return {
+    billingAddressMissing: !user.billingAddress,
     role,
     plan: user.subscriptionPlan as SubscriptionPlan,
     planName: summary.name,
@@ -132,6 +159,6 @@ export async function subscriptionView(
       : null,
     usage,
     stripeEnabled: stripe !== null,
-    invoices,
+    invoices: await withOwnInvoices(deps, user, invoices),
   };
 }

@@ -1,5 +1,7 @@
 import {
+  invoiceTitle,
   LATE_PAYMENT_MENTION,
+  OPERATION_CATEGORY,
   PAYMENT_TERMS_LABELS,
   TRANSPORT_VAT_RATE_PERCENT,
   VAT_FRANCHISE_MENTION,
@@ -8,9 +10,7 @@ import { parisDate } from '#core/rules/days.js';
 import { formatNumericDay } from '#core/rules/french-dates.js';
 import * as eInvoice from '../../platform/e-invoice.js';
 import {
-  OPERATION_CATEGORY,
   selfBillingMention,
-  invoiceTitle,
   sellerDisplayName,
   VAT_ON_DEBITS_MENTION,
   WAITING_LINE_NAME,

@@ -3,7 +3,9 @@ import { formatIban } from '#core/rules/iban.js';
 import {
   EMPLOYMENT_PAY_NOTE,
   formatCents,
+  invoiceTitle,
   LATE_PAYMENT_MENTION,
+  OPERATION_CATEGORY,
   PAYMENT_TERMS_LABELS,
   TRANSPORT_VAT_RATE_PERCENT,
   VAT_FRANCHISE_MENTION,
@@ -102,11 +104,6 @@ export function serviceDays(mission: ServiceDates): string {
  * wants followed by « EI » on every invoice (article R526-27 du Code de commerce).
  */
 export const sellerDisplayName = (name: string) => `${name} EI`;
-
-/** The category of the operation the reform asks every invoice to state: road haulage is a service. */
-export const OPERATION_CATEGORY = 'Prestation de services';
-
-export const invoiceTitle = (number: string) => `Facture n° ${number}`;
 
 /** The mention a carrier who opted to pay VAT on invoicing must print (article 242 nonies A, I-13° de l’annexe II au CGI). */
 export const VAT_ON_DEBITS_MENTION = 'Option pour le paiement de la taxe d’après les débits';

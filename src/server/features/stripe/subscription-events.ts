@@ -288,14 +288,15 @@ async function settlePlan(
 }
 
 /**
- * invoice.paid: the member's subscription invoice (stripe_payments, unique by invoice; its hosted page as the
- * receipt) and a debit in their transactions. A replayed invoice is recorded once.
+ * invoice.paid: the member's subscription payment (stripe_payments, unique by invoice; its hosted page as the
+ * receipt) and a debit in their transactions; Relais's own invoice of it is then due (plan.paid, decision 043).
+ * A replayed invoice is recorded once.
  */
 export async function applyInvoicePaid(
   tx: DbOrTx,
   event: Stripe.Event,
   invoice: Stripe.Invoice,
-): Promise<void> {
+): Promise<DomainEvent[]> {
   const details = invoice.parent?.subscription_details ?? null;
   const subscriptionId = idOf(details?.subscription);
   const user = await memberOf(tx, {
@@ -303,9 +304,9 @@ export async function applyInvoicePaid(
     customer: idOf(invoice.customer),
     subscription: subscriptionId,
   });
-  if (!user || !invoice.id) return;
+  if (!user || !invoice.id) return [];
   const cents = invoice.amount_paid;
-  if (!Number.isSafeInteger(cents) || cents < 0) return;
+  if (!Number.isSafeInteger(cents) || cents < 0) return [];
   const [subscription] = subscriptionId
     ? await tx.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscriptionId))
     : [];
@@ -328,8 +329,9 @@ export async function applyInvoicePaid(
     })
     .onConflictDoNothing({ target: stripePayments.stripeInvoiceId })
     .returning({ id: stripePayments.id });
-  if (saved && cents > 0)
-    await addTransactions(tx, [
-      { userId: user.id, type: 'debit', category: 'subscription', amount, description },
-    ]);
+  if (!saved || cents === 0) return [];
+  await addTransactions(tx, [
+    { userId: user.id, type: 'debit', category: 'subscription', amount, description },
+  ]);
+  return [{ type: 'plan.paid', userId: user.id }];
 }

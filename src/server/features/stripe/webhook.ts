@@ -125,8 +125,7 @@ async function applyEvent(calls: StripeCalls, tx: DbOrTx, event: Stripe.Event): 
     case 'customer.subscription.deleted':
       return applySubscriptionEvent(tx, event, event.data.object);
     case 'invoice.paid':
-      await applyInvoicePaid(tx, event, event.data.object);
-      return [];
+      return applyInvoicePaid(tx, event, event.data.object);
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;

@@ -42,8 +42,14 @@ export function alertsFor(event: DomainEvent): NewAlert[] {
   if (isStripePaymentEvent(event)) return stripeAlerts(event);
   if (isRoadEvent(event)) return roadAlerts(event);
   if (isSupportEvent(event)) return supportAlerts(event);
-  // A demo sandbox restored tells no one anything; a carrier's new VAT regime is told through what it changes.
-  if (event.type === 'sandbox.reset' || event.type === 'billing.vat_regime_changed') return [];
+  // A demo sandbox restored tells no one anything; a carrier's new VAT regime is told through what it changes; a
+  // plan's invoice shows on the plan's page, the plan itself was told by plan.changed or by Stripe.
+  if (
+    event.type === 'sandbox.reset' ||
+    event.type === 'billing.vat_regime_changed' ||
+    event.type === 'plan.paid'
+  )
+    return [];
   if (event.type === 'message.sent') {
     return [
       {

@@ -26,6 +26,11 @@ const PUBLISHER_KEYS = [
   'legalPublisherRegistration',
   'legalPublicationDirector',
 ] as const satisfies readonly SiteSettingKey[];
+const INVOICE_KEYS = [
+  'legalPublisherSiret',
+  'legalPublisherVatNumber',
+  'legalPublisherIban',
+] as const satisfies readonly SiteSettingKey[];
 const HOST_KEYS = [
   'legalHostName',
   'legalHostAddress',
@@ -38,6 +43,9 @@ const PLACEHOLDERS: Partial<Record<SiteSettingKey, string>> = {
   legalPublisherName: 'Relais SAS',
   legalPublisherForm: 'SAS au capital de 10 000 €',
   legalPublisherRegistration: 'SIRET 123 456 789 00012 — RCS Lyon',
+  legalPublisherSiret: '732 829 320 00074',
+  legalPublisherVatNumber: 'FR44732829320',
+  legalPublisherIban: 'FR76 3000 6000 0112 3456 7890 189',
   legalHostName: 'OVH SAS',
   legalHostPhone: '+33 9 72 10 10 07',
 };
@@ -233,6 +241,13 @@ export function AdminSettingsPage() {
             title="Mentions légales : éditeur"
             description="Affichées sur la page « Mentions légales ». Tant que la raison sociale est vide, la page indique que ces informations sont communiquées sur simple demande."
             keys={PUBLISHER_KEYS}
+            stored={data.settings}
+          />
+          <SettingsForm
+            id="factures"
+            title="Factures des formules"
+            description="Relais émet les factures des formules (Factur-X) au nom de l’éditeur : raison sociale et adresse du siège ci-dessus, SIRET et numéro de TVA ici ; l’IBAN figure sur celles réglées par virement. Tant qu’il manque l’un d’eux, les factures attendent et partent dès qu’il est renseigné."
+            keys={INVOICE_KEYS}
             stored={data.settings}
           />
           <SettingsForm

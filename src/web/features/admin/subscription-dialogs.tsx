@@ -139,10 +139,10 @@ export function GrantDialog({
           {...form.register('interval')}
         />
         <TextField
-          label="Référence de la facture (facultatif)"
+          label="Référence du client (facultatif)"
           maxLength={100}
           autoComplete="off"
-          hint="Le numéro de la facture envoyée : il figure dans l’historique de l’abonnement."
+          hint="Son bon de commande ou sa référence : elle figure sur la facture que Relais émet et dans l’historique."
           error={errors.invoiceReference?.message}
           onFocus={grantResolver.preload}
           {...form.register('invoiceReference')}

@@ -79,7 +79,7 @@ function SubscriptionRow({
   const details = [
     row.source === 'stripe' ? 'Payé avec Stripe' : 'Virement',
     row.amount && `facturé ${formatMoney(row.amount)}\u00a0TTC`,
-    row.invoiceReference && `facture ${row.invoiceReference}`,
+    row.invoiceReference && `réf. ${row.invoiceReference}`,
   ].filter(Boolean);
   return (
     <li className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
@@ -167,7 +167,7 @@ export function AdminSubscriptionsPage() {
     <>
       <PageHeader
         title="Abonnements"
-        description="Activez les formules demandées une fois la facture envoyée (réglée par virement), ou mettez-y fin. Chaque décision est enregistrée dans le journal d’administration."
+        description="Activez les formules demandées : Relais émet aussitôt la facture (Factur-X, à régler par virement sous 30 jours) et la met dans l’espace du membre ; ou mettez-y fin. Chaque décision est enregistrée dans le journal d’administration."
       />
       {data?.stripeEnabled && (
         <p className="mb-4 rounded-xl bg-brand-500/10 px-4 py-3 text-sm">

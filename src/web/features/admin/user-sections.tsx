@@ -358,7 +358,7 @@ export function SubscriptionSection({
                   {subscription.currentPeriodEnd
                     ? ` · jusqu’au ${formatLongDateTime(subscription.currentPeriodEnd)}`
                     : ''}
-                  {subscription.invoiceReference ? ` · facture ${subscription.invoiceReference}` : ''}
+                  {subscription.invoiceReference ? ` · réf. ${subscription.invoiceReference}` : ''}
                 </span>
               </span>
               <StatusBadge status={subscription.status === 'active' ? 'verified' : subscription.status}>

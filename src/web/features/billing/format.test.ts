@@ -14,6 +14,7 @@ const view = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
   usage: { applicationsLeft: 3, applicationsUsed: 0, messagesLeftToday: 5, messagesUsedToday: 0, labels: [] },
   stripeEnabled: false,
   invoices: [],
+  billingAddressMissing: false,
   ...overrides,
 });
 

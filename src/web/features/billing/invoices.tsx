@@ -1,12 +1,16 @@
 import { formatDay } from '#core/rules/french-dates.js';
 import { ExternalLink } from 'lucide-react';
+import { Link } from 'wouter';
 import { vatAmountsOf } from '#core/rules/billing.js';
 import { exclTaxAndVat, formatMoney } from '#core/rules/money.js';
 import type { SubscriptionView } from '#core/schemas/billing.js';
 
+const linkClasses = 'inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent underline';
+
 /**
- * The subscription's invoices, newest first as the server gives them: date, amount with VAT and before VAT with the
- * VAT apart (decision 041), state, the invoice itself.
+ * The subscription's payments, newest first as the server gives them: date, amount with VAT and before VAT with the
+ * VAT apart (decision 041), state, Relais's invoice (Factur-X PDF, decision 043) and Stripe's receipt of a card
+ * payment.
  */
 export function Invoices({ view }: { view: SubscriptionView }) {
   return (
@@ -38,28 +42,43 @@ export function Invoices({ view }: { view: SubscriptionView }) {
                     {exclTaxAndVat(vatAmountsOf(invoice))}
                   </p>
                 </div>
-                {invoice.url && (
-                  <a
-                    href={invoice.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent underline"
-                  >
-                    Voir la facture
-                    <span className="sr-only"> du {formatDay(invoice.date)} (nouvel onglet)</span>
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                  </a>
-                )}
+                <div className="flex flex-wrap gap-x-4">
+                  {invoice.pdfUrl ? (
+                    <a href={invoice.pdfUrl} target="_blank" rel="noreferrer" className={linkClasses}>
+                      Facture {invoice.invoiceNumber} (PDF)
+                      <span className="sr-only"> du {formatDay(invoice.date)}, nouvel onglet</span>
+                    </a>
+                  ) : (
+                    <p className="text-sm text-ink-muted">Facture en préparation</p>
+                  )}
+                  {invoice.url && (
+                    <a href={invoice.url} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+                      Reçu de paiement
+                      <span className="sr-only"> du {formatDay(invoice.date)} (nouvel onglet)</span>
+                      <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    </a>
+                  )}
+                </div>
               </li>
             );
           })}
         </ul>
       )}
-      {!view.stripeEnabled && view.invoices.some((invoice) => !invoice.url) && (
-        <p className="mt-2 text-sm text-ink-muted">
-          Les factures réglées par virement vous sont envoyées par e-mail.
-        </p>
-      )}
+      {view.invoices.some((invoice) => !invoice.pdfUrl) &&
+        (view.billingAddressMissing ? (
+          <p className="mt-2 text-sm">
+            Vos factures attendent votre adresse de facturation :{' '}
+            <Link href="/facturation" className="font-semibold text-accent underline">
+              indiquez-la
+            </Link>
+            .
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-ink-muted">
+            Relais émet chaque facture dès le règlement enregistré ; elle apparaît ici, rechargez la page dans
+            un instant.
+          </p>
+        ))}
     </section>
   );
 }
