@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_TARIFFS } from '../../src/core/rules/tariffs.js';
 import { signInAdmin } from './admin-helpers.js';
-import { acceptCookies, registerCompanyByApi } from './helpers.js';
+import { expectNoAxeViolations } from './axe.js';
+import { acceptCookies, registerCompanyByApi, shootBothThemes } from './helpers.js';
 
 /**
  * « Paramètres du site » and « Tarifs » (decision 021): the e2e database is shared by every spec, so what this spec
@@ -168,6 +169,9 @@ test('the invoices of the plans: the back office gives Relais’s identifiers, a
     await invoicing.getByLabel('IBAN (virements des formules)').fill('FR76 3000 6000 0112 3456 7890 189');
     await invoicing.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(siret).toHaveAttribute('aria-invalid', 'true');
+    await shootBothThemes(page, 'settings-invoicing', true, (theme) =>
+      expectNoAxeViolations(page, `invoicing settings (${theme})`),
+    );
     await expect(invoicing.getByText(/^SIRET invalide/)).toBeVisible();
     await siret.fill('552 100 554 00013');
     await invoicing.getByRole('button', { name: 'Enregistrer' }).click();
@@ -182,6 +186,9 @@ test('the invoices of the plans: the back office gives Relais’s identifiers, a
     await company.goto('/driver/subscription');
     const invoices = company.getByRole('region', { name: 'Factures' });
     await expect(invoices).toContainText('Facture en préparation');
+    await shootBothThemes(company, 'plan-invoice-waiting', true, (theme) =>
+      expectNoAxeViolations(company, `plan invoice waiting (${theme})`),
+    );
     await invoices.getByRole('link', { name: 'indiquez-la' }).click();
     await expect(company).toHaveURL(/\/facturation$/);
     await company.getByLabel('Adresse de facturation').fill('3 avenue du Port\n13002 Marseille');
@@ -193,6 +200,10 @@ test('the invoices of the plans: the back office gives Relais’s identifiers, a
     const link = invoices.getByRole('link', { name: /^Facture RL-\d{4}-\d{4} \(PDF\)/ });
     await expect(link).toBeVisible();
     await expect(invoices).toContainText('Réf. BC-0107');
+    // Both themes, read by axe, pictured when E2E_SHOTS_DIR is set.
+    await shootBothThemes(company, 'plan-invoices', true, (theme) =>
+      expectNoAxeViolations(company, `plan invoices (${theme})`),
+    );
     const pdf = await company.request.get((await link.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const bytes = await pdf.body();

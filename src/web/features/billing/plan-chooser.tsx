@@ -16,7 +16,8 @@ import { isEntitling, planAndInterval, planChoices } from './format.js';
 
 const REQUEST_SENT = {
   title: 'Demande envoyée',
-  description: 'Un administrateur active votre formule et vous envoie la facture, à régler par virement.',
+  description:
+    'Un administrateur active votre formule ; Relais émet la facture, à régler par virement sous 30 jours.',
 } as const;
 
 /** A request waiting for an administrator (no online payment): what was asked, when, and the way to withdraw it. */
@@ -49,7 +50,7 @@ export function PendingRequest({ view }: { view: SubscriptionView }) {
         {formatDay(request.createdAt)}.
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        Un administrateur active votre formule et vous envoie la facture, à régler par virement.
+        Un administrateur active votre formule ; Relais émet la facture, à régler par virement sous 30 jours.
       </p>
       <Button variant="secondary" className="mt-4" onClick={() => setConfirming(true)}>
         Annuler la demande
@@ -150,7 +151,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
       <p className="mt-2 text-sm text-ink-muted">
         {view.stripeEnabled
           ? 'Paiement sécurisé par carte avec Stripe : votre formule s’active dès que Stripe confirme le paiement.'
-          : 'Sans paiement en ligne : un administrateur active votre formule et vous envoie la facture, à régler par virement.'}
+          : 'Sans paiement en ligne : un administrateur active votre formule ; Relais émet la facture, à régler par virement sous 30 jours.'}
       </p>
       {demo && <NotInDemoNote className="mt-3" />}
       <ul className={cn('mt-4 grid gap-4', choices.length > 1 && 'md:grid-cols-2')}>
@@ -214,7 +215,7 @@ export function PlanChooser({ view }: { view: SubscriptionView }) {
             <p>
               {view.stripeEnabled
                 ? 'Vous allez sur la page de paiement sécurisée de Stripe ; vos données de carte ne passent pas par Relais.'
-                : 'Un administrateur active votre formule et vous envoie la facture, à régler par virement.'}
+                : 'Un administrateur active votre formule ; Relais émet la facture, à régler par virement sous 30 jours.'}
             </p>
             {current && !view.stripeEnabled && (
               <p>Votre formule actuelle reste active jusqu’à l’activation de la nouvelle.</p>

@@ -190,10 +190,10 @@ export const DRIVER_GUIDE: HelpGuide = {
             {
               list: [
                 'avec le paiement en ligne, vous payez par carte sur la page sécurisée de Stripe ; la formule s’active dès que Stripe confirme, et vous pouvez résilier à la fin de la période ;',
-                'sans paiement en ligne, vous envoyez une demande ; un administrateur active la formule et vous envoie la facture, à régler par virement. Vous pouvez annuler une demande en cours.',
+                'sans paiement en ligne, vous envoyez une demande ; un administrateur active la formule et Relais émet la facture, à régler par virement sous 30 jours. Vous pouvez annuler une demande en cours.',
               ],
             },
-            'Votre page d’abonnement dit lequel des deux s’applique.',
+            'Votre page d’abonnement dit lequel des deux s’applique ; chaque facture s’y télécharge (PDF), dès que votre [adresse de facturation](/facturation) est indiquée.',
           ],
         },
       ],

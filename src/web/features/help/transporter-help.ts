@@ -306,7 +306,7 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           question: 'Comment souscrire ou résilier ?',
           keywords: 'carte virement facture résiliation',
           body: [
-            'Sur [votre abonnement](/driver/subscription) : avec le paiement en ligne, par carte chez Stripe (résiliable à la fin de la période) ; sinon, vous envoyez une demande, un administrateur active la formule et vous envoie la facture à régler par virement.',
+            'Sur [votre abonnement](/driver/subscription) : avec le paiement en ligne, par carte chez Stripe (résiliable à la fin de la période) ; sinon, vous envoyez une demande, un administrateur active la formule et Relais émet la facture, à régler par virement sous 30 jours. Chaque facture (Factur-X, lisible par votre logiciel comptable) se télécharge sur la même page, dès que votre [adresse de facturation](/facturation) est indiquée.',
           ],
         },
       ],

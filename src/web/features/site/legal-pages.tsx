@@ -316,8 +316,9 @@ export function TermsPage() {
         formules Premium Chauffeur, Elite Chauffeur et Transporteur sont payantes, au mois ou à l'année, aux
         prix affichés sur la page Tarifs : toutes taxes comprises pour les formules Chauffeur, hors taxes pour
         la formule Transporteur (TVA de 20 % en sus). Un abonnement se résilie à tout moment et prend fin au
-        terme de la période payée. Sans paiement en ligne, une formule est activée par Relais à réception du
-        règlement de sa facture (virement).
+        terme de la période payée. Sans paiement en ligne, une formule est activée par Relais sur demande ; sa
+        facture, émise à l’activation, se règle par virement à 30 jours. Relais émet chaque facture d’une
+        formule en Factur-X (PDF lisible et données structurées), téléchargeable sur la page d’abonnement.
       </p>
       <h2>6. Avis</h2>
       <p>
