@@ -331,6 +331,11 @@ export const applicationSchema = z.object({
   missingDocuments: z.array(z.string()),
   /** Each document the mission requires, judged until its last day: valid, pending, missing, rejected, expiring. */
   requirements: z.array(requirementVerdictSchema),
+  /**
+   * For the publisher, on a pending application: why this driver cannot be chosen now (held by another mission over
+   * part of this one's period, said without naming it); null when they can.
+   */
+  bookedElsewhere: z.string().nullable().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -26,6 +26,7 @@ import {
   documentCheck,
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
+import { bookingMessages, lockDriverBookings, overlappingBooking } from './booking.js';
 import { applicationsThisMonth } from '../../platform/plan-usage.js';
 import { parisDate } from '#core/rules/days.js';
 
@@ -68,6 +69,9 @@ export async function applyToMission(
       .from(missionApplications)
       .where(and(eq(missionApplications.missionId, missionId), eq(missionApplications.driverId, driver.id)));
     if (existing) throw new AppError(409, missionErrors.alreadyApplied);
+    // Already held elsewhere over part of its period: they could not be chosen (read under the driver's lock).
+    const booked = await overlappingBooking(tx, driver.id, mission);
+    if (booked) throw new AppError(409, bookingMessages.driver(booked));
     // The driver said they could not work one of its days: they are asked before applying (the screen sends it
     // again). Any day of the mission counts, not only its first (the one named is the first such day).
     if (!confirmUnavailable) {
@@ -187,6 +191,11 @@ export async function decideApplication(
     }
     if (mission.status !== 'available' || mission.driverId)
       throw new AppError(409, missionErrors.alreadyAssigned);
+    // One mission at a time per driver: two transporters choosing them at once take turns here, and the
+    // second is refused; the application stays pending (nothing was written).
+    await lockDriverBookings(tx, current!.driverId);
+    const booked = await overlappingBooking(tx, current!.driverId, mission);
+    if (booked) throw new AppError(409, bookingMessages.transporter(booked));
     const now = new Date();
     await tx
       .update(missions)

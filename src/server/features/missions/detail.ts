@@ -25,7 +25,9 @@ import {
   loadMissions,
   documentCheck,
   type DocumentCheck,
+  type MissionRow,
 } from './shared.js';
+import { bookingMessages, overlappingBooking, overlappingBookings } from './booking.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { applicationsThisMonth } from '../../platform/plan-usage.js';
 
@@ -49,6 +51,12 @@ const applicantFields = {
     'pending_validation' | 'approved' | 'rejected'
   >`coalesce((select da.status from driver_applications da where da.user_id = users.id), 'pending_validation')`,
 };
+
+/** Why the driver could not be chosen for this mission: another of theirs over part of its period (null: none). */
+async function bookedMessage(db: Db, driverId: string, mission: MissionRow): Promise<string | null> {
+  const booked = await overlappingBooking(db, driverId, mission);
+  return booked ? bookingMessages.driver(booked) : null;
+}
 
 /** A mission as the viewer may see it: applicants for its publisher, the driver's own application, actions. */
 export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string): Promise<MissionDetail> {
@@ -106,6 +114,12 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       db,
       rows.map(({ driver }) => driver.id),
     );
+    // Applicants held by another mission over part of this one's period: told before choosing.
+    const booked = await overlappingBookings(
+      db,
+      rows.filter(({ application }) => application.status === 'pending').map(({ driver }) => driver.id),
+      row,
+    );
     applications = rows.map(({ application, driver }) => {
       // Papers are the publisher's business while the driver is a candidate or chosen, never after; and the reason
       // Relais gave the driver for a refused paper is for the driver alone.
@@ -118,6 +132,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
             ? { ...check, requirements: check.requirements.map((item) => ({ ...item, reason: null })) }
             : { ...check, missing: [], requirements: [] },
         ),
+        bookedElsewhere: booked.has(driver.id) ? bookingMessages.transporter(booked.get(driver.id)!) : null,
         driver,
       };
     });
@@ -138,7 +153,10 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       ? missionErrors.alreadyApplied
       : !user.emailVerified
         ? emailRequiredMessages.apply
-        : (eligibility(user, row) ?? myCheck.refusal ?? (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+        : (eligibility(user, row) ??
+          myCheck.refusal ??
+          (await bookedMessage(db, user.id, row)) ??
+          (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
     applyBlockedCode =
       !mine && !user.emailVerified
         ? EMAIL_NOT_VERIFIED

@@ -1,5 +1,5 @@
 import { reputationLabel } from '#core/rules/reputation.js';
-import { BadgeCheck, MessageSquare, ShieldAlert, Star, UserRound } from 'lucide-react';
+import { BadgeCheck, CalendarX, MessageSquare, ShieldAlert, Star, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
@@ -117,6 +117,12 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                 {application.message && (
                   <p className="mt-3 rounded-lg bg-surface-sunken p-3">« {application.message} »</p>
                 )}
+                {application.bookedElsewhere && (
+                  <p role="note" className="mt-3 flex gap-2 rounded-lg bg-danger/10 p-3 text-sm text-danger">
+                    <CalendarX className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                    {application.bookedElsewhere}
+                  </p>
+                )}
                 {application.requirements.length > 0 && (
                   <div className="mt-3">
                     <p className="text-sm font-semibold">Documents exigés, jusqu’à la fin de la mission</p>
@@ -141,7 +147,7 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                     <>
                       <Button
                         size="sm"
-                        disabled={decide.isPending}
+                        disabled={decide.isPending || Boolean(application.bookedElsewhere)}
                         onClick={() => setChoosing(application.id)}
                       >
                         Retenir ce chauffeur
