@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundCoordinate } from '../rules/tracking.js';
 import { AVAILABILITY_STATUSES, LICENSE_TYPES, MISSION_STATUSES } from '../rules/enums.js';
 import {
   CALENDAR_MAX_DAYS,
@@ -155,11 +156,14 @@ export const settingsInputSchema = z.object({
 export const icsCreatedSchema = z.object({ url: z.string(), webcalUrl: z.string(), createdAt: z.string() });
 export type IcsCreated = z.infer<typeof icsCreatedSchema>;
 
+// Rounded to the micro-degree (about 10 cm), as every coordinate Relais keeps: a value such as 5e-324 is 0 then,
+// not a float PostgreSQL refuses as out of range.
 const coordinate = (min: number, max: number) =>
   z.coerce
     .number({ error: 'Position invalide' })
     .min(min, 'Position invalide')
     .max(max, 'Position invalide')
+    .transform(roundCoordinate)
     .optional();
 
 /** GET /api/availability/drivers: who is free that day, optionally by licence and around a point. */

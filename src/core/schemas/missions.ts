@@ -1,5 +1,6 @@
 import { PLACEMENT_PRECISIONS, placementSchema } from './places.js';
 import { z } from 'zod';
+import { roundCoordinate } from '../rules/tracking.js';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../rules/money.js';
 import { BADGE_TYPES, LICENSE_TYPES, MISSION_STATUSES, PRICING_TYPES } from '../rules/enums.js';
 import { ENGAGEMENT_TYPES, REQUIRED_DOCUMENTS, VEHICLE_TYPES } from '../rules/missions.js';
@@ -208,8 +209,13 @@ export const missionSearchSchema = z.object({
   city: optionalText({ max: 100, tooLong: 'La ville ne doit pas dépasser 100 caractères' }).transform(
     (value) => value ?? undefined,
   ),
-  lat: optionalNumber(-90, 90, 'Latitude invalide'),
-  lng: optionalNumber(-180, 180, 'Longitude invalide'),
+  // Rounded as every coordinate Relais keeps (5e-324 is 0, not a float PostgreSQL refuses).
+  lat: optionalNumber(-90, 90, 'Latitude invalide').transform((value) =>
+    value === undefined ? undefined : roundCoordinate(value),
+  ),
+  lng: optionalNumber(-180, 180, 'Longitude invalide').transform((value) =>
+    value === undefined ? undefined : roundCoordinate(value),
+  ),
   radiusKm: optionalNumber(1, 1000, 'Le rayon doit être compris entre 1 et 1000 km'),
   /** 'me': around the signed-in driver's location. */
   near: z.literal('me', { error: 'Valeur invalide' }).optional(),

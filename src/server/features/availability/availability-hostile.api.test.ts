@@ -94,6 +94,16 @@ describe('the transporters’ search', () => {
     expect(far.json().errors.date).toBe('Cherchez au plus un an à l’avance');
     expect((await transporter.get(`/api/availability/drivers?date=${inDays(0)}`)).statusCode).toBe(200);
   });
+
+  it('takes a point given to the last digit a float holds (5e-324) as the same point rounded, never a 500', async () => {
+    const { agent: transporter } = await signIn(t, { userType: 'company' });
+    const tiny = await transporter.get(
+      `/api/availability/drivers?date=${inDays(1)}&lat=5e-324&lng=-179.99999999999952&radiusKm=161`,
+    );
+    expect(tiny.statusCode, tiny.body).toBe(200);
+    const search = await transporter.get('/api/missions/search?lat=5e-324&lng=4.9e-324&radiusKm=50');
+    expect(search.statusCode, search.body).toBe(200);
+  });
 });
 
 describe('the ICS feed', () => {
