@@ -211,7 +211,7 @@ export async function buildApp({
   await app.register(siteAnalyticsRoutes, deps);
   await app.register(bugReportRoutes, deps);
   await app.register(demoRoutes, deps);
-  subscribeAlerts(deps);
+  subscribeAlerts(deps, app.log);
   scheduleDigests(deps);
   app.get(
     '/api/docs/json',

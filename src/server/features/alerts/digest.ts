@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  ALERT_TYPE_LABELS,
-  ALERT_TYPES,
   DEFAULT_PREFERENCES,
-  type AlertType,
   EMAIL_DIGEST_DELAY_MS,
   EMAIL_DIGEST_MIN_INTERVAL_MS,
 } from '#core/rules/notifications.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { inWorld, REAL_WORLD } from '../../platform/demo-world.js';
-import { actionMail } from '../../platform/mailer.js';
 import { createUnsubscribeLinks, type UnsubscribeLinks } from '../../platform/unsubscribe-links.js';
+import { mailAlerts } from './alert-mail.js';
 
 const ALERTS_PER_MAIL = 20;
 const USERS_PER_RUN = 200;
@@ -75,53 +72,15 @@ export async function sendDigests(
       return alerts.rows;
     });
     if (!picked || picked.length === 0) continue;
-    const link = `${config.publicUrl}/alerts`;
-    // One-click unsubscribe (RFC 8058: List-Unsubscribe-Post, asked of bulk senders by Gmail and Yahoo) stops
-    // every e-mail of alerts; the footer's links stop one type each, after a confirmation page.
-    const base = config.publicUrl.replace(/\/$/, '');
-    const everything = await links.token(userId, 'all');
-    const typesMailed = [...new Set(picked.map((alert) => alert.type as AlertType))].filter((type) =>
-      (ALERT_TYPES as readonly string[]).includes(type),
-    );
-    const footerLinks = [
-      ...(await Promise.all(
-        typesMailed.map(async (type) => ({
-          label: `Ne plus recevoir par e-mail les alertes « ${ALERT_TYPE_LABELS[type]} »`,
-          url: `${base}/desabonnement?token=${encodeURIComponent(await links.token(userId, type))}`,
-        })),
-      )),
-      {
-        label: 'Ne plus recevoir aucun e-mail d’alerte',
-        url: `${base}/desabonnement?token=${encodeURIComponent(everything)}`,
-      },
-    ];
-    const { text, html } = actionMail({
-      greeting: `Bonjour ${picked[0]!.full_name},`,
-      paragraphs: [
+    await mailAlerts({ mailer, config }, links, userId, picked, {
+      subject:
+        picked.length === 1 ? `${picked[0]!.title} — Relais` : `${picked.length} nouvelles alertes — Relais`,
+      intro:
         picked.length === 1
           ? 'Une alerte vous attend sur Relais :'
           : `${picked.length} alertes vous attendent sur Relais :`,
-        ...picked.map((alert) => `• ${alert.title} — ${alert.message}`),
-      ],
-      actionLabel: 'Voir mes alertes',
-      actionUrl: link,
       footer:
         'Vous recevez au plus un e-mail par heure. Choisissez les alertes envoyées par e-mail dans Alertes & Notifications.',
-      footerLinks,
-    });
-    await mailer.send({
-      to: picked[0]!.email,
-      subject:
-        picked.length === 1 ? `${picked[0]!.title} — Relais` : `${picked.length} nouvelles alertes — Relais`,
-      text,
-      html,
-      link,
-      headers: {
-        'List-Unsubscribe': `<${base}/api/alerts/unsubscribe?token=${encodeURIComponent(everything)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        // An automatic mail (RFC 3834): no vacation auto-replies to it.
-        'Auto-Submitted': 'auto-generated',
-      },
     });
     sent++;
   }

@@ -10,6 +10,7 @@ import { startEventOutbox } from '../../platform/outbox.js';
 import { matchingDrivers } from './matching.js';
 import { loadPreferencesOf } from './preferences.js';
 import { toAlert } from './to-alert.js';
+import { isUrgentAlert, mailUrgentAlert } from './urgent-mail.js';
 
 /**
  * The id of the `n`-th alert an event leaves for a user: the same at every delivery of the event, so a second
@@ -28,7 +29,16 @@ export function alertIdFor(eventId: string, userId: string, n: number): string {
  * earlier delivery may have written without showing).
  */
 async function writeAlerts(
-  { db, realtime, push }: Pick<FeatureDeps, 'db' | 'realtime' | 'push'>,
+  {
+    db,
+    realtime,
+    push,
+    mailer,
+    config,
+    log,
+  }: Pick<FeatureDeps, 'db' | 'realtime' | 'push' | 'mailer' | 'config'> & {
+    log?: { error: (...args: unknown[]) => void };
+  },
   event: DomainEvent,
   { eventId, redelivery }: EventDelivery,
 ): Promise<void> {
@@ -87,6 +97,12 @@ async function writeAlerts(
     if (preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType))
       // Not awaited: a slow push service must not hold up the request that caused the alert.
       void pushIfAway({ realtime, push }, row).catch(() => undefined);
+    // An incident is mailed at once, not in the next hourly digest. Not awaited either (a slow mail server must
+    // not hold up the driver's report); a failure leaves it to the digest.
+    if (isUrgentAlert(row))
+      void mailUrgentAlert({ db, mailer, config }, row, preferences.get(row.userId)!.emailTypes).catch(
+        (error: unknown) => log?.error({ err: error, alertId: row.id }, 'urgent alert not mailed'),
+      );
   }
 }
 
@@ -110,8 +126,8 @@ async function newMissionAlerts(db: Db, missionId: string): Promise<NewAlert[]> 
   return found.drivers.map((driver) => newMissionAlert(found.mission, driver.driverId, driver.distanceKm));
 }
 
-export function subscribeAlerts(deps: FeatureDeps): void {
-  deps.events.subscribe((event, delivery) => writeAlerts(deps, event, delivery));
+export function subscribeAlerts(deps: FeatureDeps, log?: { error: (...args: unknown[]) => void }): void {
+  deps.events.subscribe((event, delivery) => writeAlerts({ ...deps, log }, event, delivery));
   // The alerts are what a crash must not lose: the outbox's recovery starts with them (decision 023). Every other
   // feature has subscribed by now (app.ts registers this last).
   startEventOutbox(deps);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import type { DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';

@@ -34,7 +34,7 @@ export function commonSections(role: 'driver' | 'transporter'): HelpSection[] {
                 'Touchez « Enregistrer les préférences ».',
               ],
             },
-            'Le push arrive même Relais fermé, quand aucun écran Relais n’est ouvert. Les e-mails regroupent les alertes non lues : un e-mail par heure au plus.',
+            'Le push arrive même Relais fermé, quand aucun écran Relais n’est ouvert. Les e-mails regroupent les alertes non lues : un e-mail par heure au plus ; un incident signalé sur la route part par e-mail aussitôt.',
             driver
               ? 'Types d’alertes : nouvelles missions dans votre zone, candidatures, suivi des missions, messages, documents, paiements et abonnement, avis et badges, vos signalements de bugs.'
               : 'Types d’alertes : candidatures, suivi des missions, messages, documents, paiements et abonnement, avis et badges, vos signalements de bugs.',

@@ -232,8 +232,8 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
           </tbody>
         </table>
         <p className="text-sm text-ink-muted">
-          Les e-mails regroupent les alertes non lues : un au plus par heure. Le push arrive quand aucun écran
-          Relais n’est ouvert.
+          Les e-mails regroupent les alertes non lues : un au plus par heure, sauf un incident signalé sur la
+          route, envoyé aussitôt. Le push arrive quand aucun écran Relais n’est ouvert.
         </p>
         {isDriver && (
           <div className="max-w-sm">
