@@ -195,6 +195,7 @@ export const TIMELINE_LABELS: Record<string, string> = {
   cancelled: 'Mission annulée',
   dropped: 'Désistement du chauffeur',
   signatures_waived: 'Démarrage sans signatures accepté par le transporteur',
+  driving_time_override: 'Chauffeur retenu au-delà des temps de conduite et de repos',
 };
 
 export const APPLICATION_STATUS_LABELS: Record<(typeof APPLICATION_STATUSES)[number], string> = {

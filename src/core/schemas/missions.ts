@@ -323,6 +323,32 @@ const applicantSchema = z.object({
   validationStatus: z.enum(['pending_validation', 'approved', 'rejected']),
 });
 
+/**
+ * The driving-time rules (Regulation (EC) No 561/2006) on a driver's schedule with a mission: whether it holds, the
+ * driving of the mission's week with it and its limit, and a sentence per breach for the one who reads it.
+ */
+const drivingCheckSchema = z.object({
+  ok: z.boolean(),
+  weekDrivingMinutes: z.number(),
+  weekLimitMinutes: z.number(),
+  sentences: z.array(z.string()),
+});
+export type DrivingCheck = z.infer<typeof drivingCheckSchema>;
+
+/** The code of the 409 an acceptance gets when it would break a driving-time limit without a reason given. */
+export const DRIVING_TIME_REFUSED = 'driving_time';
+
+/** POST /api/applications/:id/accept: a reason to choose a driver past the driving-time rules, when they would be. */
+export const acceptApplicationSchema = z
+  .object({
+    overrideReason: optionalText({
+      max: 500,
+      tooLong: 'La raison ne doit pas dépasser 500 caractères',
+      multiline: true,
+    }),
+  })
+  .nullish();
+
 export const applicationSchema = z.object({
   id: z.string(),
   missionId: z.string(),
@@ -342,6 +368,8 @@ export const applicationSchema = z.object({
    * part of this one's period, said without naming it); null when they can.
    */
   bookedElsewhere: z.string().nullable().optional(),
+  /** For the publisher, on a pending application: the driving-time rules with this mission (null: not placed). */
+  drivingTime: drivingCheckSchema.nullable().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -370,6 +398,8 @@ export const missionDetailSchema = z.object({
   /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */
   applyBlockedCode: z.string().nullable(),
   applicationsLeft: z.number().nullable(),
+  /** For a driver who may apply or has applied: the driving-time rules on their schedule with this mission. */
+  drivingTimeForMe: drivingCheckSchema.nullable(),
   /** For a driver: required documents they lack for the mission's dates (applying is refused then). */
   missingDocumentsForMe: z.array(z.string()),
   /** For a driver: each required document judged until the mission's last day. */

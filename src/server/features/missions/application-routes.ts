@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationSchema, applySchema } from '#core/schemas/missions.js';
+import { acceptApplicationSchema, applicationSchema, applySchema } from '#core/schemas/missions.js';
 import { messageSchema } from '#core/schemas/users.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
@@ -79,6 +79,7 @@ export function applicationRoutes(root: FastifyInstance, deps: FeatureDeps): voi
                 ? 'Retenir ce chauffeur'
                 : 'Refuser cette candidature',
           params: idParams,
+          ...(action === 'accept' ? { body: acceptApplicationSchema } : {}),
           response: { 200: messageSchema, ...errorResponses },
         },
       },
@@ -88,7 +89,11 @@ export function applicationRoutes(root: FastifyInstance, deps: FeatureDeps): voi
           return { message: 'Candidature retirée' };
         }
         const company = requireRole(request, 'transporter');
-        await decideApplication(db, events, company, request.params.id, action);
+        const overrideReason =
+          action === 'accept'
+            ? ((request.body as { overrideReason?: string | null } | undefined)?.overrideReason ?? null)
+            : null;
+        await decideApplication(db, events, company, request.params.id, action, overrideReason);
         return { message: action === 'accept' ? 'Chauffeur retenu' : 'Candidature refusée' };
       },
     );

@@ -27,6 +27,8 @@ import {
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { bookingMessages, lockDriverBookings, overlappingBooking } from './booking.js';
+import { driverVerdict, drivingCheckFor, drivingRefusal } from './driving-check.js';
+import { DRIVING_TIME_REFUSED } from '#core/schemas/missions.js';
 import { applicationsThisMonth } from '../../platform/plan-usage.js';
 import { parisDate } from '#core/rules/days.js';
 
@@ -157,6 +159,8 @@ export async function decideApplication(
   company: User,
   applicationId: string,
   decision: 'accept' | 'reject',
+  /** A reason to choose the driver past the driving-time rules (decision 049), when they would be. */
+  overrideReason: string | null = null,
 ) {
   const event = await db.transaction(async (tx): Promise<RecordedEvent> => {
     const [application] = await tx
@@ -196,6 +200,12 @@ export async function decideApplication(
     await lockDriverBookings(tx, current!.driverId);
     const booked = await overlappingBooking(tx, current!.driverId, mission);
     if (booked) throw new AppError(409, bookingMessages.transporter(booked));
+    // The driving-time rules (Regulation (EC) No 561/2006): past a limit, only with a reason, which the
+    // mission's timeline keeps (the company is liable for what it knowingly asks of a driver, article 10).
+    const verdict = await driverVerdict(tx, current!.driverId, mission);
+    const overridden = verdict && !verdict.ok ? drivingCheckFor(verdict, 'transporter') : null;
+    if (overridden && !overrideReason)
+      throw new AppError(409, drivingRefusal(overridden), undefined, undefined, DRIVING_TIME_REFUSED);
     const now = new Date();
     await tx
       .update(missions)
@@ -211,6 +221,15 @@ export async function decideApplication(
       .where(and(eq(missionApplications.missionId, mission.id), eq(missionApplications.status, 'pending')))
       .returning({ driverId: missionApplications.driverId });
     await recordEvent(tx, mission.id, company.id, 'assigned', 'assigned');
+    if (overridden)
+      await recordEvent(
+        tx,
+        mission.id,
+        company.id,
+        'driving_time_override',
+        null,
+        `${overrideReason} (${overridden.sentences.join(' ')})`,
+      );
     return recordDomainEvent(tx, {
       type: 'application.accepted',
       applicationId,

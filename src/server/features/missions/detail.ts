@@ -7,7 +7,7 @@ import { APPLICATION_LIMIT_MESSAGE, applicationsLeft } from '#core/rules/plans.j
 import { applicationIsActive, assignmentIsActive } from '#core/rules/relations.js';
 import { roleOf } from '#core/rules/roles.js';
 import { EMAIL_NOT_VERIFIED, emailRequiredMessages } from '#core/schemas/users.js';
-import type { Application, MissionDetail } from '#core/schemas/missions.js';
+import type { Application, DrivingCheck, MissionDetail } from '#core/schemas/missions.js';
 import type { Db } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { users, type User } from '../../db/schema/users.js';
@@ -28,6 +28,7 @@ import {
   type MissionRow,
 } from './shared.js';
 import { bookingMessages, overlappingBooking, overlappingBookings } from './booking.js';
+import { drivingCheckFor, drivingVerdicts } from './driving-check.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { applicationsThisMonth } from '../../platform/plan-usage.js';
 
@@ -114,12 +115,15 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       db,
       rows.map(({ driver }) => driver.id),
     );
-    // Applicants held by another mission over part of this one's period: told before choosing.
-    const booked = await overlappingBookings(
-      db,
-      rows.filter(({ application }) => application.status === 'pending').map(({ driver }) => driver.id),
-      row,
-    );
+    // Applicants held by another mission over part of this one's period, and where the mission would take their
+    // driving time: told before choosing.
+    const pendingIds = rows
+      .filter(({ application }) => application.status === 'pending')
+      .map(({ driver }) => driver.id);
+    const [booked, verdicts] = await Promise.all([
+      overlappingBookings(db, pendingIds, row),
+      drivingVerdicts(db, pendingIds, row),
+    ]);
     applications = rows.map(({ application, driver }) => {
       // Papers are the publisher's business while the driver is a candidate or chosen, never after; and the reason
       // Relais gave the driver for a refused paper is for the driver alone.
@@ -133,6 +137,9 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
             : { ...check, missing: [], requirements: [] },
         ),
         bookedElsewhere: booked.has(driver.id) ? bookingMessages.transporter(booked.get(driver.id)!) : null,
+        drivingTime: verdicts.has(driver.id)
+          ? drivingCheckFor(verdicts.get(driver.id)!, 'transporter')
+          : null,
         driver,
       };
     });
@@ -144,6 +151,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let applyBlockedCode: string | null = null;
   let left: number | null = null;
   let myCheck: DocumentCheck | null = null;
+  let drivingTimeForMe: DrivingCheck | null = null;
   if (user && role === 'driver') {
     myCheck = documentCheck((await loadPapers(db, [user.id])).get(user.id) ?? [], row);
     myApplication = mine ? toApplication(mine, myCheck) : null;
@@ -164,6 +172,11 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
           ? 'documents'
           : null;
     canApply = applyBlockedReason === null;
+    // Where the mission would take their driving time, while they may apply or wait for an answer.
+    if (canApply || mine?.status === 'pending') {
+      const verdict = (await drivingVerdicts(db, [user.id], row)).get(user.id);
+      drivingTimeForMe = verdict ? drivingCheckFor(verdict, 'driver') : null;
+    }
   }
 
   const timeline = await db
@@ -207,6 +220,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     startableFrom:
       isAssigned && row.status === 'assigned' ? startableFrom(row.startDate).toISOString() : null,
     canApply,
+    drivingTimeForMe,
     applyBlockedReason,
     applyBlockedCode,
     applicationsLeft: left,

@@ -147,6 +147,16 @@ export const DRIVER_GUIDE: HelpGuide = {
           ],
         },
         {
+          id: 'temps-de-conduite',
+          question: 'Relais tient-il compte de mes temps de conduite ?',
+          keywords: 'temps de conduite repos règlement 561/2006 chronotachygraphe semaine',
+          body: [
+            'Sur chaque mission ouverte, « Postuler » montre votre conduite de la semaine avec cette mission, estimée d’après les adresses de vos missions Relais (distance à vol d’oiseau × 1,3, à 65 km/h), et chaque limite du règlement (CE) n° 561/2006 qu’elle dépasserait : 9 h par jour (10 h deux fois par semaine), 56 h par semaine, 90 h sur deux semaines, une pause de 45 min après 4 h 30, un repos journalier de 11 h (9 h trois fois entre deux repos hebdomadaires), un repos hebdomadaire au plus tard après six périodes de 24 h.',
+            'Vous restez libre de postuler ; le transporteur voit la même estimation et doit donner une raison pour vous retenir au-delà. Relais ne connaît pas ce que vous conduisez ailleurs : votre chronotachygraphe fait foi, et vous restez responsable de vos temps de conduite et de repos (articles 6 à 8).',
+            'Vous ne pouvez pas être retenu sur deux missions dont les horaires se chevauchent : la seconde le dit au lieu du bouton « Postuler ».',
+          ],
+        },
+        {
           id: 'choix',
           question: 'Comment le transporteur choisit-il ?',
           keywords: 'retenu choisi sélection accepté',

@@ -147,6 +147,16 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
           ],
         },
         {
+          id: 'temps-de-conduite',
+          question: 'Relais vérifie-t-il les temps de conduite ?',
+          keywords: 'temps de conduite repos règlement 561/2006 chronotachygraphe double réservation',
+          body: [
+            'Un chauffeur ne tient qu’une mission à la fois : s’il est déjà retenu sur une mission dont les horaires chevauchent la vôtre, « Retenir ce chauffeur » est grisé et le dit.',
+            'Relais estime aussi la conduite de chaque mission d’après ses adresses (distance à vol d’oiseau × 1,3, à 65 km/h) et la confronte, avec ses autres missions sur Relais, aux limites du règlement (CE) n° 561/2006 : 9 h de conduite par jour (10 h deux fois par semaine, article 6, paragraphe 1), 56 h par semaine (article 6, paragraphe 2), 90 h sur deux semaines (article 6, paragraphe 3), une pause de 45 min après 4 h 30 (article 7), un repos journalier de 11 h (9 h trois fois entre deux repos hebdomadaires, article 8) et un repos hebdomadaire au plus tard après six périodes de 24 h (article 8, paragraphe 6).',
+            'Si votre mission dépasse une limite, la candidature le dit avec les chiffres, et retenir ce chauffeur demande une raison (un second conducteur, par exemple), inscrite à l’historique de la mission : l’entreprise répond des infractions de ses conducteurs qu’elle a favorisées (article 10). Le chauffeur reste responsable de sa conduite hors Relais et de son chronotachygraphe.',
+          ],
+        },
+        {
           id: 'badges-chauffeurs',
           question: 'Que veulent dire les badges des chauffeurs ?',
           keywords: 'badge fiable expert',

@@ -62,6 +62,10 @@ export const missionApi = {
       message,
       ...(confirmUnavailable ? { confirmUnavailable } : {}),
     }),
-  decide: (applicationId: string, decision: 'accept' | 'reject' | 'withdraw') =>
-    apiRequest<{ message: string }>('POST', `/api/applications/${applicationId}/${decision}`),
+  decide: (applicationId: string, decision: 'accept' | 'reject' | 'withdraw', overrideReason?: string) =>
+    apiRequest<{ message: string }>(
+      'POST',
+      `/api/applications/${applicationId}/${decision}`,
+      overrideReason ? { overrideReason } : undefined,
+    ),
 };

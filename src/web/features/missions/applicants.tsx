@@ -1,5 +1,5 @@
 import { reputationLabel } from '#core/rules/reputation.js';
-import { BadgeCheck, CalendarX, MessageSquare, ShieldAlert, Star, UserRound } from 'lucide-react';
+import { BadgeCheck, CalendarX, MessageSquare, ShieldAlert, Star, Timer, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
@@ -8,6 +8,7 @@ import type { MissionDetail } from '#core/schemas/missions.js';
 import { Avatar } from '#web/ui/avatar.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.js';
+import { TextAreaField } from '#web/ui/field.js';
 import { BadgeChips } from '#web/ui/member-badges.js';
 import { useToast } from '#web/ui/toast.js';
 import { missionApi, useMissionMutation } from './api.js';
@@ -20,11 +21,23 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
   const failed = useToastError();
   // The applicant about to be chosen: choosing turns every other pending applicant down, so it is confirmed.
   const [choosing, setChoosing] = useState<string | null>(null);
+  // Past the driving-time rules, choosing needs a reason (kept in the mission's timeline).
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const decide = useMissionMutation(
-    ({ id, decision }: { id: string; decision: 'accept' | 'reject' }) => missionApi.decide(id, decision),
+    ({
+      id,
+      decision,
+      overrideReason,
+    }: {
+      id: string;
+      decision: 'accept' | 'reject';
+      overrideReason?: string;
+    }) => missionApi.decide(id, decision, overrideReason),
     {
       onSuccess: (result) => {
         setChoosing(null);
+        setReason('');
         toast({ title: result.message });
       },
       onError: (error) => {
@@ -123,6 +136,18 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
                     {application.bookedElsewhere}
                   </p>
                 )}
+                {application.drivingTime && !application.drivingTime.ok && (
+                  <div role="note" className="mt-3 rounded-lg bg-danger/10 p-3 text-sm text-danger">
+                    <p className="flex items-center gap-2 font-semibold">
+                      <Timer className="h-4 w-4 shrink-0" aria-hidden="true" /> Temps de conduite et de repos
+                    </p>
+                    <ul className="mt-1 list-disc space-y-1 pl-5">
+                      {application.drivingTime.sentences.map((sentence) => (
+                        <li key={sentence}>{sentence}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 {application.requirements.length > 0 && (
                   <div className="mt-3">
                     <p className="text-sm font-semibold">Documents exigés, jusqu’à la fin de la mission</p>
@@ -174,13 +199,47 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
         title={`Retenir ${chosen?.driver?.fullName ?? 'ce chauffeur'} ?`}
         confirmLabel={decide.isPending ? 'Envoi...' : 'Retenir ce chauffeur'}
         busy={decide.isPending}
-        onConfirm={() => chosen && decide.mutate({ id: chosen.id, decision: 'accept' })}
+        onConfirm={() => {
+          if (!chosen) return;
+          const beyond = chosen.drivingTime && !chosen.drivingTime.ok;
+          if (beyond && reason.trim().length < 10) {
+            setReasonError(
+              'Indiquez pourquoi ce chauffeur peut faire cette mission (10 caractères au moins)',
+            );
+            return;
+          }
+          decide.mutate({
+            id: chosen.id,
+            decision: 'accept',
+            ...(beyond ? { overrideReason: reason.trim() } : {}),
+          });
+        }}
       >
         <p>
           {chosen?.driver?.fullName} recevra une alerte : sa candidature est retenue pour «{' '}
           {detail.mission.title} », et votre numéro de téléphone lui devient visible. La mission ne pourra
           plus être modifiée.
         </p>
+        {chosen?.drivingTime && !chosen.drivingTime.ok && (
+          <>
+            <p className="font-semibold text-ink">
+              Cette mission ferait dépasser à ce chauffeur les temps de conduite et de repos autorisés
+              (règlement (CE) n° 561/2006). Votre entreprise en répond : ne le retenez que si la mission peut
+              se faire dans les règles (un second conducteur, une partie du trajet déjà faite…).
+            </p>
+            <TextAreaField
+              label="Pourquoi ce chauffeur peut-il la faire ?"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(undefined);
+              }}
+            />
+          </>
+        )}
         {others.length > 0 ? (
           <p>
             {others.length === 1 ? 'La candidature en attente de ' : 'Les candidatures en attente de '}

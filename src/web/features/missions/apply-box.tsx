@@ -1,4 +1,5 @@
-import { FileWarning, MessageSquare } from 'lucide-react';
+import { FileWarning, MessageSquare, Timer } from 'lucide-react';
+import { formatWaiting } from '#core/rules/road.js';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -40,6 +41,35 @@ function MyPapers({ verdicts }: { verdicts: Verdicts }) {
           {blocked ? 'Compléter mes documents' : 'Mes documents'}
         </Link>
       </p>
+    </div>
+  );
+}
+
+/**
+ * Where the mission would take the driver's driving time (Regulation (EC) No 561/2006): the week's figure with it,
+ * and each limit it would break. An estimate from the addresses, said as such.
+ */
+function MyDrivingTime({ check }: { check: MissionDetail['drivingTimeForMe'] }) {
+  if (!check) return null;
+  return (
+    <div
+      role="note"
+      className={`mb-4 rounded-xl p-4 ${check.ok ? 'bg-surface-sunken' : 'bg-danger/10 text-danger'}`}
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <Timer className="h-4 w-4 shrink-0" aria-hidden="true" /> Temps de conduite
+      </p>
+      <p className="text-sm">
+        Avec cette mission : {formatWaiting(check.weekDrivingMinutes)} de conduite sur la semaine, sur{' '}
+        {formatWaiting(check.weekLimitMinutes)} autorisées (estimation d’après les adresses).
+      </p>
+      {check.sentences.length > 0 && (
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+          {check.sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -100,6 +130,11 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
         <p>
           Statut : <strong>{APPLICATION_STATUS_LABELS[mine.status]}</strong>
         </p>
+        {mine.status === 'pending' && (
+          <div className="mt-3">
+            <MyDrivingTime check={detail.drivingTimeForMe} />
+          </div>
+        )}
         {(mine.status === 'pending' || mine.status === 'accepted') && mine.requirements.length > 0 && (
           <div className="mt-3">
             <MyPapers verdicts={mine.requirements} />
@@ -130,6 +165,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
   return (
     <Section title="Postuler">
       <MyPapers verdicts={detail.requirementsForMe} />
+      <MyDrivingTime check={detail.drivingTimeForMe} />
       {detail.canApply ? (
         <form
           className="space-y-3"

@@ -1,0 +1,97 @@
+import { and, gt, inArray, lt, ne } from 'drizzle-orm';
+import { checkDrivingTime, type DrivingVerdict } from '#core/rules/driving-time.js';
+import { missionDriving } from '#core/rules/driving-time-estimate.js';
+import type { MissionActivity } from '#core/rules/driving-time-schedule.js';
+import { drivingTimeSentences } from '#core/rules/driving-time-text.js';
+import type { DrivingCheck } from '#core/schemas/missions.js';
+import type { DbOrTx } from '../../db/client.js';
+import { missions } from '../../db/schema/missions.js';
+import type { MissionRow } from './shared.js';
+
+/**
+ * The driving-time rules (Regulation (EC) No 561/2006, decision 045) applied to a driver and a mission: at the
+ * application the driver reads where the mission would take their week, and at the acceptance the transport company
+ * reads the same verdict, and needs a reason to go past it (decision 049).
+ */
+
+const DAY_MS = 86_400_000;
+/** The checks look at two weeks before the mission (the fortnight, the rests) and two after. */
+const WINDOW_MS = 15 * DAY_MS;
+/** The missions that took or will take the driver's time: held ones, and those driven already. */
+const DRIVEN = ['assigned', 'in_progress', 'delivered', 'completed'] as const;
+
+type Placed = Pick<
+  MissionRow,
+  'id' | 'startDate' | 'endDate' | 'pickupLat' | 'pickupLng' | 'deliveryLat' | 'deliveryLng'
+>;
+
+/** The mission as the rules count it: its period and its driving, estimated from its two places (null: not placed). */
+function activityOf(mission: Placed): MissionActivity | null {
+  const { pickupLat, pickupLng, deliveryLat, deliveryLng } = mission;
+  if (pickupLat === null || pickupLng === null || deliveryLat === null || deliveryLng === null) return null;
+  const { drivingMinutes } = missionDriving({
+    source: 'estimate',
+    pickup: { latitude: Number(pickupLat), longitude: Number(pickupLng) },
+    delivery: { latitude: Number(deliveryLat), longitude: Number(deliveryLng) },
+  });
+  return {
+    kind: 'mission',
+    id: mission.id,
+    start: mission.startDate,
+    end: mission.endDate,
+    drivingMinutes,
+  };
+}
+
+/** For each driver, the verdict on their schedule with this mission (no verdict for a mission not placed). */
+export async function drivingVerdicts(
+  db: DbOrTx,
+  driverIds: string[],
+  mission: Placed,
+): Promise<Map<string, DrivingVerdict>> {
+  const candidate = activityOf(mission);
+  if (!candidate || driverIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(missions)
+    .where(
+      and(
+        inArray(missions.driverId, driverIds),
+        inArray(missions.status, [...DRIVEN]),
+        ne(missions.id, mission.id),
+        lt(missions.startDate, new Date(mission.endDate.getTime() + WINDOW_MS)),
+        gt(missions.endDate, new Date(mission.startDate.getTime() - WINDOW_MS)),
+      ),
+    );
+  return new Map(
+    driverIds.map((driverId) => {
+      const theirs = rows
+        .filter((row) => row.driverId === driverId)
+        .map(activityOf)
+        .filter((activity): activity is MissionActivity => activity !== null);
+      return [driverId, checkDrivingTime(theirs, candidate)] as const;
+    }),
+  );
+}
+
+/** The verdict as one reader sees it: whether it holds, the figures of the week, and the sentences of the breaches. */
+export function drivingCheckFor(verdict: DrivingVerdict, reader: 'driver' | 'transporter'): DrivingCheck {
+  const sentences = drivingTimeSentences(verdict)[reader];
+  const figures = verdict.figures;
+  return {
+    ok: verdict.ok,
+    weekDrivingMinutes: figures?.weekDrivingMinutes ?? 0,
+    weekLimitMinutes: figures?.weekLimitMinutes ?? 56 * 60,
+    sentences,
+  };
+}
+
+/** The refusal of an acceptance that would break a limit, with what the transport company must read. */
+export function drivingRefusal(check: DrivingCheck): string {
+  return `Retenir ce chauffeur lui ferait dépasser les temps de conduite et de repos autorisés : ${check.sentences.join(' ')} Pour le retenir quand même, indiquez pourquoi (par exemple un second conducteur à bord) : ce choix est inscrit au journal de la mission.`;
+}
+
+/** Whether a driver's verdict for a mission holds, read for the acceptance (no verdict: nothing to hold against). */
+export async function driverVerdict(db: DbOrTx, driverId: string, mission: Placed) {
+  return (await drivingVerdicts(db, [driverId], mission)).get(driverId) ?? null;
+}
