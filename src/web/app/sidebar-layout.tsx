@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRealtime } from '#web/lib/realtime.js';
 import { TrackingIndicator } from '#web/lib/tracking/indicator.js';
 import { useTrackingController } from '#web/lib/tracking/use-tracking.js';
+import { useScreenWakeLock } from '#web/lib/tracking/use-wake-lock.js';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -154,6 +155,8 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
   useRealtime(user.id);
   // The driver's position sharing runs app-wide (resumed after a reload), shown in the header while on.
   useTrackingController(role === 'driver' ? user.id : null);
+  // While it shares, the screen stays on (unless turned off on this phone): positions stop with the screen.
+  useScreenWakeLock();
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
   const isActive = (href: string) =>
     location === href || (href !== '/dashboard' && location.startsWith(`${href}/`));

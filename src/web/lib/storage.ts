@@ -6,6 +6,10 @@ export const STORAGE_KEYS = {
   pwaInstallDismissed: 'pwa-install-dismissed',
   verifyBannerDismissed: 'verify-banner-dismissed',
   notificationsOfferDismissed: 'notifications-offer-dismissed',
+  /** The driver's navigation app for « Y aller » (decision 047). */
+  navigationApp: 'navigation-app',
+  /** 'off' when the driver turned off keeping the screen on while tracked (decision 047). */
+  screenAwake: 'screen-awake',
 } as const;
 
 export function readStorage(key: string): string | null {

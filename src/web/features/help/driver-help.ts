@@ -297,7 +297,8 @@ export const DRIVER_GUIDE: HelpGuide = {
     {
       id: 'mission',
       title: 'La mission pas à pas',
-      keywords: 'démarrer livrer livraison engagement contrat signature position gps incident attente',
+      keywords:
+        'démarrer livrer livraison engagement contrat signature position gps incident attente navigation écran',
       questions: [
         {
           id: 'engagement',
@@ -339,6 +340,39 @@ export const DRIVER_GUIDE: HelpGuide = {
           keywords: 'zone blanche hors connexion réseau',
           body: [
             'Les points restent sur le téléphone et partent tout seuls quand le réseau revient. L’indicateur en haut de l’écran (« Partagée », « En pause ») montre le nombre de points en attente.',
+          ],
+        },
+        {
+          id: 'y-aller',
+          question: 'Comment lancer le GPS vers l’adresse de ramassage ou de livraison ?',
+          keywords: 'gps navigation itinéraire waze google maps plans apple guidage adresse y aller',
+          body: [
+            'Sous chaque adresse de la mission (et sur la carte du suivi pendant la mission), touchez « Y aller » : votre application de navigation s’ouvre avec l’itinéraire jusqu’au point placé par le transporteur, ou jusqu’à l’adresse écrite quand la mission n’a pas de point.',
+            'La première fois, Relais demande laquelle utiliser : Waze, Google Maps, puis Plans sur iPhone, iPad et Mac, ou l’application de navigation du téléphone sur les autres. Le choix est retenu sur ce téléphone ; pour en changer, touchez le nom de l’application, à côté de « Y aller ».',
+            'Pendant que le GPS est devant, Relais est en arrière-plan : lisez [la question suivante](#ecran-allume).',
+          ],
+        },
+        {
+          id: 'ecran-allume',
+          question: 'Faut-il laisser l’écran allumé pendant la mission ?',
+          keywords: 'écran veille éteint batterie chargeur support arrière-plan positions arrêtées wake lock',
+          body: [
+            'Oui, si vous voulez que le transporteur vous suive sans interruption. Relais est une application web : elle ne reçoit votre position que lorsque sa page est à l’écran.',
+            {
+              list: [
+                'Ce que Relais fait : pendant le partage, il garde l’écran allumé tant que sa page est affichée (interrupteur « Garder l’écran allumé pendant le suivi » sur la mission en cours, dans [Missions](/missions) ; retenu sur ce téléphone), quand le navigateur le permet. Sinon l’interrupteur n’apparaît pas : réglez vous-même la mise en veille du téléphone.',
+                'Ce qu’il ne peut pas faire : sur la plupart des téléphones, les positions s’arrêtent quand l’écran s’éteint, quand le téléphone se verrouille ou quand une autre application passe devant, le GPS ouvert par « Y aller » compris. Elles reprennent dès que vous revenez sur Relais ; le trajet du transporteur a un trou entre les deux.',
+                'Le mode économie d’énergie peut refuser de garder l’écran allumé : la mission le dit alors.',
+              ],
+            },
+            {
+              steps: [
+                'Posez le téléphone sur un support, bien visible et sans le tenir en main en roulant.',
+                'Laissez l’écran allumé sur Relais.',
+                'Branchez-le sur le chargeur : l’écran allumé et la position consomment de la batterie.',
+              ],
+            },
+            'Si vous suivez le guidage sur le même téléphone, revenez sur Relais à chaque arrêt : les positions reprennent.',
           ],
         },
         {

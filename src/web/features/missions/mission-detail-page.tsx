@@ -120,6 +120,9 @@ function VisitorMission({ detail }: { detail: MissionDetail }) {
   );
 }
 
+/** Where « Y aller » is offered to a driver: while there is still somewhere to drive to. */
+const ROUTE_AHEAD = new Set<string>(['available', 'assigned', 'in_progress']);
+
 export function MissionDetailPage() {
   const { id } = useParams<{ id: string }>();
   const query = useMission(id);
@@ -173,7 +176,11 @@ export function MissionDetailPage() {
         </Section>
       ) : (
         <Section title="La mission">
-          <MissionFacts detail={detail} online={online} />
+          <MissionFacts
+            detail={detail}
+            online={online}
+            navigable={role === 'driver' && ROUTE_AHEAD.has(mission.status)}
+          />
           {isOwner && <PlacementWarning detail={detail} onEdit={editable ? () => setEditing(true) : null} />}
           {detail.company && (
             <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">

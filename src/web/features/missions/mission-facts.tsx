@@ -12,6 +12,7 @@ import {
 } from '#core/rules/missions.js';
 import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import type { MissionDetail } from '#core/schemas/missions.js';
+import { GoThere } from '#web/lib/navigation/go-there.js';
 import { formatPrice, vehicleLabel } from './format.js';
 
 /** How the mission is paid: online when Relais runs with Stripe, else directly by transfer within the terms. */
@@ -29,8 +30,19 @@ function settlementSentence(detail: MissionDetail, online: boolean): string {
   return `Paiement directement entre les parties, par virement, ${when}, émise à la fin de la mission au nom du chauffeur. Relais calcule le montant dû, émet la facture ${follow}`;
 }
 
-/** Where, when, what, how much and in which frame: the same facts for a member and a visitor. */
-export function MissionFacts({ detail, online = false }: { detail: MissionDetail; online?: boolean }) {
+/**
+ * Where, when, what, how much and in which frame: the same facts for a member and a visitor; for a driver
+ * (`navigable`), « Y aller » under each address.
+ */
+export function MissionFacts({
+  detail,
+  online = false,
+  navigable = false,
+}: {
+  detail: MissionDetail;
+  online?: boolean;
+  navigable?: boolean;
+}) {
   const { mission } = detail;
   // What applying needs: the ticked documents, and ADR for dangerous goods even when not ticked.
   const required = missionRequirements(mission.requiredDocuments, mission.cargoType);
@@ -49,6 +61,18 @@ export function MissionFacts({ detail, online = false }: { detail: MissionDetail
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
             <span className="user-text">{mission.pickupAddress ?? mission.pickupCity}</span>
           </dd>
+          {navigable && (
+            <dd>
+              <GoThere
+                place="ramassage"
+                destination={{
+                  latitude: mission.pickupLat,
+                  longitude: mission.pickupLng,
+                  label: mission.pickupAddress ?? mission.pickupCity ?? '',
+                }}
+              />
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-sm text-ink-muted">Livraison</dt>
@@ -56,6 +80,18 @@ export function MissionFacts({ detail, online = false }: { detail: MissionDetail
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
             <span className="user-text">{mission.deliveryAddress ?? mission.deliveryCity}</span>
           </dd>
+          {navigable && (
+            <dd>
+              <GoThere
+                place="livraison"
+                destination={{
+                  latitude: mission.deliveryLat,
+                  longitude: mission.deliveryLng,
+                  label: mission.deliveryAddress ?? mission.deliveryCity ?? '',
+                }}
+              />
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-sm text-ink-muted">Début</dt>

@@ -18,6 +18,7 @@ import {
 } from '#web/lib/tracking/use-tracking.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { Section, useToastError } from './detail-section.js';
+import { ScreenAwakeSetting } from './screen-awake.js';
 
 /** Now, again every 30 s: "il y a 2 min" stays true. */
 function useNow(): number {
@@ -141,6 +142,7 @@ function DriverTracking({ detail }: { detail: MissionDetail }) {
           </div>
         </div>
       )}
+      {inProgress && <ScreenAwakeSetting missionId={mission.id} />}
       <ViewsLog missionId={mission.id} />
     </div>
   );

@@ -9,6 +9,7 @@ import { useMissionTracking } from '#web/lib/tracking/api.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { cn } from '#web/ui/cn.js';
+import { DriverDestinations } from './driver-destinations.js';
 import { formatEta, useNow } from './format.js';
 
 const TrackingMap = lazy(() => import('./tracking-map.js'));
@@ -52,6 +53,7 @@ export function MissionTrackingPage() {
         description={[data.driverName, data.companyName].filter(Boolean).join(' · ')}
       />
       <StateBanner data={data} now={now} />
+      {data.viewerIsDriver && inProgress && <DriverDestinations data={data} />}
       {data.summary ? (
         <Summary data={data} />
       ) : (
