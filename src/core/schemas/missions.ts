@@ -1,4 +1,4 @@
-import { PLACEMENT_PRECISIONS, placementSchema } from './places.js';
+import { PLACEMENT_PRECISIONS, locatedSchema } from './places.js';
 import { z } from 'zod';
 import { roundCoordinate } from '../rules/tracking.js';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../rules/money.js';
@@ -205,7 +205,10 @@ export const missionSearchSchema = z.object({
   minPrice: optionalNumber(0, 1_000_000, 'Prix minimum invalide'),
   maxPrice: optionalNumber(0, 1_000_000, 'Prix maximum invalide'),
   urgent: z.enum(['true', 'false']).optional(),
-  /** A commune (name or postcode), placed by the server: the answer's `center` says where, null when unknown. */
+  /**
+   * A commune (name or postcode), placed by the server: the answer's `center` says where, lists the communes of
+   * that name when several bear it and nothing says which (decision 046), and is null when none does.
+   */
   city: optionalText({ max: 100, tooLong: 'La ville ne doit pas dépasser 100 caractères' }).transform(
     (value) => value ?? undefined,
   ),
@@ -295,8 +298,11 @@ export const missionPageSchema = z.object({
   /** Exact up to 100; when totalIsLowerBound, there are at least that many. */
   total: z.number(),
   totalIsLowerBound: z.boolean(),
-  /** The commune a `city` search was placed at (null without a city, or when no commune has that name). */
-  center: placementSchema.nullable(),
+  /**
+   * The commune a `city` search was placed at, or the communes of that name to choose from (no point: the search
+   * is then not by distance); null without a city, or when no commune has that name.
+   */
+  center: locatedSchema.nullable(),
   page: z.number(),
   pageSize: z.number(),
 });

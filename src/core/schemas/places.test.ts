@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceLabel, placementNote } from './places.js';
+import { distanceLabel, homonymsMessage, placementNote, type Homonyms } from './places.js';
 
 describe('saying where a mission is', () => {
   it('never says "à 0 km" of a point that is only a commune’s', () => {
@@ -28,6 +28,27 @@ describe('saying where a mission is', () => {
       }),
     ).toBe(
       'Le code postal 59000 est celui de Lille, pas de « Marseille » : placé à Lille, vérifiez l’adresse.',
+    );
+  });
+
+  it('asks which commune when several bear the name, and says why a mission is refused', () => {
+    const candidate = (postcode: string, department: string) => ({
+      label: `Saint-Denis (${postcode}, ${department})`,
+      city: 'Saint-Denis',
+      postcode,
+      department,
+      address: `${postcode} Saint-Denis`,
+    });
+    const homonyms: Homonyms = {
+      conflict: 'homonyms',
+      city: 'Saint-Denis',
+      candidates: [candidate('97400', 'La Réunion'), candidate('93200', 'Seine-Saint-Denis')],
+    };
+    expect(placementNote(homonyms)).toBe(
+      'Plusieurs communes s’appellent « Saint-Denis » : choisissez laquelle, ou ajoutez le code postal.',
+    );
+    expect(homonymsMessage(homonyms)).toBe(
+      'Plusieurs communes s’appellent « Saint-Denis » (La Réunion, Seine-Saint-Denis) : précisez laquelle par son code postal ou son département, par exemple « 97400 Saint-Denis ».',
     );
   });
 });

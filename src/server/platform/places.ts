@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { cityFromAddress } from '#core/rules/places.js';
-import type { Placement as CorePlacement } from '#core/schemas/places.js';
+import type { Homonyms, Placement as CorePlacement } from '#core/schemas/places.js';
 import { searchable } from '#core/rules/text.js';
+import { departmentName } from './departments.js';
 
 /**
  * The French communes Relais knows without the national address service: every commune of the official register
@@ -25,6 +26,8 @@ interface Commune {
 
 /** Where an address was placed: the commune read from it, and how well (core/schemas/places.ts). */
 type Placement = Omit<CorePlacement, 'precision'> & { precision: Precision };
+/** How an address reads: placed, or several communes it may mean and nothing to choose between them. */
+type Located = Placement | Homonyms;
 
 type Row = [string, string, string, string, number, number, 'c' | 'a', number];
 
@@ -104,13 +107,77 @@ function communesNamed(key: string): Commune[] {
   return [...named].sort((a, b) => b.population - a.population);
 }
 
+/** Whether other communes bear this one's name: it is then never shown, nor placed, without its department. */
+function hasHomonyms(commune: Commune): boolean {
+  return communesNamed(cityKey(commune.name)).length > 1;
+}
+
+/** A department's number as written beside a commune's name: two digits, Corsica's 2A/2B, overseas 971–976. */
+const DEPARTMENT_WORD = /^(\d{2}|2a|2b|97[1-6])$/;
+const NAME_THEN_DEPARTMENT = /^(.+) (\d{2}|2a|2b|97[1-6])$/;
+const DEPARTMENT_THEN_NAME = /^(\d{2}|2a|2b|97[1-6]) (.+)$/;
+
+/**
+ * The communes a written city names: its name (an arrondissement's too: "Paris 19"), else a name with a
+ * department's number after or before it ("Valence 82", "Saint-Denis (93)", "93 Saint-Denis"), which keeps that
+ * department's commune only. A number no commune of that name is in says nothing: all of them answer, and the
+ * caller asks which.
+ */
+function communesWritten(written: string): Commune[] {
+  const named = communesNamed(cityKey(written));
+  if (named.length > 0) return named;
+  const text = searchable(written);
+  const after = NAME_THEN_DEPARTMENT.exec(text);
+  const before = DEPARTMENT_THEN_NAME.exec(text);
+  const readings = [
+    { name: after?.[1], department: after?.[2] },
+    { name: before?.[2], department: before?.[1] },
+  ];
+  for (const { name, department } of readings) {
+    if (!name || !department) continue;
+    const homonyms = communesNamed(cityKey(name));
+    const inDepartment = homonyms.filter((commune) => commune.department === department.toUpperCase());
+    if (inDepartment.length > 0) return inDepartment;
+    if (homonyms.length > 0) return homonyms;
+  }
+  return [];
+}
+
+/** "Saint-Denis (93200, Seine-Saint-Denis)": a commune as a list shows it when others bear its name. */
+function homonymLabel(commune: Commune, postcode: string): string {
+  return `${commune.name} (${postcode}, ${departmentName(commune.department)})`;
+}
+
+/**
+ * The communes an address may mean, to choose from: each with its (first) postcode and its department, and the
+ * address as it would read with it — the city written at `span` in the text becomes "93200 Saint-Denis".
+ */
+function homonymsOf(named: Commune[], text: string, [start, end]: [number, number]): Homonyms {
+  return {
+    conflict: 'homonyms',
+    city: named[0]!.name,
+    candidates: named.map((commune) => {
+      const postcode = commune.postcodes[0]!;
+      return {
+        label: homonymLabel(commune, postcode),
+        city: commune.name,
+        postcode,
+        department: departmentName(commune.department),
+        address: `${text.slice(0, start)}${postcode} ${commune.name}${text.slice(end)}`,
+      };
+    }),
+  };
+}
+
 /**
  * The commune of a French address, postcode first ("1 Rue de la Tour, 94150 Rungis" is Rungis, never Tours),
- * then name; the most specific (an arrondissement) and then the most populous when several answer. It says when
- * the written city is not one the postcode serves, or when several communes bear the name. Null when nothing in
- * the text names a commune: the mission then has no point, and the form says so.
+ * then name, with a department number if one is written beside it ("Valence 82"); the most specific (an
+ * arrondissement) and then the most populous when a postcode serves several. It says when the written city is
+ * not one the postcode serves. When several communes bear the name and nothing says which, none is placed: they
+ * are returned to choose from (decision 046). Null when nothing in the text names a commune: the mission then has
+ * no point, and the form says so.
  */
-export function locateAddress(address: string): Placement | null {
+export function locateAddress(address: string): Located | null {
   const text = address.trim().replace(/\s+/g, ' ');
   if (!text) return null;
   const postcodeMatches = [...text.matchAll(/(?<!\d)(\d{5})(?!\d)/g)];
@@ -146,25 +213,41 @@ export function locateAddress(address: string): Placement | null {
       };
     }
   }
-  let named = city ? communesNamed(city) : [];
-  // No comma, no postcode ("10 rue de la gare Nantes"): the last words may be the city.
+  // Where the city is written (cityFromAddress takes it from the text), and an unknown postcode before it: a
+  // choice among homonyms puts its own postcode there.
+  const writtenAt = text.lastIndexOf(written);
+  let span: [number, number] = [last ? last.index! : writtenAt, writtenAt + written.length];
+  let named = written ? communesWritten(written) : [];
+  // No comma, no postcode ("10 rue de la gare Nantes", "12 rue de Paris Valence 82"): the last words may be the city.
   if (named.length === 0 && !text.includes(',')) {
     const words = text.split(' ');
-    for (let count = Math.min(4, words.length - 1); count >= 1 && named.length === 0; count--)
-      named = communesNamed(cityKey(words.slice(-count).join(' ')));
+    for (let count = Math.min(4, words.length - 1); count >= 1 && named.length === 0; count--) {
+      const ending = words.slice(-count).join(' ');
+      named = communesWritten(ending);
+      span = [text.length - ending.length, text.length];
+    }
   }
   if (named.length === 0) return null;
-  const best = named[0]!;
-  if (named.length === 1) return placement(best, null);
-  // Several communes bear this name (Sainte-Marie…): the most populous, said to be uncertain.
-  return { ...placement(best, null), precision: 'approx', conflict: 'homonyms', writtenCity: written };
+  if (named.length === 1) return placement(named[0]!, null);
+  return homonymsOf(named, text, span);
+}
+
+/** An address's point, or null when nothing places it or several communes could be meant (never a guess). */
+export function placeAddress(address: string): Placement | null {
+  const located = locateAddress(address);
+  return located?.conflict === 'homonyms' ? null : located;
 }
 
 /**
  * Communes a typed text names, for suggestions: by a postcode (five digits, or a text of digits only being
- * typed), else by the start of name words; never by a house number.
+ * typed), else by the start of name words; never by a house number. A commune other communes share the name of
+ * is shown with its postcode and department ("Saint-Denis (93200, Seine-Saint-Denis)"), and picking it writes
+ * "93200 Saint-Denis" (`value`), which says which: never two identical lines, never an ambiguous pick.
  */
-export function suggestCommunes(query: string, limit = 5): Array<Placement & { label: string }> {
+export function suggestCommunes(
+  query: string,
+  limit = 5,
+): Array<Placement & { label: string; value: string; department: string }> {
   const trimmed = query.trim();
   const digits =
     /(?<!\d)(\d{5})(?!\d)/.exec(trimmed)?.[1] ?? (/^\d{2,4}$/.test(trimmed) ? trimmed : undefined);
@@ -172,8 +255,8 @@ export function suggestCommunes(query: string, limit = 5): Array<Placement & { l
     .split(' ')
     .filter((word) => word.length >= 3);
   const { all } = communes();
-  // The whole text naming a commune ("Paris 19", "St Malo") puts it first.
-  const exact = new Set(digits ? [] : communesNamed(cityKey(trimmed)));
+  // The city typed naming a commune ("Paris 19", "St Malo", "…, Valence 82") puts it first.
+  const exact = new Set(digits ? [] : communesWritten(cityFromAddress(trimmed)));
   const scored = all.flatMap((commune) => {
     if (exact.has(commune)) return [{ commune, postcode: null, score: 1000 }];
     const postcode = digits ? commune.postcodes.find((code) => code.startsWith(digits)) : undefined;
@@ -188,8 +271,20 @@ export function suggestCommunes(query: string, limit = 5): Array<Placement & { l
     .sort((a, b) => b.score - a.score || b.commune.population - a.commune.population)
     .slice(0, limit)
     .map(({ commune, postcode }) => {
+      const department = departmentName(commune.department);
+      if (hasHomonyms(commune)) {
+        const shown = postcode ?? commune.postcodes[0]!;
+        const placed = placement(commune, shown);
+        return {
+          ...placed,
+          label: homonymLabel(commune, shown),
+          value: `${shown} ${placed.city}`,
+          department,
+        };
+      }
       const placed = placement(commune, postcode);
-      return { ...placed, label: placed.postcode ? `${placed.city} (${placed.postcode})` : placed.city };
+      const label = placed.postcode ? `${placed.city} (${placed.postcode})` : placed.city;
+      return { ...placed, label, value: placed.city, department };
     });
 }
 
@@ -206,14 +301,24 @@ export function streetPart(query: string, commune: { city: string; postcode: str
   const text = query.trim().replace(/\s+/g, ' ');
   const postcode = /(?<!\d)\d{5}(?!\d)/.exec(text);
   const nameWords = cityKey(commune.city).split(' ');
-  const kept = (postcode ? text.slice(0, postcode.index) : text)
+  const words = (postcode ? text.slice(0, postcode.index) : text)
     .replace(/,/g, ' , ')
     .split(' ')
-    .filter(Boolean)
-    .filter((word) => {
-      const key = cityKey(word);
-      return !(key.length >= 3 && nameWords.some((name) => name.startsWith(key)));
-    })
+    .filter(Boolean);
+  // A word of the commune's name ("Saint-Denis" written with its hyphen, "St", "Rungis"); not "de" alone.
+  const ofName = words.map((word) => {
+    const parts = cityKey(word).split(' ').filter(Boolean);
+    return (
+      parts.some((part) => part.length >= 3) &&
+      parts.every((part) => nameWords.some((name) => name.startsWith(part)))
+    );
+  });
+  // A department's number beside the name ("Valence 82") is no house number: it goes with the name.
+  const kept = words
+    .filter(
+      (word, i) =>
+        !ofName[i] && !(DEPARTMENT_WORD.test(searchable(word)) && (ofName[i - 1] || ofName[i + 1])),
+    )
     .join(' ')
     .replace(/ ,/g, ',')
     .replace(/^[\s,]+|[\s,]+$/g, '');

@@ -83,6 +83,7 @@ describe('address suggestions', () => {
         lng: 2.348312,
         source: 'ban',
         precision: 'exact',
+        department: 'Val-de-Marne',
       },
     ]);
     expect(parseBanAnswer({ oops: true })).toEqual([]);

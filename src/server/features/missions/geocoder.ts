@@ -3,7 +3,7 @@ import { streetPart, suggestCommunes } from '../../platform/places.js';
 
 interface BanFeature {
   geometry?: { coordinates?: unknown };
-  properties?: { label?: unknown; city?: unknown; postcode?: unknown };
+  properties?: { label?: unknown; city?: unknown; postcode?: unknown; context?: unknown };
 }
 
 /** The suggestions in an answer of the Base Adresse Nationale (GeoJSON FeatureCollection). */
@@ -12,8 +12,10 @@ export function parseBanAnswer(body: unknown): AddressSuggestion[] {
   if (!Array.isArray(features)) return [];
   return (features as BanFeature[]).flatMap((feature) => {
     const [lng, lat] = Array.isArray(feature.geometry?.coordinates) ? feature.geometry.coordinates : [];
-    const { label, city, postcode } = feature.properties ?? {};
+    const { label, city, postcode, context } = feature.properties ?? {};
     if (typeof lat !== 'number' || typeof lng !== 'number' || typeof label !== 'string') return [];
+    // "93, Seine-Saint-Denis, Île-de-France": the department's number, its name, the region.
+    const department = typeof context === 'string' ? (context.split(',')[1]?.trim() ?? null) : null;
     return [
       {
         label,
@@ -23,6 +25,7 @@ export function parseBanAnswer(body: unknown): AddressSuggestion[] {
         lng: Math.round(lng * 1e6) / 1e6,
         source: 'ban' as const,
         precision: 'exact' as const,
+        department: department || null,
       },
     ];
   });
@@ -30,21 +33,26 @@ export function parseBanAnswer(body: unknown): AddressSuggestion[] {
 
 /**
  * Communes of the built-in register that the query names (postcode first): a point per commune, not per address.
- * The street typed before the commune is kept in the label, which becomes the field's text when picked.
+ * The street typed before the commune is kept in the label, which becomes the field's text when picked; a commune
+ * whose name others bear comes with its postcode ("93200 Saint-Denis"), so the text picked says which.
  */
 export function localSuggestions(query: string, limit = 5): AddressSuggestion[] {
-  return suggestCommunes(query, limit).map(({ label, city, postcode, lat, lng, precision }) => {
-    const street = streetPart(query, { city, postcode });
-    return {
-      label: street ? `${street}, ${postcode ? `${postcode} ` : ''}${city}` : label,
-      city,
-      postcode,
-      lat,
-      lng,
-      source: 'local' as const,
-      precision,
-    };
-  });
+  return suggestCommunes(query, limit).map(
+    ({ label, value, city, postcode, department, lat, lng, precision }) => {
+      const street = streetPart(query, { city, postcode });
+      const alone = value === city ? label : value;
+      return {
+        label: street ? `${street}, ${postcode ? `${postcode} ` : ''}${city}` : alone,
+        city,
+        postcode,
+        lat,
+        lng,
+        source: 'local' as const,
+        precision,
+        department,
+      };
+    },
+  );
 }
 
 /**

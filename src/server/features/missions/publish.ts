@@ -2,6 +2,7 @@ import { searchable } from '#core/rules/text.js';
 import { eq } from 'drizzle-orm';
 import { cityFromAddress } from '#core/rules/places.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
+import { homonymsMessage } from '#core/schemas/places.js';
 import type { MissionInput } from '#core/schemas/missions.js';
 import { DEFAULT_WAITING_FRANCHISE_MINUTES } from '#core/rules/waiting-rate.js';
 import type { Db } from '../../db/client.js';
@@ -17,7 +18,9 @@ import { getMissionDetail } from './detail.js';
 
 /**
  * Places one end of a mission: the point given (an address suggestion or a pin: exact), else the commune read
- * from the address (platform/places: postcode first), else no point at all — and says which.
+ * from the address (platform/places: postcode first), else no point at all — and says which. An address that
+ * names a commune several bear, with nothing to say which, is refused under its field (decision 046): a guess
+ * would put the mission hundreds of kilometres from the drivers who should see it.
  */
 function locate(address: string, city: string | null | undefined, lat?: number | null, lng?: number | null) {
   const placed = locateAddress(address);
@@ -28,6 +31,7 @@ function locate(address: string, city: string | null | undefined, lat?: number |
       lng: lng.toFixed(6),
       precision: 'exact' as const,
     };
+  if (placed?.conflict === 'homonyms') return { refusal: homonymsMessage(placed) };
   if (placed)
     return {
       city: placed.city,
@@ -38,9 +42,16 @@ function locate(address: string, city: string | null | undefined, lat?: number |
   return { city: city?.trim() || cityFromAddress(address), lat: null, lng: null, precision: null };
 }
 
+/** The row's values; a 400 naming each ambiguous address, before anything is written (the form keeps its text). */
 function missionValues(input: MissionInput) {
   const pickup = locate(input.pickupAddress, input.pickupCity, input.pickupLat, input.pickupLng);
   const delivery = locate(input.deliveryAddress, input.deliveryCity, input.deliveryLat, input.deliveryLng);
+  if ('refusal' in pickup || 'refusal' in delivery) {
+    const errors: Record<string, string> = {};
+    if (pickup.refusal) errors.pickupAddress = pickup.refusal;
+    if (delivery.refusal) errors.deliveryAddress = delivery.refusal;
+    throw new AppError(400, Object.values(errors)[0]!, errors);
+  }
   return {
     title: input.title,
     description: input.description,
@@ -79,11 +90,12 @@ function missionValues(input: MissionInput) {
 /** Publishing (transporters). */
 export async function createMission(db: Db, events: EventBus, company: User, input: MissionInput) {
   if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
+  const values = missionValues(input);
   const { mission, published } = await db.transaction(async (tx) => {
     await lockActiveUsers(tx, company.id);
     const [row] = await tx
       .insert(missions)
-      .values({ companyId: company.id, ...missionValues(input) })
+      .values({ companyId: company.id, ...values })
       .returning();
     await recordEvent(tx, row!.id, company.id, 'published', 'available');
     const published = await recordDomainEvent(tx, {
@@ -110,6 +122,7 @@ export async function updateMission(
     const current = await lockOwnMission(tx, company, id);
     if (current.status !== 'available' || current.driverId)
       throw new AppError(409, missionErrors.notEditable);
+    // After the owner's and the state's checks: someone else's mission is a 404/403 whatever its address.
     const [row] = await tx.update(missions).set(missionValues(input)).where(eq(missions.id, id)).returning();
     await recordEvent(tx, id, company.id, 'updated', null);
     return recordDomainEvent(tx, {

@@ -132,7 +132,8 @@ export function searchStatement(viewer: Viewer, query: MissionSearch): SearchSta
   // A city named in the search is placed as an address would be (its commune's point), and said back.
   const center = query.city && query.lat === undefined ? locateAddress(query.city) : null;
   if (query.lat !== undefined && query.lng !== undefined) point = { lat: query.lat, lng: query.lng };
-  else if (center) point = { lat: center.lat, lng: center.lng };
+  // A name several communes bear is not guessed: the answer lists them, and the screen asks which (decision 046).
+  else if (center && center.conflict !== 'homonyms') point = { lat: center.lat, lng: center.lng };
   else if (query.near === 'me' && user?.currentLat && user.currentLng) {
     point = { lat: Number(user.currentLat), lng: Number(user.currentLng) };
   }

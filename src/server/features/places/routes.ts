@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   communeSuggestionSchema,
+  locatedSchema,
   locateQuerySchema,
-  placementSchema,
   placeQuerySchema,
 } from '#core/schemas/places.js';
 import { z } from 'zod';
@@ -43,9 +43,10 @@ export async function placeRoutes(root: FastifyInstance, { db, config }: Feature
       onRequest: guards.user,
       schema: {
         tags: ['places'],
-        summary: 'Où une adresse sera placée (commune, précision), ou null si rien ne la situe',
+        summary:
+          'Où une adresse sera placée (commune, précision), les communes homonymes entre lesquelles choisir, ou null si rien ne la situe',
         querystring: locateQuerySchema,
-        response: { 200: placementSchema.nullable(), ...errorResponses },
+        response: { 200: locatedSchema.nullable(), ...errorResponses },
       },
     },
     async (request) => locateAddress(request.query.address),

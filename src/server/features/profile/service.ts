@@ -10,7 +10,7 @@ import { users, type User } from '../../db/schema/users.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { syncDriverPapers } from '../../platform/driver-papers.js';
-import { locateAddress } from '../../platform/places.js';
+import { placeAddress } from '../../platform/places.js';
 import { relationBetween } from '../../platform/relations.js';
 import { openAccountRow } from '../../platform/sessions.js';
 import type { FormFile } from '../../platform/form-data.js';
@@ -39,7 +39,8 @@ export async function updateProfile(db: Db, user: User, input: ProfileUpdate): P
   let lng = input.currentLng ?? null;
   const location = input.currentLocation?.trim() || null;
   if (location && (lat === null || lng === null)) {
-    const place = locateAddress(location);
+    // A name several communes bear places nothing rather than a guess (decision 046).
+    const place = placeAddress(location);
     lat = place?.lat ?? null;
     lng = place?.lng ?? null;
   }

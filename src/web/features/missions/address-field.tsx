@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { MissionFormValues, MissionInput } from '#core/schemas/missions.js';
 import { placementNote, type AddressSuggestion } from '#core/schemas/places.js';
 import { apiRequest } from '#web/lib/api.js';
-import { usePlacement } from '#web/lib/places.js';
+import { HomonymChoice, usePlacement } from '#web/lib/places.js';
 import { TextField } from '#web/ui/field.js';
 import { Spinner } from '#web/ui/spinner.js';
 
@@ -13,7 +13,8 @@ const PinMap = lazy(() => import('./pin-map.js'));
 /**
  * An address with suggestions from GET /api/geocode (the national address base, else the built-in communes).
  * Picking one places the mission; typed free text is placed by its commune on the server, and the line under
- * the field says beforehand where, and how well — or that nothing places it.
+ * the field says beforehand where, and how well — or that nothing places it. A commune several bear, with nothing
+ * typed to say which, is asked under the field (decision 046): the server refuses to publish it as it is.
  */
 export function AddressField({
   form,
@@ -29,6 +30,7 @@ export function AddressField({
   hint?: string;
 }) {
   const listId = useId();
+  const noteId = useId();
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
   const [pinning, setPinning] = useState(false);
   const lat = form.watch(`${end}Lat`);
@@ -46,6 +48,7 @@ export function AddressField({
     form.setValue(`${end}Lat`, picked?.lat ?? null);
     form.setValue(`${end}Lng`, picked?.lng ?? null);
   };
+  const homonyms = !point && typed.data?.conflict === 'homonyms' ? typed.data : null;
   const note = point
     ? chosen
       ? placementNote({ ...chosen, conflict: null, writtenCity: null })
@@ -88,10 +91,23 @@ export function AddressField({
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {pinning ? 'Fermer la carte' : 'Placer sur la carte'}
         </button>
-        <span className="text-ink-muted" aria-live="polite">
+        <span id={noteId} className="text-ink-muted" aria-live="polite">
           {note}
         </span>
       </div>
+      {homonyms && (
+        <HomonymChoice
+          homonyms={homonyms}
+          describedBy={noteId}
+          onChoose={(candidate) => {
+            // The address with the commune's postcode: the server then places it by that postcode, as typed.
+            form.setValue(`${end}Address`, candidate.address, { shouldDirty: true });
+            form.clearErrors(`${end}Address`);
+            place(null);
+            form.setFocus(`${end}Address`);
+          }}
+        />
+      )}
       {pinning && (
         <Suspense fallback={<Spinner label="Chargement de la carte..." />}>
           <PinMap
@@ -108,11 +124,16 @@ export function AddressField({
       <datalist id={listId}>
         {suggestions.map((suggestion) => (
           <option key={`${suggestion.label}-${suggestion.lat}`} value={suggestion.label}>
-            {suggestion.source === 'local'
-              ? suggestion.precision === 'approx'
-                ? 'Commune (position approximative)'
-                : 'Commune'
-              : suggestion.postcode}
+            {[
+              suggestion.source === 'local'
+                ? suggestion.precision === 'approx'
+                  ? 'Commune (position approximative)'
+                  : 'Commune'
+                : suggestion.postcode,
+              suggestion.department,
+            ]
+              .filter(Boolean)
+              .join(', ')}
           </option>
         ))}
       </datalist>

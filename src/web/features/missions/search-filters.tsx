@@ -2,8 +2,8 @@ import { LocateFixed, Search, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
 import { VEHICLE_LABELS, VEHICLE_TYPES } from '#core/rules/missions.js';
-import type { Placement } from '#core/schemas/places.js';
-import { CommuneSuggestions } from '#web/lib/places.js';
+import { placementNote, type Homonyms, type Placement } from '#core/schemas/places.js';
+import { CommuneSuggestions, HomonymChoice } from '#web/lib/places.js';
 import { Button } from '#web/ui/button.js';
 import { Checkbox, FormFields, SelectField, TextField } from '#web/ui/field.js';
 
@@ -39,6 +39,7 @@ export function SearchFilters({
   setParams,
   view,
   place,
+  homonyms,
   unknownCity,
   canSearchNearMe,
 }: {
@@ -47,6 +48,8 @@ export function SearchFilters({
   view: string;
   /** Where the server placed the city searched, if it did. */
   place: Placement | null;
+  /** The communes of the name searched, when several bear it: the search asks which. */
+  homonyms: Homonyms | null;
   unknownCity: boolean;
   canSearchNearMe: boolean;
 }) {
@@ -107,12 +110,19 @@ export function SearchFilters({
           />
           <TextField
             label="Ville de chargement"
+            id="search-city"
             name="city"
             list="relais-places"
             placeholder="Lyon, Lille…"
             defaultValue={params.get('city') ?? ''}
             onChange={(event) => setCityText(event.target.value)}
-            error={unknownCity ? 'Commune inconnue : choisissez-en une dans la liste' : undefined}
+            error={
+              unknownCity
+                ? 'Commune inconnue : choisissez-en une dans la liste'
+                : homonyms
+                  ? placementNote(homonyms)
+                  : undefined
+            }
             hint={
               place && params.get('city')
                 ? `Autour de ${place.postcode ? `${place.city} (${place.postcode})` : place.city}`
@@ -127,6 +137,18 @@ export function SearchFilters({
             options={[10, 25, 50, 100, 200].map((km) => ({ value: String(km), label: `${km} km` }))}
           />
         </div>
+        {homonyms && (
+          <HomonymChoice
+            homonyms={homonyms}
+            describedBy="search-city-error"
+            onChoose={(candidate) => {
+              const next = new URLSearchParams(params);
+              next.set('city', candidate.address);
+              next.delete('page');
+              setParams(next);
+            }}
+          />
+        )}
         <CommuneSuggestions id="relais-places" text={cityText} />
         {showMore && <MoreFilters params={params} canSearchNearMe={canSearchNearMe} />}
         <input type="hidden" name="vue" value={view} />

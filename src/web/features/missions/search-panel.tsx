@@ -56,12 +56,16 @@ export function SearchPanel({
   const query = apiQuery(params);
   // The map shows the 50 nearest (or first) missions at once.
   const search = useMissionSearch(view === 'carte' ? { ...query, pageSize: 50, page: undefined } : query);
+  // The server places the city (a commune, by name or postcode) and says where; none: no such commune; several of
+  // that name and nothing to say which: no point, and the filters ask which (decision 046).
+  const located = search.data?.center ?? null;
+  const homonyms = located?.conflict === 'homonyms' ? located : null;
+  const place = located?.conflict === 'homonyms' ? null : located;
   const center =
     query.lat !== undefined && query.lng !== undefined
       ? { lat: Number(query.lat), lng: Number(query.lng) }
-      : (search.data?.center ?? null);
-  // The server places the city (a commune, by name or postcode) and says where; none: no such commune.
-  const unknownCity = Boolean(params.get('city') && search.data && !search.data.center);
+      : place;
+  const unknownCity = Boolean(params.get('city') && search.data && !located);
   const goTo = (target: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(target));
@@ -75,7 +79,8 @@ export function SearchPanel({
         params={params}
         setParams={setParams}
         view={view}
-        place={search.data?.center ?? null}
+        place={place}
+        homonyms={homonyms}
         unknownCity={unknownCity}
         canSearchNearMe={canSearchNearMe}
       />

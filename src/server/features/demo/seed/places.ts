@@ -1,5 +1,5 @@
 import { haversineKm, roundCoordinate, ROAD_FACTOR, type LatLng } from '#core/rules/tracking.js';
-import { locateAddress } from '../../../platform/places.js';
+import { placeAddress } from '../../../platform/places.js';
 import { HOUR, MINUTE, type World } from './world.js';
 
 /**
@@ -69,7 +69,7 @@ const placed = new Map<PlaceKey, Place>();
 export function place(key: PlaceKey): Place {
   const known = placed.get(key);
   if (known) return known;
-  const found = locateAddress(ADDRESSES[key]);
+  const found = placeAddress(ADDRESSES[key]);
   // The addresses are ours: one the register does not place is a mistake in this file.
   if (!found) throw new Error(`demo seed: address not placed: ${ADDRESSES[key]}`);
   const result: Place = {
