@@ -3,6 +3,7 @@
  * distance and duration a routing service gave, or, when none answers, an estimate from the pickup and delivery
  * coordinates. Pure: the caller asks the routing service (with a heavy-goods-vehicle profile) and passes its answer.
  */
+import { formatWaiting } from './road.js';
 import { HGV_DEFAULT_SPEED_KMH, ROAD_FACTOR, haversineKm, type LatLng } from './tracking.js';
 
 /** Where the figures of a mission's route come from. */
@@ -62,3 +63,10 @@ export function missionDriving(route: MissionRoute): MissionDriving {
     source: 'estimate',
   };
 }
+
+/** « 273 km · 4 h 15 de conduite »: a mission's estimated route, as cards and sheets show it. */
+export const routeLabel = (route: { distanceKm: number; drivingMinutes: number }) =>
+  `${route.distanceKm.toLocaleString('fr-FR')}\u00a0km · ${formatWaiting(route.drivingMinutes)} de conduite`;
+
+/** How the estimate is made, said beside it. */
+export const ROUTE_ESTIMATE_NOTE = 'estimation : distance à vol d’oiseau × 1,3, à 65 km/h';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { missionDriving, type MissionRoute } from './driving-time-estimate.js';
+import { missionDriving, routeLabel, type MissionRoute } from './driving-time-estimate.js';
 import { drivingTimeSentences } from './driving-time-text.js';
 import { haversineKm } from './tracking.js';
 import {
@@ -99,6 +99,15 @@ describe('the driving of a mission', () => {
     expect(() => missionDriving({ source: 'estimate', pickup: nowhere, delivery: nowhere })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('the route as cards and sheets say it', () => {
+  it('reads « 1 273 km · 4 h 15 de conduite », with French spaces', () => {
+    expect(routeLabel({ distanceKm: 1273, drivingMinutes: 255 })).toBe(
+      '1\u202f273\u00a0km · 4 h 15 de conduite',
+    );
+    expect(routeLabel({ distanceKm: 12, drivingMinutes: 15 })).toBe('12\u00a0km · 15 min de conduite');
   });
 });
 

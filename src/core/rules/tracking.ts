@@ -59,7 +59,7 @@ const AVERAGE_MIN_KM = 5;
 const ETA_SPEED_MIN_KMH = 40;
 const ETA_SPEED_MAX_KMH = 85;
 
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 const toRad = (degrees: number) => (degrees * Math.PI) / 180;
 const timeOf = (value: number | string | Date) =>
   typeof value === 'number' ? value : new Date(value).getTime();

@@ -284,6 +284,11 @@ export const missionSchema = z.object({
   cancellationReason: z.string().nullable(),
   /** Kilometres from the searched point, when there was one. */
   distanceKm: z.number().nullable(),
+  /**
+   * The trip's estimated road distance (km) and driving time (minutes), from its two points: the straight line × 1.3
+   * at 65 km/h (decision 050); null when a point is missing.
+   */
+  route: z.object({ distanceKm: z.number(), drivingMinutes: z.number() }).nullable(),
   /** Applications received (withdrawn ones aside): pending, chosen and set aside alike. */
   applicationCount: z.number(),
   /** Of those, still waiting for the transporter's answer. */

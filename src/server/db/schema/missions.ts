@@ -24,6 +24,16 @@ import { PAYMENT_TERMS } from '#core/rules/money.js';
 import { WAITING_QUARTER_PRICE_MAX_CENTS } from '#core/rules/waiting-rate.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
+import { EARTH_RADIUS_KM, HGV_DEFAULT_SPEED_KMH, ROAD_FACTOR } from '#core/rules/tracking.js';
+
+/** The road distance estimated from the two points (km): the great-circle distance (haversine) × the road factor. */
+const ROAD_KM_SQL = `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+  power(sin(radians((delivery_lat - pickup_lat)::float8) / 2), 2)
+  + cos(radians(pickup_lat::float8)) * cos(radians(delivery_lat::float8))
+    * power(sin(radians((delivery_lng - pickup_lng)::float8) / 2), 2)))) * ${ROAD_FACTOR})`;
+/** Null unless both points are known (`least` would take a missing point's null for 1: a quarter of the Earth). */
+const placedOnly = (expression: string) =>
+  `case when pickup_lat is null or pickup_lng is null or delivery_lat is null or delivery_lng is null then null else ${expression} end`;
 
 /** earthdistance's point on the Earth (a cube); read only through SQL. */
 const earthPoint = customType<{ data: string }>({ dataType: () => 'cube' });
@@ -58,6 +68,15 @@ export const missions = pgTable(
     ),
     deliveryLat: coordinate(),
     deliveryLng: coordinate(),
+    /**
+     * The trip's estimated road distance (km) and driving time (minutes), from the two points (decision 050): the
+     * straight line × ROAD_FACTOR at HGV_DEFAULT_SPEED_KMH, the driving rounded up to 5 minutes — core
+     * `missionDriving` (driving-time-estimate.ts) written in SQL, which a test holds equal. Null without both points.
+     */
+    routeKm: integer().generatedAlwaysAs(sql.raw(placedOnly(`round(${ROAD_KM_SQL})::int`))),
+    routeDrivingMinutes: integer().generatedAlwaysAs(
+      sql.raw(placedOnly(`(ceil(${ROAD_KM_SQL} / ${HGV_DEFAULT_SPEED_KMH} * 60 / 5) * 5)::int`)),
+    ),
     /** How well each point places its address (core PLACEMENT_PRECISIONS); null when the address has no point. */
     pickupPrecision: text(),
     deliveryPrecision: text(),

@@ -1,6 +1,5 @@
 import { and, gt, inArray, lt, ne } from 'drizzle-orm';
 import { checkDrivingTime, type DrivingVerdict } from '#core/rules/driving-time.js';
-import { missionDriving } from '#core/rules/driving-time-estimate.js';
 import type { MissionActivity } from '#core/rules/driving-time-schedule.js';
 import { drivingTimeSentences } from '#core/rules/driving-time-text.js';
 import type { DrivingCheck } from '#core/schemas/missions.js';
@@ -20,26 +19,17 @@ const WINDOW_MS = 15 * DAY_MS;
 /** The missions that took or will take the driver's time: held ones, and those driven already. */
 const DRIVEN = ['assigned', 'in_progress', 'delivered', 'completed'] as const;
 
-type Placed = Pick<
-  MissionRow,
-  'id' | 'startDate' | 'endDate' | 'pickupLat' | 'pickupLng' | 'deliveryLat' | 'deliveryLng'
->;
+type Placed = Pick<MissionRow, 'id' | 'startDate' | 'endDate' | 'routeDrivingMinutes'>;
 
-/** The mission as the rules count it: its period and its driving, estimated from its two places (null: not placed). */
+/** The mission as the rules count it: its period and its estimated driving (null: a point is missing). */
 function activityOf(mission: Placed): MissionActivity | null {
-  const { pickupLat, pickupLng, deliveryLat, deliveryLng } = mission;
-  if (pickupLat === null || pickupLng === null || deliveryLat === null || deliveryLng === null) return null;
-  const { drivingMinutes } = missionDriving({
-    source: 'estimate',
-    pickup: { latitude: Number(pickupLat), longitude: Number(pickupLng) },
-    delivery: { latitude: Number(deliveryLat), longitude: Number(deliveryLng) },
-  });
+  if (mission.routeDrivingMinutes === null) return null;
   return {
     kind: 'mission',
     id: mission.id,
     start: mission.startDate,
     end: mission.endDate,
-    drivingMinutes,
+    drivingMinutes: mission.routeDrivingMinutes,
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missionDriving } from '#core/rules/driving-time-estimate.js';
 import { DRIVING_TIME_REFUSED } from '#core/schemas/missions.js';
 import { missionEvents, missions } from '../../db/schema/missions.js';
 import { insertMission } from '../../test/factories.js';
@@ -109,5 +110,50 @@ describe('the driving-time rules at application and acceptance', () => {
     expect(application.drivingTime.ok).toBe(true);
     const accepted = await company.agent.post(`/api/applications/${application.id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+});
+
+describe('the estimated route of a mission', () => {
+  it('is what core missionDriving gives, written by PostgreSQL for every mission placed (200 random trips)', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    // A seeded generator: the same trips on every run, across metropolitan France and beyond.
+    let seed = 561;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const trips = Array.from({ length: 200 }, () => ({
+      pickup: { latitude: 41 + next() * 10, longitude: -5 + next() * 15 },
+      delivery: { latitude: 41 + next() * 10, longitude: -5 + next() * 15 },
+    }));
+    for (const trip of trips) {
+      const row = await insertMission(t.db, {
+        companyId: company.user.id,
+        status: 'available',
+        pickupLat: trip.pickup.latitude.toFixed(6),
+        pickupLng: trip.pickup.longitude.toFixed(6),
+        deliveryLat: trip.delivery.latitude.toFixed(6),
+        deliveryLng: trip.delivery.longitude.toFixed(6),
+      });
+      const placed = {
+        pickup: { latitude: Number(row.pickupLat), longitude: Number(row.pickupLng) },
+        delivery: { latitude: Number(row.deliveryLat), longitude: Number(row.deliveryLng) },
+      };
+      const expected = missionDriving({ source: 'estimate', ...placed });
+      expect(
+        { distanceKm: row.routeKm, drivingMinutes: row.routeDrivingMinutes },
+        JSON.stringify(placed),
+      ).toEqual({
+        distanceKm: expected.distanceKm,
+        drivingMinutes: expected.drivingMinutes,
+      });
+    }
+    // Without a point, no route.
+    const unplaced = await insertMission(t.db, {
+      companyId: company.user.id,
+      status: 'available',
+      deliveryLat: null,
+      deliveryLng: null,
+    });
+    expect(unplaced).toMatchObject({ routeKm: null, routeDrivingMinutes: null });
+    const sheet = (await company.agent.get(`/api/missions/${unplaced.id}`)).json();
+    expect(sheet.mission.route).toBeNull();
   });
 });

@@ -110,6 +110,10 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     cancelledAt: iso(row.cancelledAt),
     cancellationReason: row.cancellationReason,
     distanceKm: extras.distanceKm === null ? null : Math.round(extras.distanceKm * 10) / 10,
+    route:
+      row.routeKm === null || row.routeDrivingMinutes === null
+        ? null
+        : { distanceKm: row.routeKm, drivingMinutes: row.routeDrivingMinutes },
     applicationCount: extras.applicationCount,
     pendingApplicationCount: extras.pendingApplicationCount,
   };

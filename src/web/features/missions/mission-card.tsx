@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarClock, FileWarning, MapPin, Truck, Users } from 'lucide-react';
+import { ArrowRight, CalendarClock, FileWarning, MapPin, Route, Truck, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
@@ -7,6 +7,7 @@ import { distanceLabel } from '#core/schemas/places.js';
 import { cn } from '#web/ui/cn.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { formatPrice, vehicleLabel } from './format.js';
+import { routeLabel } from '#core/rules/driving-time-estimate.js';
 
 const STATUS_STYLES: Record<MissionStatus, string> = {
   available: 'bg-success/15 text-success',
@@ -61,6 +62,15 @@ export function MissionCard({
           </span>
         )}
       </p>
+      {mission.route && (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
+          <Route className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Trajet estimé : </span>
+            {routeLabel(mission.route)}
+          </span>
+        </p>
+      )}
       <dl className="mt-3 grid gap-x-4 gap-y-1.5 text-sm text-ink-muted sm:grid-cols-2">
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">Début</dt>

@@ -1,5 +1,6 @@
 import { CalendarClock, MapPin } from 'lucide-react';
 import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
+import { ROUTE_ESTIMATE_NOTE, routeLabel } from '#core/rules/driving-time-estimate.js';
 import { missionRequirements } from '#core/rules/documents.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { PAYMENT_TERMS_LABELS } from '#core/rules/money.js';
@@ -93,6 +94,15 @@ export function MissionFacts({
             </dd>
           )}
         </div>
+        {mission.route && (
+          <div>
+            <dt className="text-sm text-ink-muted">Trajet estimé</dt>
+            <dd className="font-semibold">
+              {routeLabel(mission.route)}
+              <span className="block text-sm font-normal text-ink-muted">({ROUTE_ESTIMATE_NOTE})</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="text-sm text-ink-muted">Début</dt>
           <dd className="flex gap-1.5 font-semibold">
