@@ -186,7 +186,14 @@ describe('Freemium', () => {
     }
     // They did not use the day's allowance: three prospecting messages are left to the driver (5 − 2).
     const stranger = await signedIn({ userType: 'company', subscriptionPlan: 'transporter' });
-    const otherMission = (await stranger.agent.post('/api/missions', missionPayload())).json().mission.id;
+    // Three days later: a driver does not apply to a mission that overlaps the one they hold.
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const otherMission = (
+      await stranger.agent.post(
+        '/api/missions',
+        missionPayload({ startDate: later(96), endDate: later(104) }),
+      )
+    ).json().mission.id;
     await driver.agent.post(`/api/missions/${otherMission}/apply`, {});
     const prospecting = [];
     for (let i = 0; i < 4; i++)

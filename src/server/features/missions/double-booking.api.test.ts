@@ -83,10 +83,11 @@ describe('one mission at a time for a driver', () => {
   it('one after the other: the second transporter is refused; missions that only touch are both held', async () => {
     const driver = await signIn(t, { userType: 'driver' });
     const [first, second, third] = await Promise.all([1, 2, 3].map(() => signIn(t, { userType: 'company' })));
-    const a = await publish(first!.agent, 24, 32, 'Rungis → Lille');
-    const b = await publish(second!.agent, 31, 40, 'Rungis → Rouen');
-    // Starts when the first ends: no overlap.
-    const c = await publish(third!.agent, 32, 36, 'Lille → Arras');
+    // Tomorrow 08:00–14:00; 13:00–22:00 overlaps it; 14:00–20:00 starts when it ends (twelve hours of work in
+    // the day, within the driving-time rules).
+    const a = await publish(first!.agent, 24, 30, 'Rungis → Lille');
+    const b = await publish(second!.agent, 29, 38, 'Rungis → Rouen');
+    const c = await publish(third!.agent, 30, 36, 'Lille → Arras');
     const [onA, onB, onC] = [
       await applicationOf(driver.agent, a),
       await applicationOf(driver.agent, b),

@@ -21,15 +21,29 @@ const DRIVEN = ['assigned', 'in_progress', 'delivered', 'completed'] as const;
 
 type Placed = Pick<MissionRow, 'id' | 'startDate' | 'endDate' | 'routeDrivingMinutes'>;
 
-/** The mission as the rules count it: its period and its estimated driving (null: a point is missing). */
+/** The longest working day between two daily rests of 11 h. */
+const WORKING_DAY_MS = 13 * 3_600_000;
+/** The most a day of driving may hold (10 h only twice a week, article 6). */
+const DAY_DRIVING_MINUTES = 9 * 60;
+
+/**
+ * The mission as the rules count it: its period and its estimated driving (null: a point is missing). A mission
+ * longer than a working day (13 h) spans several days whose cutting Relais does not know: it is counted as its first
+ * working day, from its start, with at most a day's driving (9 h); the driver's tachograph judges the rest.
+ */
 function activityOf(mission: Placed): MissionActivity | null {
   if (mission.routeDrivingMinutes === null) return null;
+  const start = mission.startDate.getTime();
+  const end = mission.endDate.getTime();
+  const longer = end - start > WORKING_DAY_MS;
   return {
     kind: 'mission',
     id: mission.id,
-    start: mission.startDate,
-    end: mission.endDate,
-    drivingMinutes: mission.routeDrivingMinutes,
+    start,
+    end: longer ? start + WORKING_DAY_MS : end,
+    drivingMinutes: longer
+      ? Math.min(mission.routeDrivingMinutes, DAY_DRIVING_MINUTES)
+      : mission.routeDrivingMinutes,
   };
 }
 
