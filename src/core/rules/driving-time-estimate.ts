@@ -69,4 +69,4 @@ export const routeLabel = (route: { distanceKm: number; drivingMinutes: number }
   `${route.distanceKm.toLocaleString('fr-FR')}\u00a0km · ${formatWaiting(route.drivingMinutes)} de conduite`;
 
 /** How the estimate is made, said beside it. */
-export const ROUTE_ESTIMATE_NOTE = 'estimation : distance à vol d’oiseau × 1,3, à 65 km/h';
+export const ROUTE_ESTIMATE_NOTE = 'estimation : distance à vol d’oiseau ×\u00a01,3, à 65\u00a0km/h';

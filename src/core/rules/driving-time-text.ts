@@ -55,9 +55,13 @@ function drivingSentence(breach: Breach, reader: Reader, candidate: boolean): st
       ? `, ${reader === 'driver' ? 'votre' : 'sa'} conduite ayant déjà dépassé 9\u00a0h deux fois cette semaine-là`
       : '';
   const when = breach.rule === 'break' ? `, à partir du ${moment(breach)}` : '';
-  const sentence = candidate
-    ? `Cette mission porterait ${subject} à ${figures}`
-    : `${capitalize(subject)} atteint ${figures}`;
+  // The day is named by its date, so the figure comes first: « la journée commencée le samedi 28 novembre à 11 h »
+  // would read as a time.
+  const sentence = !candidate
+    ? `${capitalize(subject)} atteint ${figures}`
+    : breach.rule === 'daily-driving'
+      ? `Cette mission porterait à ${hours(breach.valueMinutes)} ${subject}, sur ${hours(breach.limitMinutes)} autorisées`
+      : `Cette mission porterait ${subject} à ${figures}`;
   return `${sentence}${extensionsUsed}${when} ${reference(breach.article)}.`;
 }
 

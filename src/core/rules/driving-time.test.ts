@@ -464,11 +464,11 @@ describe('the verdict in French', () => {
     const { driver, transporter } = drivingTimeSentences(verdict);
     expect(driver.map(plain)).toEqual([
       'Cette mission porterait votre conduite de la semaine du 23 novembre à 58 h sur 56 h autorisées (article 6, paragraphe 2, du règlement (CE) n° 561/2006).',
-      'Cette mission porterait votre conduite de la journée commencée le samedi 28 novembre à 11 h sur 9 h autorisées, votre conduite ayant déjà dépassé 9 h deux fois cette semaine-là (article 6, paragraphe 1, du règlement (CE) n° 561/2006).',
+      'Cette mission porterait à 11 h votre conduite de la journée commencée le samedi 28 novembre, sur 9 h autorisées, votre conduite ayant déjà dépassé 9 h deux fois cette semaine-là (article 6, paragraphe 1, du règlement (CE) n° 561/2006).',
     ]);
     expect(transporter.map(plain)).toEqual([
       'Cette mission porterait la conduite de ce chauffeur sur la semaine du 23 novembre à 58 h sur 56 h autorisées (article 6, paragraphe 2, du règlement (CE) n° 561/2006).',
-      'Cette mission porterait la conduite de ce chauffeur sur la journée commencée le samedi 28 novembre à 11 h sur 9 h autorisées, sa conduite ayant déjà dépassé 9 h deux fois cette semaine-là (article 6, paragraphe 1, du règlement (CE) n° 561/2006).',
+      'Cette mission porterait à 11 h la conduite de ce chauffeur sur la journée commencée le samedi 28 novembre, sur 9 h autorisées, sa conduite ayant déjà dépassé 9 h deux fois cette semaine-là (article 6, paragraphe 1, du règlement (CE) n° 561/2006).',
     ]);
     // No line break inside « 58 h » nor « n° 561/2006 ».
     expect(driver[0]).toContain('58\u00a0h sur 56\u00a0h');

@@ -64,7 +64,9 @@ describe('the driving-time rules at application and acceptance', () => {
     expect(sheet.canApply).toBe(true);
     expect(sheet.drivingTimeForMe.ok).toBe(false);
     expect(sheet.drivingTimeForMe.sentences.join(' ')).toMatch(/article 6, paragraphe 1/);
-    expect(sheet.drivingTimeForMe.sentences.join(' ')).toMatch(/Cette mission porterait votre conduite/);
+    expect(sheet.drivingTimeForMe.sentences.join(' ')).toMatch(
+      /Cette mission porterait à .+ votre conduite de la journée/,
+    );
     // Applying stays the driver's choice.
     const applied = await driver.agent.post(`/api/missions/${missionId}/apply`, {});
     expect(applied.statusCode, applied.body).toBe(201);

@@ -222,7 +222,7 @@ export function Applicants({ detail }: { detail: MissionDetail }) {
         </p>
         {chosen?.drivingTime && !chosen.drivingTime.ok && (
           <>
-            <p className="font-semibold text-ink">
+            <p className="font-medium text-ink">
               Cette mission ferait dépasser à ce chauffeur les temps de conduite et de repos autorisés
               (règlement (CE) n° 561/2006). Votre entreprise en répond : ne le retenez que si la mission peut
               se faire dans les règles (un second conducteur, une partie du trajet déjà faite…).
