@@ -201,8 +201,10 @@ export async function issuePendingPlanInvoices(
   userId?: string,
 ): Promise<{ issued: number; waiting: number; missing: string[] }> {
   const { publisher, missing } = await readPublisher(deps.db);
+  // Nothing can go out without Relais's details: a member's page (userId) does not scan their payments then; the
+  // quarter-hourly job counts what waits, for its log.
+  if (!publisher) return { issued: 0, waiting: userId ? 0 : (await pendingSources(deps.db)).length, missing };
   const sources = await pendingSources(deps.db, userId);
-  if (!publisher) return { issued: 0, waiting: sources.length, missing };
   let issued = 0;
   for (const source of sources) {
     try {

@@ -1,4 +1,5 @@
 import { and, asc, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { MISSION_HOLDING_STATUSES } from '#core/rules/availability.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import type { DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
@@ -8,9 +9,6 @@ import type { MissionRow } from './shared.js';
  * No double booking: a driver holds at most one mission (assigned or in progress) at any instant. Two periods
  * overlap when each starts before the other ends; a mission ending at 12:00 and another starting at 12:00 do not.
  */
-
-/** The statuses in which a mission holds its driver. */
-const HOLDING = ['assigned', 'in_progress'] as const;
 
 export interface Booking {
   id: string;
@@ -55,7 +53,7 @@ export async function overlappingBookings(
     .where(
       and(
         inArray(missions.driverId, driverIds),
-        inArray(missions.status, [...HOLDING]),
+        inArray(missions.status, [...MISSION_HOLDING_STATUSES]),
         ne(missions.id, mission.id),
         lt(missions.startDate, mission.endDate),
         gt(missions.endDate, mission.startDate),

@@ -31,6 +31,38 @@ function settlementSentence(detail: MissionDetail, online: boolean): string {
   return `Paiement directement entre les parties, par virement, ${when}, émise à la fin de la mission au nom du chauffeur. Relais calcule le montant dû, émet la facture ${follow}`;
 }
 
+/** One end of the mission: its address, and « Y aller » for the driver who may go there. */
+function PlaceFact({
+  label,
+  place,
+  text,
+  latitude,
+  longitude,
+  navigable,
+}: {
+  label: string;
+  place: 'ramassage' | 'livraison';
+  text: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  navigable: boolean;
+}) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="flex gap-1.5 font-semibold">
+        <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+        <span className="user-text">{text}</span>
+      </dd>
+      {navigable && (
+        <dd>
+          <GoThere place={place} destination={{ latitude, longitude, label: text ?? '' }} />
+        </dd>
+      )}
+    </div>
+  );
+}
+
 /**
  * Where, when, what, how much and in which frame: the same facts for a member and a visitor; for a driver
  * (`navigable`), « Y aller » under each address.
@@ -56,44 +88,22 @@ export function MissionFacts({
   return (
     <>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-ink-muted">Ramassage</dt>
-          <dd className="flex gap-1.5 font-semibold">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-            <span className="user-text">{mission.pickupAddress ?? mission.pickupCity}</span>
-          </dd>
-          {navigable && (
-            <dd>
-              <GoThere
-                place="ramassage"
-                destination={{
-                  latitude: mission.pickupLat,
-                  longitude: mission.pickupLng,
-                  label: mission.pickupAddress ?? mission.pickupCity ?? '',
-                }}
-              />
-            </dd>
-          )}
-        </div>
-        <div>
-          <dt className="text-sm text-ink-muted">Livraison</dt>
-          <dd className="flex gap-1.5 font-semibold">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-            <span className="user-text">{mission.deliveryAddress ?? mission.deliveryCity}</span>
-          </dd>
-          {navigable && (
-            <dd>
-              <GoThere
-                place="livraison"
-                destination={{
-                  latitude: mission.deliveryLat,
-                  longitude: mission.deliveryLng,
-                  label: mission.deliveryAddress ?? mission.deliveryCity ?? '',
-                }}
-              />
-            </dd>
-          )}
-        </div>
+        <PlaceFact
+          label="Ramassage"
+          place="ramassage"
+          text={mission.pickupAddress ?? mission.pickupCity}
+          latitude={mission.pickupLat}
+          longitude={mission.pickupLng}
+          navigable={navigable}
+        />
+        <PlaceFact
+          label="Livraison"
+          place="livraison"
+          text={mission.deliveryAddress ?? mission.deliveryCity}
+          latitude={mission.deliveryLat}
+          longitude={mission.deliveryLng}
+          navigable={navigable}
+        />
         {mission.route && (
           <div>
             <dt className="text-sm text-ink-muted">Trajet estimé</dt>
