@@ -137,11 +137,14 @@ export function searchStatement(viewer: Viewer, query: MissionSearch): SearchSta
   if (query.to) conditions.push(`m.start_date <= ${values.add(query.to.toISOString(), '::timestamptz')}`);
   if (query.minPrice !== undefined) conditions.push(`m.price >= ${values.add(query.minPrice, '::numeric')}`);
   if (query.maxPrice !== undefined) conditions.push(`m.price <= ${values.add(query.maxPrice, '::numeric')}`);
-  if (query.urgent === 'true') conditions.push('m.urgency = true');
+  // A boolean is compared with < or >, not =: PostgreSQL rewrites `b = true` as `b` and `b = false` as `not b`,
+  // which btree_gist cannot check inside the index (decision 052), while `b > false` is its own operator.
+  const flag = (column: string, wanted: boolean) => `m.${column} ${wanted ? '> false' : '< true'}`;
+  if (query.urgent === 'true') conditions.push(flag('urgency', true));
   // The freight filters (decision 052), each on a column of the search's GiST indexes: a rare one (ADR, say) is
   // checked inside the nearest-first scan, not on every row of the radius.
-  if (query.atp) conditions.push(`m.requires_atp = ${query.atp === 'include'}`);
-  if (query.tailLift) conditions.push(`m.requires_tail_lift = ${query.tailLift === 'include'}`);
+  if (query.atp) conditions.push(flag('requires_atp', query.atp === 'include'));
+  if (query.tailLift) conditions.push(flag('requires_tail_lift', query.tailLift === 'include'));
   if (query.adr) conditions.push(`m.adr_class is ${query.adr === 'include' ? 'not ' : ''}null`);
   if (query.temperature)
     conditions.push(`m.temperature_c is ${query.temperature === 'include' ? 'not ' : ''}null`);
