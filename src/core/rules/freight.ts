@@ -126,3 +126,46 @@ export function slotLabel(start: string | Date, end: string | Date): string {
 /** The equipment a mission asks for, as the screens and papers say it: "Frigo (ATP), Hayon". */
 export const equipmentLabel = (equipment: readonly string[]) =>
   equipment.map((item) => EQUIPMENT_LABELS[item as Equipment] ?? item).join(', ');
+
+/** The freight a mission states, as fields the papers and the screens have. */
+export interface FreightFacts {
+  loadingStart: Date | string | null;
+  loadingEnd: Date | string | null;
+  deliveryStart: Date | string | null;
+  deliveryEnd: Date | string | null;
+  temperatureC: number | null;
+  adrClass: string | null;
+  unNumber: string | null;
+  requiredEquipment: readonly string[];
+}
+
+/** The freight's lines (label, value) for the transport order, the proof of delivery and the sheet: given ones only. */
+export function freightLines(freight: FreightFacts): { label: string; value: string }[] {
+  const lines: { label: string; value: string }[] = [];
+  if (freight.loadingStart && freight.loadingEnd)
+    lines.push({
+      label: 'Créneau de chargement',
+      value: slotLabel(freight.loadingStart, freight.loadingEnd),
+    });
+  if (freight.deliveryStart && freight.deliveryEnd)
+    lines.push({
+      label: 'Créneau de livraison',
+      value: slotLabel(freight.deliveryStart, freight.deliveryEnd),
+    });
+  if (freight.temperatureC !== null)
+    lines.push({ label: 'Température de consigne', value: formatTemperature(freight.temperatureC) });
+  if (freight.adrClass)
+    lines.push({
+      label: 'Marchandises dangereuses (ADR)',
+      value: adrLabel(freight.adrClass, freight.unNumber),
+    });
+  if (freight.requiredEquipment.length > 0)
+    lines.push({ label: 'Équipement exigé', value: equipmentLabel(freight.requiredEquipment) });
+  return lines;
+}
+
+/** The equipment a stored mission requires (two booleans, for the search's index), in the order of EQUIPMENT. */
+export const equipmentOf = (row: { requiresAtp: boolean; requiresTailLift: boolean }): Equipment[] => [
+  ...(row.requiresAtp ? (['atp'] as const) : []),
+  ...(row.requiresTailLift ? (['tail_lift'] as const) : []),
+];

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { verdictView, type Paper } from '#core/rules/documents.js';
 import { paperCheck, qualificationReasons, type MissionDemands } from '#core/rules/eligibility.js';
 import type { MissionStatus } from '#core/rules/enums.js';
-import type { Equipment } from '#core/rules/freight.js';
+import { equipmentOf } from '#core/rules/freight.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { Application, Mission } from '#core/schemas/missions.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -93,7 +93,7 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     temperatureC: row.temperatureC,
     adrClass: row.adrClass as Mission['adrClass'],
     unNumber: row.unNumber,
-    requiredEquipment: requiredEquipment(row),
+    requiredEquipment: equipmentOf(row),
     waitingQuarterPrice: row.waitingQuarterPrice,
     waitingFranchiseMinutes: row.waitingFranchiseMinutes,
     requiredDocuments: row.requiredDocuments,
@@ -169,14 +169,8 @@ export async function pendingApplicantIds(tx: DbOrTx, missionId: string): Promis
   return rows.map((row) => row.driverId);
 }
 
-/** The equipment a row requires, in the order of core EQUIPMENT (the search's SQL writes the same list). */
-export const requiredEquipment = (row: Pick<MissionRow, 'requiresAtp' | 'requiresTailLift'>): Equipment[] => [
-  ...(row.requiresAtp ? (['atp'] as const) : []),
-  ...(row.requiresTailLift ? (['tail_lift'] as const) : []),
-];
-
 /** A row as core's eligibility rules read it. */
-const demands = (row: MissionRow): MissionDemands => ({ ...row, requiredEquipment: requiredEquipment(row) });
+const demands = (row: MissionRow): MissionDemands => ({ ...row, requiredEquipment: equipmentOf(row) });
 
 /**
  * A driver's papers judged for a mission: what it requires (ticked, or ADR for dangerous goods: a class given or
