@@ -10,7 +10,7 @@ import type { LicenseType } from './enums.js';
 import { EQUIPMENT, EQUIPMENT_LABELS, holdsEquipment, type Equipment } from './freight.js';
 import { licenseCovers, VEHICLE_LICENSE, type VehicleType } from './missions.js';
 
-export const eligibilityMessages = {
+const eligibilityMessages = {
   licenseMissing: 'Renseignez votre type de permis dans votre profil avant de postuler.',
   licenseTooLow: (needed: LicenseType, held: LicenseType) =>
     `Ce véhicule demande le permis ${needed} ; votre permis ${held} ne le permet pas.`,

@@ -124,7 +124,7 @@ export function slotLabel(start: string | Date, end: string | Date): string {
 }
 
 /** The equipment a mission asks for, as the screens and papers say it: "Frigo (ATP), Hayon". */
-export const equipmentLabel = (equipment: readonly string[]) =>
+const equipmentLabel = (equipment: readonly string[]) =>
   equipment.map((item) => EQUIPMENT_LABELS[item as Equipment] ?? item).join(', ');
 
 /** The freight a mission states, as fields the papers and the screens have. */

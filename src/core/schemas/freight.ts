@@ -111,7 +111,7 @@ function slotIssues(
  * inside the mission's period; the delivery slot does not start before the loading slot; a temperature set-point
  * needs « Frigo (ATP) » ticked; the ADR class and the UN number go together. Each message under its field.
  */
-export function freightIssues(mission: Freight): Issue[] {
+function freightIssues(mission: Freight): Issue[] {
   const issues = [
     ...slotIssues(mission, 'loadingStart', 'loadingEnd'),
     ...slotIssues(mission, 'deliveryStart', 'deliveryEnd'),
