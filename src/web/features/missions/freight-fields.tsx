@@ -28,8 +28,8 @@ export function FreightFields({ form }: { form: UseFormReturn<MissionFormValues,
   return (
     <fieldset className="space-y-4 rounded-xl border border-line p-4">
       <legend className="px-1 text-sm font-semibold">Créneaux et exigences (facultatif)</legend>
-      <div className="grid gap-4 md:grid-cols-2">
-        <fieldset className="grid gap-3 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+      <div className="grid gap-4">
+        <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">Créneau de chargement</legend>
           <TextField
             label="Chargement à partir de"
@@ -44,7 +44,7 @@ export function FreightFields({ form }: { form: UseFormReturn<MissionFormValues,
             {...form.register('loadingEnd')}
           />
         </fieldset>
-        <fieldset className="grid gap-3 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+        <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">Créneau de livraison</legend>
           <TextField
             label="Livraison à partir de"
