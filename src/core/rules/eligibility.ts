@@ -15,7 +15,7 @@ const eligibilityMessages = {
   licenseTooLow: (needed: LicenseType, held: LicenseType) =>
     `Ce véhicule demande le permis ${needed} ; votre permis ${held} ne le permet pas.`,
   equipmentMissing: (equipment: Equipment) =>
-    `Cette mission demande « ${EQUIPMENT_LABELS[equipment]} » : ajoutez cette qualification à votre profil si vous l’avez.`,
+    `Cette mission demande «\u00a0${EQUIPMENT_LABELS[equipment]}\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.`,
 } as const;
 
 /** The driver as the rules read them. */

@@ -110,7 +110,8 @@ describe('the freight in the mission form', () => {
 
   it('asks a refrigerated vehicle for a set-point, and the class with the UN number', () => {
     expect(errors({ temperatureC: '4' })).toEqual({
-      temperatureC: 'Une température de consigne demande un véhicule frigorifique : cochez « Frigo (ATP) »',
+      temperatureC:
+        'Une température de consigne demande un véhicule frigorifique : cochez «\u00a0Frigo (ATP)\u00a0»',
     });
     expect(errors({ temperatureC: '4', requiredEquipment: ['atp'] })).toEqual({});
     expect(errors({ adrClass: '4.1' })).toEqual({
@@ -136,16 +137,16 @@ describe('every reason a driver may not take a mission', () => {
   it('names the licence, each missing equipment and the papers, in that order', () => {
     expect(notEligibleReasons({ licenseType: 'C', certifications: [] }, [], demands)).toEqual([
       'Ce véhicule demande le permis CE ; votre permis C ne le permet pas.',
-      'Cette mission demande « Frigo (ATP) » : ajoutez cette qualification à votre profil si vous l’avez.',
-      'Cette mission demande « Hayon » : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Frigo (ATP)\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Hayon\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
       'Votre certificat ADR est requis pour cette mission : ajoutez-le dans Mes documents.',
     ]);
     expect(
       notEligibleReasons({ licenseType: null, certifications: [] }, [], { ...demands, adrClass: null }),
     ).toEqual([
       'Renseignez votre type de permis dans votre profil avant de postuler.',
-      'Cette mission demande « Frigo (ATP) » : ajoutez cette qualification à votre profil si vous l’avez.',
-      'Cette mission demande « Hayon » : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Frigo (ATP)\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Hayon\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
     ]);
   });
 

@@ -75,7 +75,7 @@ export const freightMessages = {
   temperatureFormat: 'Température invalide : un nombre entier de degrés, par exemple 4 ou −18',
   temperatureRange: `La température de consigne doit être comprise entre ${TEMPERATURE_MIN_C} et +${TEMPERATURE_MAX_C}\u00a0°C`,
   temperatureNeedsAtp:
-    'Une température de consigne demande un véhicule frigorifique : cochez « Frigo (ATP) »',
+    'Une température de consigne demande un véhicule frigorifique : cochez «\u00a0Frigo (ATP)\u00a0»',
   adrClass: 'Choisissez une classe ADR de la liste',
   adrClassMissing: 'Indiquez la classe ADR de ce numéro ONU',
   unNumberFormat: 'Numéro ONU invalide : 4 chiffres, par exemple « UN 1203 »',

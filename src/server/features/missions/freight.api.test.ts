@@ -97,7 +97,8 @@ describe('publishing the freight', () => {
       'requiredEquipment.0': 'Équipement inconnu',
     });
     expect(await refused({ requiredEquipment: ['tail_lift'] })).toEqual({
-      temperatureC: 'Une température de consigne demande un véhicule frigorifique : cochez « Frigo (ATP) »',
+      temperatureC:
+        'Une température de consigne demande un véhicule frigorifique : cochez «\u00a0Frigo (ATP)\u00a0»',
     });
     expect(await refused({ unNumber: '' })).toEqual({
       unNumber: 'Indiquez le numéro ONU de la marchandise (4 chiffres, par exemple « UN 1203 »)',
@@ -229,7 +230,7 @@ describe('who may take it', () => {
     );
     const reasons = [
       'Ce véhicule demande le permis CE ; votre permis C ne le permet pas.',
-      'Cette mission demande « Hayon » : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Hayon\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
       'Votre certificat ADR est requis pour cette mission : ajoutez-le dans Mes documents.',
     ];
     const c = await driver({ licenseType: 'C', certifications: ['FCO', 'Frigo (ATP)'] });
@@ -277,7 +278,7 @@ describe('who may take it', () => {
     const refused = await without.agent.post(`/api/missions/${mission.id}/apply`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'Cette mission demande « Frigo (ATP) » : ajoutez cette qualification à votre profil si vous l’avez.',
+      'Cette mission demande «\u00a0Frigo (ATP)\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
     );
     const frigo = await driver({ certifications: ['Frigo (ATP)'] });
     expect((await frigo.agent.post(`/api/missions/${mission.id}/apply`, {})).statusCode).toBe(201);
