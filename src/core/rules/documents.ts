@@ -210,15 +210,20 @@ export function cargoNeedsAdr(cargoType: string | null | undefined): boolean {
   );
 }
 
-/** What a mission asks of its driver: the ticked documents, plus ADR for dangerous goods. */
+/**
+ * What a mission asks of its driver: the ticked documents, plus ADR for dangerous goods — an ADR class given
+ * (decision 052) or named in the cargo.
+ */
 export function missionRequirements(
   requiredDocuments: readonly string[],
   cargoType: string | null | undefined,
+  adrClass: string | null = null,
 ): RequiredDocument[] {
   const all: RequiredDocument[] = ['permis', 'carte_conducteur', 'fimo_fco', 'adr'];
   return all.filter(
     (requirement) =>
-      requiredDocuments.includes(requirement) || (requirement === 'adr' && cargoNeedsAdr(cargoType)),
+      requiredDocuments.includes(requirement) ||
+      (requirement === 'adr' && (adrClass !== null || cargoNeedsAdr(cargoType))),
   );
 }
 
@@ -226,6 +231,8 @@ export interface Eligibility {
   verdicts: RequirementVerdict[];
   /** The first refusal, as told to the driver; null when they may apply. */
   refusal: string | null;
+  /** Every refusal, in the order of the requirements. */
+  refusals: string[];
 }
 
 export function eligibility(
@@ -234,8 +241,8 @@ export function eligibility(
   until: string,
 ): Eligibility {
   const verdicts = requirements.map((requirement) => requirementVerdict(papers, requirement, until));
-  const refusal = verdicts.map(verdictRefusal).find((reason) => reason !== null) ?? null;
-  return { verdicts, refusal };
+  const refusals = verdicts.map(verdictRefusal).filter((reason) => reason !== null);
+  return { verdicts, refusal: refusals[0] ?? null, refusals };
 }
 
 /** Every professional driver needs these; ADR too when they declare it among their qualifications. */

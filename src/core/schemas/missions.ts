@@ -14,6 +14,8 @@ import {
   waitingMessages,
   waitingQuarterPriceSchema,
 } from './transport-terms.js';
+import { freightChecks, freightFields } from './freight.js';
+import { ADR_CLASSES, EQUIPMENT } from '../rules/freight.js';
 
 /** French messages of docs/specification.md §5 for missions, copied exactly; the others follow their tone. */
 const missionMessages = {
@@ -100,6 +102,8 @@ const missionFields = {
   /** The goods' gross weight (kg) and pallets, printed on the transport order (decision 042). */
   cargoWeightKg: cargoWeightSchema,
   palletCount: palletCountSchema,
+  /** Loading and delivery slots, temperature set-point, ADR class and UN number, equipment (decision 052). */
+  ...freightFields,
   /** The waiting rate (decision 042): a franchise per operation, then a price per started quarter hour (HT). */
   waitingQuarterPrice: waitingQuarterPriceSchema,
   waitingFranchiseMinutes: waitingFranchiseSchema,
@@ -162,7 +166,8 @@ export const missionInputSchema = z
     path: ['waitingQuarterPrice'],
     message: waitingMessages.flatOnly,
     when: ({ value }) => waitingRateTerms(value),
-  });
+  })
+  .superRefine(...freightChecks);
 export type MissionInput = z.infer<typeof missionInputSchema>;
 export type MissionFormValues = z.input<typeof missionInputSchema>;
 
@@ -193,6 +198,10 @@ const SEARCH_PAGE_MAX = 200;
 const optionalNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).min(min, message).max(max, message).optional();
 
+const includeExclude = z
+  .enum(['include', 'exclude'], { error: 'Choisissez « include » ou « exclude »' })
+  .optional();
+
 /** GET /api/missions/search: every filter is optional; values come from the query string. */
 export const missionSearchSchema = z.object({
   q: optionalText({ max: 100, tooLong: 'La recherche ne doit pas dépasser 100 caractères' }).transform(
@@ -205,6 +214,14 @@ export const missionSearchSchema = z.object({
   minPrice: optionalNumber(0, 1_000_000, 'Prix minimum invalide'),
   maxPrice: optionalNumber(0, 1_000_000, 'Prix maximum invalide'),
   urgent: z.enum(['true', 'false']).optional(),
+  /**
+   * The freight filters (decision 052): `include` keeps only the missions that require it, `exclude` those that do
+   * not — a refrigerated unit (ATP), a tail-lift, dangerous goods (ADR), a temperature set-point.
+   */
+  atp: includeExclude,
+  tailLift: includeExclude,
+  adr: includeExclude,
+  temperature: includeExclude,
   /**
    * A commune (name or postcode), placed by the server: the answer's `center` says where, lists the communes of
    * that name when several bear it and nothing says which (decision 046), and is null when none does.
@@ -267,6 +284,18 @@ export const missionSchema = z.object({
   /** The goods' gross weight in kilograms and the number of pallets, when the publisher gave them. */
   cargoWeightKg: z.number().nullable(),
   palletCount: z.number().nullable(),
+  /** The loading and delivery slots (ISO), each both ends or null. */
+  loadingStart: z.string().nullable(),
+  loadingEnd: z.string().nullable(),
+  deliveryStart: z.string().nullable(),
+  deliveryEnd: z.string().nullable(),
+  /** The temperature set-point in whole degrees Celsius (a refrigerated vehicle), or null. */
+  temperatureC: z.number().nullable(),
+  /** Dangerous goods: the ADR class and the 4-digit UN number, both or neither. */
+  adrClass: z.enum(ADR_CLASSES).nullable(),
+  unNumber: z.string().nullable(),
+  /** What the vehicle must have: a refrigerated unit under ATP, a tail-lift. */
+  requiredEquipment: z.array(z.enum(EQUIPMENT)),
   /** The waiting rate: price per started quarter hour (HT) and franchise per operation (minutes), or both null. */
   waitingQuarterPrice: z.string().nullable(),
   waitingFranchiseMinutes: z.number().nullable(),
@@ -293,8 +322,11 @@ export const missionSchema = z.object({
   applicationCount: z.number(),
   /** Of those, still waiting for the transporter's answer. */
   pendingApplicationCount: z.number(),
-  /** For a signed-in driver in search results: why their papers do not allow applying (null when they do). */
-  documentRefusal: z.string().nullable().optional(),
+  /**
+   * For a signed-in driver in search results: every reason they may not apply (licence, equipment, papers, ADR),
+   * the same words as the mission's sheet (core/rules/eligibility.ts); empty when they qualify.
+   */
+  notEligibleReasons: z.array(z.string()).optional(),
 });
 export type Mission = z.infer<typeof missionSchema>;
 
@@ -406,6 +438,8 @@ export const missionDetailSchema = z.object({
   startableFrom: z.string().nullable(),
   canApply: z.boolean(),
   applyBlockedReason: z.string().nullable(),
+  /** For a driver: every reason they may not take the mission (licence, equipment, papers), as on the cards. */
+  notEligibleReasons: z.array(z.string()),
   /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */
   applyBlockedCode: z.string().nullable(),
   applicationsLeft: z.number().nullable(),

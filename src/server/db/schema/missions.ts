@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -20,6 +21,7 @@ import {
 } from '#core/rules/enums.js';
 import { CARGO_WEIGHT_MAX_KG, PALLET_COUNT_MAX } from '#core/rules/cargo.js';
 import { ENGAGEMENT_TYPES } from '#core/rules/missions.js';
+import { ADR_CLASSES, TEMPERATURE_MAX_C, TEMPERATURE_MIN_C } from '#core/rules/freight.js';
 import { PAYMENT_TERMS } from '#core/rules/money.js';
 import { WAITING_QUARTER_PRICE_MAX_CENTS } from '#core/rules/waiting-rate.js';
 import { coordinate, createdAt, id, money, oneOf, score, timestamptz, updatedAt } from './columns.js';
@@ -99,6 +101,21 @@ export const missions = pgTable(
     cargoWeightKg: integer(),
     palletCount: integer(),
     /**
+     * The freight (decision 052), all optional: the loading and delivery slots inside the mission's period, the
+     * temperature set-point (°C, with a refrigerated unit), the dangerous goods (ADR class and UN number, both or
+     * neither) and the equipment the vehicle needs. Booleans rather than a list so the search's GiST indexes hold
+     * them (decision 027).
+     */
+    loadingStart: timestamptz(),
+    loadingEnd: timestamptz(),
+    deliveryStart: timestamptz(),
+    deliveryEnd: timestamptz(),
+    temperatureC: smallint(),
+    adrClass: text(),
+    unNumber: text(),
+    requiresAtp: boolean().notNull().default(false),
+    requiresTailLift: boolean().notNull().default(false),
+    /**
      * The waiting rate set at publication (decision 042): a franchise per operation, then a price per started
      * quarter hour before VAT; both null when none was set (waiting recorded for information only).
      */
@@ -131,11 +148,33 @@ export const missions = pgTable(
     // sets most checked inside the index (btree_gist), so a rare filter does not fetch every row of the radius.
     // Members measure from the exact pickup, visitors from the rounded one. A demo sandbox's few missions are
     // found through missions_sandbox_idx.
+    // The freight filters (decision 052) too: the two equipment booleans, and the ADR class and the set-point
+    // for « is null » / « is not null ».
     index('missions_open_idx')
-      .using('gist', t.pickupPoint, t.vehicleType, t.urgency, t.startDate)
+      .using(
+        'gist',
+        t.pickupPoint,
+        t.vehicleType,
+        t.urgency,
+        t.startDate,
+        t.requiresAtp,
+        t.requiresTailLift,
+        t.adrClass,
+        t.temperatureC,
+      )
       .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
     index('missions_open_public_idx')
-      .using('gist', t.pickupPointPublic, t.vehicleType, t.urgency, t.startDate)
+      .using(
+        'gist',
+        t.pickupPointPublic,
+        t.vehicleType,
+        t.urgency,
+        t.startDate,
+        t.requiresAtp,
+        t.requiresTailLift,
+        t.adrClass,
+        t.temperatureC,
+      )
       .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
@@ -159,6 +198,24 @@ export const missions = pgTable(
     check(
       'missions_pallet_count_check',
       sql`${t.palletCount} is null or ${t.palletCount} between 1 and ${sql.raw(String(PALLET_COUNT_MAX))}`,
+    ),
+    // The freight (decision 052): each slot both ends or neither, in order, inside the mission's period, the
+    // delivery not before the loading; a set-point within range and with a refrigerated unit; ADR both or neither.
+    check(
+      'missions_loading_slot_check',
+      sql`(${t.loadingStart} is null) = (${t.loadingEnd} is null) and (${t.loadingStart} is null or (${t.loadingEnd} > ${t.loadingStart} and ${t.loadingStart} >= ${t.startDate} and ${t.loadingEnd} <= ${t.endDate}))`,
+    ),
+    check(
+      'missions_delivery_slot_check',
+      sql`(${t.deliveryStart} is null) = (${t.deliveryEnd} is null) and (${t.deliveryStart} is null or (${t.deliveryEnd} > ${t.deliveryStart} and ${t.deliveryStart} >= ${t.startDate} and ${t.deliveryEnd} <= ${t.endDate} and (${t.loadingStart} is null or ${t.deliveryStart} >= ${t.loadingStart})))`,
+    ),
+    check(
+      'missions_temperature_check',
+      sql`${t.temperatureC} is null or (${t.temperatureC} between ${sql.raw(String(TEMPERATURE_MIN_C))} and ${sql.raw(String(TEMPERATURE_MAX_C))} and ${t.requiresAtp})`,
+    ),
+    check(
+      'missions_adr_check',
+      sql`(${t.adrClass} is null) = (${t.unNumber} is null) and (${t.adrClass} is null or (${oneOf(t.adrClass, ADR_CLASSES)} and ${t.unNumber} ~ '^[0-9]{4}$' and ${t.unNumber} <> '0000'))`,
     ),
     // Both or neither; only for an independent carrier paid a flat price (hours and days already count the wait).
     check(

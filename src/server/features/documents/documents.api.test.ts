@@ -398,7 +398,9 @@ describe('eligibility per mission', () => {
       { requirement: 'adr', state: 'missing', documentId: null, expiresOn: null, reason: null },
     ]);
     const search = (await without.agent.get('/api/missions/search?pageSize=50')).json();
-    expect(search.items.find((m: { id: string }) => m.id === missionId).documentRefusal).toBe(message);
+    expect(search.items.find((m: { id: string }) => m.id === missionId).notEligibleReasons).toEqual([
+      message,
+    ]);
     const refused = await without.agent.post(`/api/missions/${missionId}/apply`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(message);

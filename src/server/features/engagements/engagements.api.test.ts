@@ -164,6 +164,35 @@ describe('the engagement document', () => {
     expect((await sign(admin.agent, id, admin.user.fullName)).statusCode).toBe(403);
   });
 
+  it('the order states the freight: the slots, the set-point and the equipment (decision 052)', async () => {
+    const start = Date.now() + 24 * 3600_000;
+    const at = (hours: number) => new Date(start + hours * 3600_000).toISOString();
+    const { owner, id } = await engaged(
+      {
+        engagementType: 'independent',
+        startDate: at(0),
+        endDate: at(8),
+        loadingStart: at(0),
+        loadingEnd: at(1),
+        deliveryStart: at(6),
+        deliveryEnd: at(7),
+        temperatureC: '-18',
+        requiredEquipment: ['atp', 'tail_lift'],
+      },
+      undefined,
+      { certifications: ['Frigo (ATP)', 'Hayon'] },
+    );
+    const file = await owner.agent.get(`/api/missions/${id}/engagement/file`);
+    const text = (await pdfText(file.rawPayload)).replace(/[\s\u202f\u00a0]+/g, ' ');
+    for (const expected of [
+      'Créneau de chargement',
+      'Créneau de livraison',
+      'Température de consigne \u221218 °C',
+      'Équipement exigé Frigo (ATP), Hayon',
+    ])
+      expect(text).toContain(expected);
+  });
+
   it('the order states the goods, the waiting rate and the carrier’s register number, made again until signed', async () => {
     const { owner, driver, id } = await engaged({
       engagementType: 'independent',

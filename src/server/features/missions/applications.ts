@@ -22,8 +22,9 @@ import {
   recordEvent,
   lockOwnMission,
   toApplication,
-  eligibility,
+  openness,
   documentCheck,
+  notEligibleReasons,
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { bookingMessages, lockDriverBookings, overlappingBooking } from './booking.js';
@@ -56,8 +57,8 @@ export async function applyToMission(
       .where(and(eq(missions.id, missionId), inWorld(missions.sandboxId, worldOf(fresh))))
       .for('share');
     if (!mission) throw notFound(missionErrors.notFound);
-    const refusal = eligibility(fresh!, mission);
-    if (refusal) throw new AppError(refusal === missionErrors.ownMission ? 403 : 409, refusal);
+    const closed = openness(fresh!, mission);
+    if (closed) throw new AppError(closed === missionErrors.ownMission ? 403 : 409, closed);
     // A transporter the team deactivated keeps its missions (reactivated, it finds them again) but no one applies
     // to a publisher who cannot answer. Read without a lock: a deactivation just after leaves one application
     // waiting, which the team sees on the account's page.
@@ -65,7 +66,13 @@ export async function applyToMission(
     if (!isOpenAccount(publisher)) throw new AppError(409, missionErrors.companyClosed);
     // The papers are read under the driver's lock: an upload or a review of theirs waits for this to finish.
     const check = documentCheck((await loadPapers(tx, [driver.id])).get(driver.id) ?? [], mission);
-    if (check.refusal) throw new AppError(409, check.refusal, undefined, undefined, 'documents');
+    // Every reason at once (licence, equipment, papers: decision 052), in the words of the cards and the sheet;
+    // `documents` when only papers are missing (the screen offers to add them).
+    const reasons = notEligibleReasons(fresh!, mission, check);
+    if (reasons.length > 0) {
+      const papersOnly = reasons.length === check.refusals.length;
+      throw new AppError(409, reasons.join(' '), undefined, undefined, papersOnly ? 'documents' : undefined);
+    }
     const [existing] = await tx
       .select({ id: missionApplications.id })
       .from(missionApplications)

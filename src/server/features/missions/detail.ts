@@ -21,7 +21,8 @@ import {
   applicationCount,
   pendingApplicationCount,
   toApplication,
-  eligibility,
+  openness,
+  notEligibleReasons,
   loadMissions,
   documentCheck,
   type DocumentCheck,
@@ -151,9 +152,13 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let applyBlockedCode: string | null = null;
   let left: number | null = null;
   let myCheck: DocumentCheck | null = null;
+  let reasonsForMe: string[] = [];
   let drivingTimeForMe: DrivingCheck | null = null;
   if (user && role === 'driver') {
     myCheck = documentCheck((await loadPapers(db, [user.id])).get(user.id) ?? [], row);
+    // Every reason the driver may not take it, as the cards say them (decision 052); the first is the one shown
+    // when nothing else (an application already sent, the address) comes before.
+    reasonsForMe = notEligibleReasons(user, row, myCheck);
     myApplication = mine ? toApplication(mine, myCheck) : null;
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
     // The order the application itself checks in (applications.ts): the address first.
@@ -161,8 +166,8 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
       ? missionErrors.alreadyApplied
       : !user.emailVerified
         ? emailRequiredMessages.apply
-        : (eligibility(user, row) ??
-          myCheck.refusal ??
+        : (openness(user, row) ??
+          reasonsForMe[0] ??
           (await bookedMessage(db, user.id, row)) ??
           (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
     applyBlockedCode =
@@ -223,6 +228,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     drivingTimeForMe,
     applyBlockedReason,
     applyBlockedCode,
+    notEligibleReasons: reasonsForMe,
     applicationsLeft: left,
     missingDocumentsForMe: myCheck?.missing ?? [],
     requirementsForMe: myCheck?.requirements ?? [],

@@ -1,5 +1,5 @@
 import { loadPapers } from '../../platform/driver-papers.js';
-import { documentCheck } from './shared.js';
+import { notEligibleReasons } from '#core/rules/eligibility.js';
 import { addressSuggestionSchema } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,9 +68,10 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
       const papers = (await loadPapers(db, [user.id])).get(user.id) ?? [];
       return {
         ...page,
+        // Every reason, in the words of the sheet (core/rules/eligibility.ts, decision 052).
         items: page.items.map((item) => ({
           ...item,
-          documentRefusal: documentCheck(papers, { ...item, endDate: new Date(item.endDate) }).refusal,
+          notEligibleReasons: notEligibleReasons(user, papers, item),
         })),
       };
     },

@@ -393,7 +393,7 @@ describe('applying', () => {
     const c1 = await driver({ licenseType: 'C1' });
     const low = await c1.agent.post(`/api/missions/${id}/apply`, {});
     expect(low.statusCode).toBe(409);
-    expect(low.json().message).toBe('Ce véhicule demande le permis CE ; votre permis C1 ne le permet pas');
+    expect(low.json().message).toBe('Ce véhicule demande le permis CE ; votre permis C1 ne le permet pas.');
 
     const ce = await driver();
     const before = (await ce.agent.get(`/api/missions/${id}`)).json();

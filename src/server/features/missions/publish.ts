@@ -73,6 +73,15 @@ function missionValues(input: MissionInput) {
     cargoType: input.cargoType || null,
     cargoWeightKg: input.cargoWeightKg,
     palletCount: input.palletCount,
+    loadingStart: input.loadingStart,
+    loadingEnd: input.loadingEnd,
+    deliveryStart: input.deliveryStart,
+    deliveryEnd: input.deliveryEnd,
+    temperatureC: input.temperatureC,
+    adrClass: input.adrClass,
+    unNumber: input.unNumber,
+    requiresAtp: input.requiredEquipment.includes('atp'),
+    requiresTailLift: input.requiredEquipment.includes('tail_lift'),
     // A price without a franchise gets the default hour; no price, no rate (decision 042).
     waitingQuarterPrice: input.waitingQuarterPrice,
     waitingFranchiseMinutes:

@@ -67,7 +67,16 @@ function itemJson(member: boolean, party: string | null, distance: string): stri
   const exact = (column: string) => (member ? `m.${column}` : 'null');
   const coordinate = (column: string) => (member ? `m.${column}` : `round(m.${column}, 2)`);
   const toParties = (value: string) => (party ? `case when ${party} then ${value} end` : 'null');
-  return `json_build_object(
+  // A function takes 100 arguments at most: the freight (decision 052) is a second object, spliced into the first
+  // as text (its closing brace, the other's opening one).
+  const freight = `json_build_object(
+    'loadingStart', ${isoText('m.loading_start')}, 'loadingEnd', ${isoText('m.loading_end')},
+    'deliveryStart', ${isoText('m.delivery_start')}, 'deliveryEnd', ${isoText('m.delivery_end')},
+    'temperatureC', m.temperature_c, 'adrClass', m.adr_class, 'unNumber', m.un_number,
+    'requiredEquipment', array_remove(array[case when m.requires_atp then 'atp' end,
+      case when m.requires_tail_lift then 'tail_lift' end], null)
+  )`;
+  return `(left(json_build_object(
     'id', m.id, 'companyId', m.company_id, 'companyName', coalesce(company.company_name, company.full_name),
     'driverId', ${toParties('m.driver_id')}, 'driverName', ${toParties('driver.full_name')},
     'title', m.title, 'description', m.description,
@@ -89,7 +98,7 @@ function itemJson(member: boolean, party: string | null, distance: string): stri
     'route', case when m.route_km is not null and m.route_driving_minutes is not null
       then json_build_object('distanceKm', m.route_km, 'drivingMinutes', m.route_driving_minutes) end,
     'applicationCount', coalesce(counts.received, 0), 'pendingApplicationCount', coalesce(counts.pending, 0)
-  )`;
+  )::text, -1) || ', ' || substr(${freight}::text, 2))::json`;
 }
 
 /** A search as one prepared statement: its name (from its text), text and values, and the placed city. */
@@ -128,7 +137,17 @@ export function searchStatement(viewer: Viewer, query: MissionSearch): SearchSta
   if (query.to) conditions.push(`m.start_date <= ${values.add(query.to.toISOString(), '::timestamptz')}`);
   if (query.minPrice !== undefined) conditions.push(`m.price >= ${values.add(query.minPrice, '::numeric')}`);
   if (query.maxPrice !== undefined) conditions.push(`m.price <= ${values.add(query.maxPrice, '::numeric')}`);
-  if (query.urgent === 'true') conditions.push('m.urgency = true');
+  // A boolean is compared with < or >, not =: PostgreSQL rewrites `b = true` as `b` and `b = false` as `not b`,
+  // which btree_gist cannot check inside the index (decision 052), while `b > false` is its own operator.
+  const flag = (column: string, wanted: boolean) => `m.${column} ${wanted ? '> false' : '< true'}`;
+  if (query.urgent === 'true') conditions.push(flag('urgency', true));
+  // The freight filters (decision 052), each on a column of the search's GiST indexes: a rare one (ADR, say) is
+  // checked inside the nearest-first scan, not on every row of the radius.
+  if (query.atp) conditions.push(flag('requires_atp', query.atp === 'include'));
+  if (query.tailLift) conditions.push(flag('requires_tail_lift', query.tailLift === 'include'));
+  if (query.adr) conditions.push(`m.adr_class is ${query.adr === 'include' ? 'not ' : ''}null`);
+  if (query.temperature)
+    conditions.push(`m.temperature_c is ${query.temperature === 'include' ? 'not ' : ''}null`);
 
   let point: { lat: number; lng: number } | null = null;
   // A city named in the search is placed as an address would be (its commune's point), and said back.

@@ -64,6 +64,16 @@ beforeAll(async () => {
     palletCount: 33,
     waitingQuarterPrice: '12.50',
     waitingFranchiseMinutes: 60,
+    // The freight (decision 052): slots, set-point, dangerous goods, equipment.
+    loadingStart: new Date(start.getTime() + day + 3600_000 + 9),
+    loadingEnd: new Date(start.getTime() + day + 2 * 3600_000),
+    deliveryStart: new Date(start.getTime() + day + 5 * 3600_000),
+    deliveryEnd: new Date(start.getTime() + day + 6 * 3600_000),
+    temperatureC: -18,
+    adrClass: '2',
+    unNumber: '1965',
+    requiresAtp: true,
+    requiresTailLift: true,
   });
   const third = await insertMission(t.db, {
     companyId: company.id,
@@ -112,10 +122,10 @@ async function searchAs(agent: Agent, path = nearNantes) {
   const body = response.json() as Record<string, unknown>;
   expect(missionPageSchema.strict().parse(body)).toEqual(body);
   for (const item of body.items as Record<string, unknown>[]) {
-    // Every field of the schema, the driver's own verdict (documentRefusal) only on a driver's page.
+    // Every field of the schema, the driver's own verdict (notEligibleReasons) only on a driver's page.
     const fields = Object.keys(missionPageSchema.shape.items.element.shape);
     expect(Object.keys(item).sort()).toEqual(
-      fields.filter((field) => field !== 'documentRefusal' || field in item).sort(),
+      fields.filter((field) => field !== 'notEligibleReasons' || field in item).sort(),
     );
   }
   return body as unknown as { items: Mission[]; total: number; totalIsLowerBound: boolean };
@@ -173,7 +183,7 @@ describe('the search page written by PostgreSQL', () => {
       expect(page.items).toHaveLength(3);
       const want = await expected(user, page.items);
       // A driver's page carries their own verdict on each card (routes.ts), which toMission does not make.
-      expect(page.items.map(({ documentRefusal: _verdict, ...item }) => item)).toEqual(want);
+      expect(page.items.map(({ notEligibleReasons: _verdict, ...item }) => item)).toEqual(want);
       expect(page.items[0]).toMatchObject({ pickupAddress: 'MIN de Rungis, 1 rue de la Tour, 94150 Rungis' });
       expect(page.items[0]!.pickupLng).toBe(-1.553621);
     }

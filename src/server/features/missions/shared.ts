@@ -1,19 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  eligibility as paperEligibility,
-  missionRequirements,
-  verdictView,
-  type Paper,
-} from '#core/rules/documents.js';
+import { verdictView, type Paper } from '#core/rules/documents.js';
+import { paperCheck, qualificationReasons, type MissionDemands } from '#core/rules/eligibility.js';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { licenseCovers, type VehicleType, VEHICLE_LICENSE } from '#core/rules/missions.js';
+import { equipmentOf } from '#core/rules/freight.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { Application, Mission } from '#core/schemas/missions.js';
-import type { LicenseType } from '#core/rules/enums.js';
 import type { DbOrTx } from '../../db/client.js';
 import { missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import type { User } from '../../db/schema/users.js';
-import { parisDate } from '#core/rules/days.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
@@ -31,9 +25,6 @@ export const missionErrors = {
   alreadyStarted: 'Cette mission a déjà commencé',
   ownMission: 'Vous ne pouvez pas postuler à votre propre mission',
   companyClosed: 'Ce transporteur n’est plus actif sur Relais : sa mission ne prend pas de candidatures',
-  licenseMissing: 'Renseignez votre type de permis dans votre profil avant de postuler',
-  licenseTooLow: (needed: LicenseType, held: LicenseType) =>
-    `Ce véhicule demande le permis ${needed} ; votre permis ${held} ne le permet pas`,
   notEditable: 'Une mission ne peut plus être modifiée une fois un chauffeur retenu',
   notPending: 'Cette candidature n’est plus en attente',
   alreadyAssigned: 'Un chauffeur a déjà été retenu pour cette mission',
@@ -95,6 +86,14 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     cargoType: row.cargoType,
     cargoWeightKg: row.cargoWeightKg,
     palletCount: row.palletCount,
+    loadingStart: iso(row.loadingStart),
+    loadingEnd: iso(row.loadingEnd),
+    deliveryStart: iso(row.deliveryStart),
+    deliveryEnd: iso(row.deliveryEnd),
+    temperatureC: row.temperatureC,
+    adrClass: row.adrClass as Mission['adrClass'],
+    unNumber: row.unNumber,
+    requiredEquipment: equipmentOf(row),
     waitingQuarterPrice: row.waitingQuarterPrice,
     waitingFranchiseMinutes: row.waitingFranchiseMinutes,
     requiredDocuments: row.requiredDocuments,
@@ -170,21 +169,20 @@ export async function pendingApplicantIds(tx: DbOrTx, missionId: string): Promis
   return rows.map((row) => row.driverId);
 }
 
-/** A driver's papers judged for a mission: what it requires (ticked, or ADR for dangerous goods) until its last day. */
-export function documentCheck(
-  papers: readonly Paper[],
-  mission: { requiredDocuments: string[]; cargoType: string | null; endDate: Date },
-) {
-  const result = paperEligibility(
-    papers,
-    missionRequirements(mission.requiredDocuments, mission.cargoType),
-    parisDate(mission.endDate),
-  );
+/** A row as core's eligibility rules read it. */
+const demands = (row: MissionRow): MissionDemands => ({ ...row, requiredEquipment: equipmentOf(row) });
+
+/**
+ * A driver's papers judged for a mission: what it requires (ticked, or ADR for dangerous goods: a class given or
+ * named in the cargo) until its last day.
+ */
+export function documentCheck(papers: readonly Paper[], mission: MissionRow) {
+  const result = paperCheck(papers, demands(mission));
   const requirements = result.verdicts.map(verdictView);
   const missing = result.verdicts
     .filter((verdict) => verdict.state !== 'valid' && verdict.state !== 'pending')
     .map((verdict) => verdict.requirement);
-  return { refusal: result.refusal, requirements, missing };
+  return { refusal: result.refusal, refusals: result.refusals, requirements, missing };
 }
 export type DocumentCheck = ReturnType<typeof documentCheck>;
 
@@ -202,13 +200,19 @@ export function toApplication(row: ApplicationRow, check: DocumentCheck): Applic
   };
 }
 
-export function eligibility(driver: User, mission: MissionRow): string | null {
+/** Whether the mission takes applications now, whoever applies: null when it does. */
+export function openness(driver: User, mission: MissionRow): string | null {
   if (mission.companyId === driver.id) return missionErrors.ownMission;
   if (mission.status !== 'available' || mission.driverId) return missionErrors.notAvailable;
   if (mission.startDate.getTime() <= Date.now()) return missionErrors.alreadyStarted;
-  const held = driver.licenseType as LicenseType | null;
-  if (!held) return missionErrors.licenseMissing;
-  const needed = VEHICLE_LICENSE[mission.vehicleType as VehicleType];
-  if (needed && !licenseCovers(held, needed)) return missionErrors.licenseTooLow(needed, held);
   return null;
 }
+
+/**
+ * Every reason the driver may not take the mission for who they are (core/rules/eligibility.ts): their licence and
+ * equipment, then their papers (`check`, judged once by the caller). Empty when they qualify.
+ */
+export const notEligibleReasons = (driver: User, mission: MissionRow, check: DocumentCheck) => [
+  ...qualificationReasons(driver, demands(mission)),
+  ...check.refusals,
+];

@@ -74,6 +74,45 @@ function MyDrivingTime({ check }: { check: MissionDetail['drivingTimeForMe'] }) 
   );
 }
 
+/**
+ * Why the driver cannot apply: every reason of their licence, equipment and papers, as the card lists them
+ * (decision 052), or the one other reason (the mission taken, the month's limit…).
+ */
+function BlockedReasons({
+  id,
+  detail,
+  papersBlock,
+}: {
+  id: string;
+  detail: MissionDetail;
+  papersBlock: boolean;
+}) {
+  const reasons =
+    detail.applyBlockedReason !== null && detail.applyBlockedReason === detail.notEligibleReasons[0]
+      ? detail.notEligibleReasons
+      : [detail.applyBlockedReason];
+  if (reasons.length === 1)
+    return (
+      <p id={id} role="status" className="flex gap-2">
+        {papersBlock && <FileWarning className="mt-0.5 h-5 w-5 shrink-0 text-danger" aria-hidden="true" />}
+        <span className="min-w-0">{reasons[0]}</span>
+      </p>
+    );
+  return (
+    <div id={id} role="status">
+      <p className="font-semibold">Vous ne pouvez pas postuler à cette mission :</p>
+      <ul className="mt-1 space-y-1">
+        {reasons.map((reason) => (
+          <li key={reason} className="flex gap-2">
+            <FileWarning className="mt-0.5 h-5 w-5 shrink-0 text-danger" aria-hidden="true" />
+            <span className="min-w-0">{reason}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 interface ApplyValues {
   message: string;
 }
@@ -204,12 +243,7 @@ export function ApplyBox({ detail }: { detail: MissionDetail }) {
           {detail.applyBlockedCode === EMAIL_NOT_VERIFIED ? (
             <EmailRequiredNotice message={detail.applyBlockedReason ?? emailRequiredMessages.apply} />
           ) : (
-            <p id={reasonId} role="status" className="flex gap-2">
-              {papersBlock && (
-                <FileWarning className="mt-0.5 h-5 w-5 shrink-0 text-danger" aria-hidden="true" />
-              )}
-              <span className="min-w-0">{detail.applyBlockedReason}</span>
-            </p>
+            <BlockedReasons id={reasonId} detail={detail} papersBlock={papersBlock} />
           )}
           {/* Blocked for a reason other than the address (which has its own notice): the button stays where it
               always is, greyed, with the reason read with it. */}

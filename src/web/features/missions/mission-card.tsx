@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarClock, FileWarning, MapPin, Route, Truck, Users } from 'lucide-react';
+import { EQUIPMENT_LABELS, formatTemperature, formatUnNumber } from '#core/rules/freight.js';
 import { Link } from 'wouter';
 import type { MissionStatus } from '#core/rules/enums.js';
 import { applicationCountLabel, ENGAGEMENT_LABELS, STATUS_LABELS } from '#core/rules/missions.js';
@@ -28,6 +29,27 @@ export function StatusBadge({ status }: { status: MissionStatus }) {
 
 export function UrgentBadge() {
   return <span className="rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger">Urgent</span>;
+}
+
+/** What the freight asks, as short tags: the equipment, the set-point, the dangerous goods (decision 052). */
+function FreightTags({ mission }: { mission: Mission }) {
+  const tags = [
+    ...mission.requiredEquipment.map((equipment) => EQUIPMENT_LABELS[equipment]),
+    ...(mission.temperatureC === null ? [] : [formatTemperature(mission.temperatureC)]),
+    ...(mission.adrClass
+      ? [`ADR classe ${mission.adrClass}${mission.unNumber ? ` · ${formatUnNumber(mission.unNumber)}` : ''}`]
+      : []),
+  ];
+  if (tags.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Exigences">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-ink">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** One mission in a list: route, when, what, how much, and how the driver is engaged. */
@@ -92,12 +114,21 @@ export function MissionCard({
           <dd>{ENGAGEMENT_LABELS[mission.engagementType]}</dd>
         </div>
       </dl>
+      <FreightTags mission={mission} />
       <p className="mt-3 text-xl font-extrabold">{formatPrice(mission.price, mission.pricingType)}</p>
-      {mission.documentRefusal && (
-        <p className="mt-2 flex gap-1.5 text-sm font-medium text-danger">
-          <FileWarning className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span className="min-w-0">{mission.documentRefusal}</span>
-        </p>
+      {/* Every reason this driver may not apply, in the sheet's words (the search computed them). */}
+      {mission.notEligibleReasons && mission.notEligibleReasons.length > 0 && (
+        <div className="mt-2 text-sm font-medium text-danger">
+          <p className="sr-only">Vous ne pouvez pas postuler :</p>
+          <ul className="space-y-1">
+            {mission.notEligibleReasons.map((reason) => (
+              <li key={reason} className="flex gap-1.5">
+                <FileWarning className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0">{reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </>
   );

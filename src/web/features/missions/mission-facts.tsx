@@ -3,6 +3,7 @@ import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
 import { ROUTE_ESTIMATE_NOTE, routeLabel } from '#core/rules/driving-time-estimate.js';
 import { missionRequirements } from '#core/rules/documents.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
+import { freightLines } from '#core/rules/freight.js';
 import { PAYMENT_TERMS_LABELS } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
@@ -77,8 +78,8 @@ export function MissionFacts({
   navigable?: boolean;
 }) {
   const { mission } = detail;
-  // What applying needs: the ticked documents, and ADR for dangerous goods even when not ticked.
-  const required = missionRequirements(mission.requiredDocuments, mission.cargoType);
+  // What applying needs: the ticked documents, and ADR for dangerous goods (a class given, or named in the cargo).
+  const required = missionRequirements(mission.requiredDocuments, mission.cargoType, mission.adrClass);
   // The goods and the waiting rate the transport order states (decision 042), when the publisher gave them.
   const load = [
     mission.cargoWeightKg === null ? null : formatWeightKg(mission.cargoWeightKg),
@@ -153,6 +154,13 @@ export function MissionFacts({
             <dd className="font-semibold">{load.join(' · ')}</dd>
           </div>
         )}
+        {/* The slots, the set-point, the dangerous goods and the equipment: the transport order's lines. */}
+        {freightLines(mission).map((line) => (
+          <div key={line.label}>
+            <dt className="text-sm text-ink-muted">{line.label}</dt>
+            <dd className="font-semibold">{line.value}</dd>
+          </div>
+        ))}
         {rate && (
           <div className="sm:col-span-2">
             <dt className="text-sm text-ink-muted">Attente facturée</dt>

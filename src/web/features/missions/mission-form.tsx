@@ -26,6 +26,7 @@ import { Button } from '#web/ui/button.js';
 import { Checkbox, CheckboxGroup, FormFields, SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AddressField } from './address-field.js';
+import { freightDefaults, FreightFields } from './freight-fields.js';
 import { missionApi, useMissionMutation } from './api.js';
 import { isoToLocalInput } from './format.js';
 
@@ -60,6 +61,7 @@ function defaults(mission?: Mission): MissionFormValues {
       deliveryCity: null,
       deliveryLat: null,
       deliveryLng: null,
+      ...freightDefaults(),
     };
   }
   return {
@@ -89,6 +91,7 @@ function defaults(mission?: Mission): MissionFormValues {
     deliveryCity: mission.deliveryCity,
     deliveryLat: mission.deliveryLat,
     deliveryLng: mission.deliveryLng,
+    ...freightDefaults(mission),
   };
 }
 
@@ -240,6 +243,7 @@ export function MissionForm({
             {...form.register('palletCount')}
           />
         </div>
+        <FreightFields form={form} />
         <CheckboxGroup
           legend="Documents exigés"
           options={REQUIRED_DOCUMENTS.map((document) => ({

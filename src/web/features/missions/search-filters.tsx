@@ -17,10 +17,26 @@ const MORE_FILTERS = [
   'minPrice',
   'maxPrice',
   'urgent',
+  'atp',
+  'tailLift',
+  'adr',
+  'temperature',
   'sort',
 ] as const;
 /** The filters a search URL may carry (with the page and the view); shared links open the same search. */
 const FILTERS = ['q', 'city', 'radiusKm', 'lat', 'lng', ...MORE_FILTERS, 'page', 'vue'] as const;
+
+/** The freight filters (decision 052): any mission, only those that require it, or none of them. */
+const FREIGHT_FILTERS = [
+  { name: 'atp', label: 'Frigo (ATP)' },
+  { name: 'tailLift', label: 'Hayon' },
+  { name: 'adr', label: 'ADR (matières dangereuses)' },
+  { name: 'temperature', label: 'Température dirigée' },
+] as const;
+const FREIGHT_CHOICES = [
+  { value: 'include', label: 'Seulement celles-ci' },
+  { value: 'exclude', label: 'Les exclure' },
+];
 
 const SORTS = [
   { value: 'start', label: 'Date de début' },
@@ -180,7 +196,10 @@ export function SearchFilters({
   );
 }
 
-/** The filters behind « Plus de filtres »: vehicle, licence, dates, prices, order, urgent only, near me. */
+/**
+ * The filters behind « Plus de filtres »: vehicle, licence, dates, prices, the freight (ATP, tail-lift, ADR,
+ * set-point: only those or none of them), order, urgent only, near me.
+ */
 function MoreFilters({ params, canSearchNearMe }: { params: URLSearchParams; canSearchNearMe: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -216,6 +235,16 @@ function MoreFilters({ params, canSearchNearMe }: { params: URLSearchParams; can
         inputMode="numeric"
         defaultValue={params.get('maxPrice') ?? ''}
       />
+      {FREIGHT_FILTERS.map((filter) => (
+        <SelectField
+          key={filter.name}
+          label={filter.label}
+          name={filter.name}
+          defaultValue={params.get(filter.name) ?? ''}
+          placeholder="Indifférent"
+          options={FREIGHT_CHOICES}
+        />
+      ))}
       <SelectField
         label="Trier par"
         name="sort"
