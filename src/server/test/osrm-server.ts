@@ -11,8 +11,8 @@ import { haversineKm } from '#core/rules/tracking.js';
  * never answers (the caller's timeout ends the wait), `noroute` answers OSRM's NoRoute. Test support only (decision
  * 054): Relais never ships it as product behaviour.
  */
-export const ROAD_FACTOR_OF_FAKE = 1.2;
-export const CAR_SPEED_KMH = 90;
+const ROAD_FACTOR_OF_FAKE = 1.2;
+const CAR_SPEED_KMH = 90;
 
 export class OsrmServer {
   url = '';

@@ -21,7 +21,7 @@ interface Trip {
 }
 
 /** The service's road distance (m) and duration (s) for the trip, or null (no answer in time, no road, not JSON). */
-export async function askRoute(
+async function askRoute(
   routing: { url: string; timeoutMs: number },
   trip: Trip,
 ): Promise<{ distanceMetres: number; durationSeconds: number } | null> {
