@@ -11,6 +11,7 @@ import { FormFields, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { availabilityApi, useDeclaredDriving, useDeclaredMutation } from './api.js';
 import type { DeclaredDay } from '#core/schemas/declared-driving.js';
+import { formatLongDay } from './calendar-model.js';
 import type { DeclaredValues } from './form-values.js';
 import type { DeclaredOutput } from './resolvers.js';
 
@@ -155,19 +156,16 @@ export function DeclaredDrivingCard({ today }: { today: string }) {
               </h3>
               <ul className="mt-1 divide-y divide-line rounded-lg border border-line">
                 {week.days.map((day) => (
-                  <li
-                    key={day.date}
-                    className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
-                  >
-                    <span>
-                      <span className="font-semibold">{formatWeekdayDay(noonOf(day.date))}</span> :{' '}
+                  <li key={day.date} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="font-semibold">{formatLongDay(day.date)}</span> :{' '}
                       {formatWaiting(day.drivingMinutes)}
                       {day.note && <span className="user-text block text-ink-muted">{day.note}</span>}
                     </span>
                     <Button
                       variant="ghost"
                       disabled={clear.isPending}
-                      aria-label={`Effacer la conduite du ${formatWeekdayDay(noonOf(day.date))}`}
+                      aria-label={`Effacer la conduite du ${formatLongDay(day.date)}`}
                       onClick={() => clear.mutate(day.date)}
                     >
                       Effacer
