@@ -54,6 +54,14 @@ const envSchema = z.object({
   GEOCODER_URL: z.union([z.url(), z.literal('off')]).default('https://api-adresse.data.gouv.fr/search/'),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
   /**
+   * An OSRM-compatible routing service (decision 054), e.g. http://osrm:5000 (its `/route/v1/driving/…` answers the
+   * trips' road distance and duration); unset or `off`: the straight-line estimate of decision 050 only.
+   */
+  ROUTING_URL: z
+    .union([z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }), z.literal('off')])
+    .default('off'),
+  ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /**
    * Map tiles: an https URL template ({z}/{x}/{y}, {s} for subdomains) of a provider whose terms allow the
    * traffic; `off` draws only the built-in base layer of France. OpenStreetMap's own servers (the default)
    * are for light use only: set a provider in production (README).
@@ -123,6 +131,8 @@ export interface AppConfig {
   jobs: { worker: boolean };
   /** Address suggestions: the BAN search URL (null: built-in city list only) and how long to wait for it. */
   geocoder: { url: string | null; timeoutMs: number };
+  /** The routing service (null: the straight-line estimate only) and how long to wait for it. */
+  routing: { url: string | null; timeoutMs: number };
   /** Map tiles (null: the built-in base layer only), and the origin the CSP lets images come from. */
   mapTiles: { url: string; attribution: string; imageSource: string } | null;
   /** Where the built web app lives; absent until `npm run build`. */
@@ -277,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: { maxSandboxes: e.DEMO_MAX_SANDBOXES },
     jobs: { worker: e.JOBS_WORKER },
     geocoder: { url: e.GEOCODER_URL === 'off' ? null : e.GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS },
+    routing: { url: e.ROUTING_URL === 'off' ? null : e.ROUTING_URL, timeoutMs: e.ROUTING_TIMEOUT_MS },
     mapTiles: e.MAP_TILES_URL === 'off' ? null : mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
     rateLimits: Object.fromEntries(

@@ -64,9 +64,36 @@ export function missionDriving(route: MissionRoute): MissionDriving {
   };
 }
 
+/**
+ * A routing service's answer for the trip (decision 054; OSRM gives metres and seconds) as a heavy goods vehicle
+ * drives it: the road distance, and the longer of its duration and that distance at HGV_DEFAULT_SPEED_KMH — the
+ * public services route cars, faster than a truck limited to 90 and 80 km/h, so their duration alone would count
+ * too little driving.
+ *
+ * @throws RangeError when a figure is negative or not a number.
+ */
+export function routedDriving(answer: { distanceMetres: number; durationSeconds: number }): MissionDriving {
+  const distanceKm = answer.distanceMetres / 1000;
+  const atHgvSpeed = (distanceKm / HGV_DEFAULT_SPEED_KMH) * 60;
+  return missionDriving({
+    source: 'routing',
+    distanceKm,
+    durationMinutes: Math.max(atHgvSpeed, answer.durationSeconds / 60),
+  });
+}
+
 /** « 273 km · 4 h 15 de conduite »: a mission's estimated route, as cards and sheets show it. */
 export const routeLabel = (route: { distanceKm: number; drivingMinutes: number }) =>
   `${route.distanceKm.toLocaleString('fr-FR')}\u00a0km · ${formatWaiting(route.drivingMinutes)} de conduite`;
 
-/** How the estimate is made, said beside it. */
-export const ROUTE_ESTIMATE_NOTE = 'estimation : distance à vol d’oiseau ×\u00a01,3, à 65\u00a0km/h';
+/** How the figures were made, said beside them: by a routing service, or estimated from the straight line. */
+export const ROUTE_NOTES: Record<MissionRoute['source'], { short: string; long: string }> = {
+  routing: {
+    short: 'par la route',
+    long: 'par la route, d’après un service d’itinéraire, à 65\u00a0km/h au plus',
+  },
+  estimate: {
+    short: 'estimation à vol d’oiseau ×\u00a01,3',
+    long: 'estimation : distance à vol d’oiseau ×\u00a01,3, à 65\u00a0km/h',
+  },
+};

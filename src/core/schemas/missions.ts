@@ -317,7 +317,10 @@ export const missionSchema = z.object({
    * The trip's estimated road distance (km) and driving time (minutes), from its two points: the straight line × 1.3
    * at 65 km/h (decision 050); null when a point is missing.
    */
-  route: z.object({ distanceKm: z.number(), drivingMinutes: z.number() }).nullable(),
+  /** The trip's road distance and driving: a routing service's (`routing`) or the straight-line estimate's. */
+  route: z
+    .object({ distanceKm: z.number(), drivingMinutes: z.number(), source: z.enum(['routing', 'estimate']) })
+    .nullable(),
   /** Applications received (withdrawn ones aside): pending, chosen and set aside alike. */
   applicationCount: z.number(),
   /** Of those, still waiting for the transporter's answer. */

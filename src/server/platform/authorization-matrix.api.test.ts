@@ -688,6 +688,22 @@ const MATRIX: Record<string, Row> = {
     request: () => json('PUT', '/api/availability/settings', { visibleToTransporters: true }),
     expected: signedIn(403, { driver: 200, otherDriver: 200 }),
   },
+  // Driving declared outside Relais (decision 053): the driver's own days; nobody else reads or writes them.
+  'GET /api/availability/driving': {
+    request: () => json('GET', '/api/availability/driving'),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'PUT /api/availability/driving/:date': {
+    request: () =>
+      json('PUT', `/api/availability/driving/${parisDate(new Date(Date.now() - 2 * day))}`, {
+        drivingMinutes: 240,
+      }),
+    expected: signedIn(403, { driver: 200, otherDriver: 200 }),
+  },
+  'DELETE /api/availability/driving/:date': {
+    request: () => json('DELETE', `/api/availability/driving/${parisDate(new Date(Date.now() - 2 * day))}`),
+    expected: signedIn(403, { driver: 204, otherDriver: 204 }),
+  },
   'POST /api/availability/ics': {
     request: () => json('POST', '/api/availability/ics'),
     expected: signedIn(403, { driver: 201, otherDriver: 201 }),

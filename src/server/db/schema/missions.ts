@@ -79,6 +79,15 @@ export const missions = pgTable(
     routeDrivingMinutes: integer().generatedAlwaysAs(
       sql.raw(placedOnly(`(ceil(${ROAD_KM_SQL} / ${HGV_DEFAULT_SPEED_KMH} * 60 / 5) * 5)::int`)),
     ),
+    /**
+     * The routing service's figures for the trip (decision 054), when ROUTING_URL is set and it answered: road km,
+     * and the heavy goods vehicle's driving minutes (its distance at HGV_DEFAULT_SPEED_KMH or its duration, the
+     * longer). Reads take them before the estimate above; `routedAt` says when they were asked (the source marker).
+     * Cleared when an edit moves a point, until the service answers again.
+     */
+    routedKm: integer(),
+    routedDrivingMinutes: integer(),
+    routedAt: timestamptz(),
     /** How well each point places its address (core PLACEMENT_PRECISIONS); null when the address has no point. */
     pickupPrecision: text(),
     deliveryPrecision: text(),
@@ -191,6 +200,10 @@ export const missions = pgTable(
     check('missions_pickup_precision_check', oneOf(t.pickupPrecision, PLACEMENT_PRECISIONS)),
     check('missions_delivery_precision_check', oneOf(t.deliveryPrecision, PLACEMENT_PRECISIONS)),
     check('missions_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    check(
+      'missions_routed_check',
+      sql`(${t.routedKm} is null) = (${t.routedDrivingMinutes} is null) and (${t.routedKm} is null) = (${t.routedAt} is null) and (${t.routedKm} is null or (${t.routedKm} >= 0 and ${t.routedDrivingMinutes} >= 0))`,
+    ),
     check(
       'missions_cargo_weight_check',
       sql`${t.cargoWeightKg} is null or ${t.cargoWeightKg} between 1 and ${sql.raw(String(CARGO_WEIGHT_MAX_KG))}`,

@@ -21,6 +21,7 @@ import { errorResponses } from '../../platform/errors.js';
 import { addressKey, enforceRates } from '../../platform/rate-limit.js';
 import { guards, requireRole } from '../../platform/sessions.js';
 import { clearDay, getCalendar, setDay } from './calendar.js';
+import { declaredDrivingRoutes } from './declared-routes.js';
 import { searchAvailableDrivers } from './drivers-search.js';
 import { createFeed, feedFor, revokeFeed } from './ics.js';
 import { applyHolidays, applyPattern } from './pattern.js';
@@ -35,6 +36,7 @@ export async function availabilityRoutes(root: FastifyInstance, deps: FeatureDep
   const { db, config } = deps;
   // The role first (onRequest): nobody else has their body read.
   const driverOnly = { onRequest: guards.role('driver') };
+  declaredDrivingRoutes(root, deps);
 
   app.get(
     '/api/availability',

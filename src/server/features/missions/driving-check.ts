@@ -1,9 +1,11 @@
-import { and, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, between, gt, inArray, lt, ne } from 'drizzle-orm';
+import { parisDate } from '#core/rules/days.js';
 import { checkDrivingTime, type DrivingVerdict } from '#core/rules/driving-time.js';
-import type { MissionActivity } from '#core/rules/driving-time-schedule.js';
+import type { DrivingActivity, MissionActivity } from '#core/rules/driving-time-schedule.js';
 import { drivingTimeSentences } from '#core/rules/driving-time-text.js';
 import type { DrivingCheck } from '#core/schemas/missions.js';
 import type { DbOrTx } from '../../db/client.js';
+import { declaredDriving } from '../../db/schema/driving.js';
 import { missions } from '../../db/schema/missions.js';
 import type { MissionRow } from './shared.js';
 
@@ -19,7 +21,10 @@ const WINDOW_MS = 15 * DAY_MS;
 /** The missions that took or will take the driver's time: held ones, and those driven already. */
 const DRIVEN = ['assigned', 'in_progress', 'delivered', 'completed'] as const;
 
-type Placed = Pick<MissionRow, 'id' | 'startDate' | 'endDate' | 'routeDrivingMinutes'>;
+type Placed = Pick<
+  MissionRow,
+  'id' | 'startDate' | 'endDate' | 'routeDrivingMinutes' | 'routedDrivingMinutes'
+>;
 
 /** The longest working day between two daily rests of 11 h. */
 const WORKING_DAY_MS = 13 * 3_600_000;
@@ -32,7 +37,9 @@ const DAY_DRIVING_MINUTES = 9 * 60;
  * working day, from its start, with at most a day's driving (9 h); the driver's tachograph judges the rest.
  */
 function activityOf(mission: Placed): MissionActivity | null {
-  if (mission.routeDrivingMinutes === null) return null;
+  // The routing service's figure when it answered (decision 054), else the straight-line estimate (decision 050).
+  const driving = mission.routedDrivingMinutes ?? mission.routeDrivingMinutes;
+  if (driving === null) return null;
   const start = mission.startDate.getTime();
   const end = mission.endDate.getTime();
   const longer = end - start > WORKING_DAY_MS;
@@ -41,13 +48,15 @@ function activityOf(mission: Placed): MissionActivity | null {
     id: mission.id,
     start,
     end: longer ? start + WORKING_DAY_MS : end,
-    drivingMinutes: longer
-      ? Math.min(mission.routeDrivingMinutes, DAY_DRIVING_MINUTES)
-      : mission.routeDrivingMinutes,
+    drivingMinutes: longer ? Math.min(driving, DAY_DRIVING_MINUTES) : driving,
   };
 }
 
-/** For each driver, the verdict on their schedule with this mission (no verdict for a mission not placed). */
+/**
+ * For each driver, the verdict on their schedule with this mission (no verdict for a mission not placed): their Relais
+ * missions and the driving they declared done outside Relais (decision 053) over the same window, which core counts
+ * in the day's, week's and fortnight's driving (not in breaks and rests: Relais does not know when it took place).
+ */
 export async function drivingVerdicts(
   db: DbOrTx,
   driverIds: string[],
@@ -55,6 +64,16 @@ export async function drivingVerdicts(
 ): Promise<Map<string, DrivingVerdict>> {
   const candidate = activityOf(mission);
   if (!candidate || driverIds.length === 0) return new Map();
+  const from = parisDate(new Date(mission.startDate.getTime() - WINDOW_MS));
+  const to = parisDate(new Date(mission.endDate.getTime() + WINDOW_MS));
+  const declared = await db
+    .select({
+      driverId: declaredDriving.driverId,
+      date: declaredDriving.date,
+      drivingMinutes: declaredDriving.drivingMinutes,
+    })
+    .from(declaredDriving)
+    .where(and(inArray(declaredDriving.driverId, driverIds), between(declaredDriving.date, from, to)));
   const rows = await db
     .select()
     .from(missions)
@@ -69,10 +88,13 @@ export async function drivingVerdicts(
     );
   return new Map(
     driverIds.map((driverId) => {
-      const theirs = rows
+      const theirs: DrivingActivity[] = rows
         .filter((row) => row.driverId === driverId)
         .map(activityOf)
         .filter((activity): activity is MissionActivity => activity !== null);
+      for (const day of declared)
+        if (day.driverId === driverId)
+          theirs.push({ kind: 'declared', day: day.date, drivingMinutes: day.drivingMinutes });
       return [driverId, checkDrivingTime(theirs, candidate)] as const;
     }),
   );

@@ -132,7 +132,19 @@ export async function updateMission(
     if (current.status !== 'available' || current.driverId)
       throw new AppError(409, missionErrors.notEditable);
     // After the owner's and the state's checks: someone else's mission is a 404/403 whatever its address.
-    const [row] = await tx.update(missions).set(missionValues(input)).where(eq(missions.id, id)).returning();
+    const values = missionValues(input);
+    // A point moved: the routing service's figures were for the old trip (the estimate follows by itself).
+    const moved = (['pickupLat', 'pickupLng', 'deliveryLat', 'deliveryLng'] as const).some(
+      (key) =>
+        (values[key] === null ? null : Number(values[key])) !==
+        (current[key] === null ? null : Number(current[key])),
+    );
+    const unrouted = moved ? { routedKm: null, routedDrivingMinutes: null, routedAt: null } : {};
+    const [row] = await tx
+      .update(missions)
+      .set({ ...values, ...unrouted })
+      .where(eq(missions.id, id))
+      .returning();
     await recordEvent(tx, id, company.id, 'updated', null);
     return recordDomainEvent(tx, {
       type: 'mission.updated',

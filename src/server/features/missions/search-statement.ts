@@ -95,8 +95,11 @@ function itemJson(member: boolean, party: string | null, distance: string): stri
     'deliveredAt', ${isoText('m.delivered_at')}, 'completedAt', ${isoText('m.completed_at')},
     'cancelledAt', ${isoText('m.cancelled_at')}, 'cancellationReason', m.cancellation_reason,
     'distanceKm', ${distance},
-    'route', case when m.route_km is not null and m.route_driving_minutes is not null
-      then json_build_object('distanceKm', m.route_km, 'drivingMinutes', m.route_driving_minutes) end,
+    'route', case when m.routed_km is not null and m.routed_driving_minutes is not null
+      then json_build_object('distanceKm', m.routed_km, 'drivingMinutes', m.routed_driving_minutes, 'source', 'routing')
+      when m.route_km is not null and m.route_driving_minutes is not null
+      then json_build_object('distanceKm', m.route_km, 'drivingMinutes', m.route_driving_minutes, 'source', 'estimate')
+      end,
     'applicationCount', coalesce(counts.received, 0), 'pendingApplicationCount', coalesce(counts.pending, 0)
   )::text, -1) || ', ' || substr(${freight}::text, 2))::json`;
 }

@@ -109,13 +109,23 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
     cancelledAt: iso(row.cancelledAt),
     cancellationReason: row.cancellationReason,
     distanceKm: extras.distanceKm === null ? null : Math.round(extras.distanceKm * 10) / 10,
-    route:
-      row.routeKm === null || row.routeDrivingMinutes === null
-        ? null
-        : { distanceKm: row.routeKm, drivingMinutes: row.routeDrivingMinutes },
+    route: routeOf(row),
     applicationCount: extras.applicationCount,
     pendingApplicationCount: extras.pendingApplicationCount,
   };
+}
+
+/**
+ * The trip's figures as every read gives them (decision 054): the routing service's when it answered, else the
+ * straight-line estimate of decision 050; null when a point is missing. search-statement.ts writes the same in SQL.
+ */
+function routeOf(
+  row: Pick<MissionRow, 'routeKm' | 'routeDrivingMinutes' | 'routedKm' | 'routedDrivingMinutes'>,
+): Mission['route'] {
+  if (row.routedKm !== null && row.routedDrivingMinutes !== null)
+    return { distanceKm: row.routedKm, drivingMinutes: row.routedDrivingMinutes, source: 'routing' };
+  if (row.routeKm === null || row.routeDrivingMinutes === null) return null;
+  return { distanceKm: row.routeKm, drivingMinutes: row.routeDrivingMinutes, source: 'estimate' };
 }
 
 export const companyName = sql<

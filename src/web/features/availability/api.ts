@@ -7,6 +7,7 @@ import type {
   DriverSearchResult,
   IcsCreated,
 } from '#core/schemas/availability.js';
+import type { DeclaredDay, DeclaredDrivingList } from '#core/schemas/declared-driving.js';
 import { apiRequest, type QueryParams } from '#web/lib/api.js';
 import { fetchQueryKey } from '#web/lib/query-client.js';
 
@@ -16,7 +17,28 @@ const availabilityKeys = {
   range: (from: string, to: string) => ['/api/availability', { from, to }] as const,
   settings: ['/api/availability/settings'] as const,
   drivers: (params: QueryParams) => ['/api/availability/drivers', params] as const,
+  declared: ['/api/availability/driving'] as const,
 };
+
+/** GET /api/availability/driving: « Conduite hors Relais », the days still declarable and those declared. */
+export const useDeclaredDriving = () =>
+  useQuery<DeclaredDrivingList>({ queryKey: availabilityKeys.declared });
+
+/** A change to the declared driving: the list is read again once it is done. */
+export function useDeclaredMutation<TInput, TResult>(
+  run: (input: TInput) => Promise<TResult>,
+  options: { onSuccess?: (result: TResult) => void; onError?: (error: Error) => void } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      await client.invalidateQueries({ queryKey: availabilityKeys.declared });
+      options.onSuccess?.(result);
+    },
+    onError: options.onError,
+  });
+}
 
 /** GET /api/availability: the days set and the missions between two days (62 at most). */
 export const useCalendar = (from: string, to: string) =>
@@ -49,6 +71,9 @@ export const availabilityApi = {
     apiRequest<CalendarSettings>('PUT', '/api/availability/settings', { visibleToTransporters }),
   createIcs: () => apiRequest<IcsCreated>('POST', '/api/availability/ics'),
   revokeIcs: () => apiRequest<void>('DELETE', '/api/availability/ics'),
+  declare: (date: string, input: { drivingMinutes: number; note: string | null }) =>
+    apiRequest<DeclaredDay>('PUT', `/api/availability/driving/${date}`, input),
+  clearDeclared: (date: string) => apiRequest<void>('DELETE', `/api/availability/driving/${date}`),
 };
 
 /** A change to the calendar: every range shown and the settings are read again once it is done. */

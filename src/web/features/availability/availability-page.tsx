@@ -5,6 +5,7 @@ import { PageHeader } from '#web/ui/empty-state.js';
 import { parisToday } from '#core/rules/days.js';
 import { mondayOf, type DayView } from './calendar-model.js';
 import { DayEditor } from './day-editor.js';
+import { DeclaredDrivingCard } from './declared-driving-card.js';
 import { DriverSearch } from './driver-search.js';
 import { IcsCard } from './ics-card.js';
 import { MonthCalendar } from './month-calendar.js';
@@ -40,6 +41,9 @@ function DriverAvailability() {
           <HolidaysForm today={today} />
           <VisibilityCard />
         </div>
+      </div>
+      <div className="mt-5">
+        <DeclaredDrivingCard today={today} />
       </div>
       <div className="mt-5">
         <IcsCard />

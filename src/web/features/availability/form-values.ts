@@ -46,3 +46,10 @@ export const holidaysInputOf = (values: HolidaysValues) => ({
   to: values.to,
   notes: values.notes.trim() || null,
 });
+
+export interface DeclaredValues {
+  date: string;
+  /** As written: « 4 h 30 » (core parseDrivingDuration). */
+  duration: string;
+  note: string;
+}

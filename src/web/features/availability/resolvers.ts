@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { holidaysSchema, patternSchema, setDaySchema } from '#core/schemas/availability.js';
+import { declaredDrivingFormSchema } from '#core/schemas/declared-driving.js';
 import {
   dayInputOf,
   holidaysInputOf,
   patternInputOf,
   type DayValues,
+  type DeclaredValues,
   type HolidaysValues,
   type PatternValues,
 } from './form-values.js';
@@ -32,3 +34,15 @@ export const holidaysResolver = checked<HolidaysValues, ReturnType<typeof holida
   holidaysSchema,
   holidaysInputOf,
 );
+
+/** « Conduite hors Relais »: the day in reach and the duration as written; gives the day, its minutes and the note. */
+export const declaredResolver = zodResolver(declaredDrivingFormSchema) as unknown as Resolver<
+  DeclaredValues,
+  unknown,
+  DeclaredOutput
+>;
+export interface DeclaredOutput {
+  date: string;
+  duration: number;
+  note: string | null | undefined;
+}

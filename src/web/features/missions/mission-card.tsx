@@ -8,7 +8,7 @@ import { distanceLabel } from '#core/schemas/places.js';
 import { cn } from '#web/ui/cn.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { formatPrice, vehicleLabel } from './format.js';
-import { routeLabel } from '#core/rules/driving-time-estimate.js';
+import { ROUTE_NOTES, routeLabel } from '#core/rules/driving-time-estimate.js';
 
 const STATUS_STYLES: Record<MissionStatus, string> = {
   available: 'bg-success/15 text-success',
@@ -88,8 +88,9 @@ export function MissionCard({
         <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
           <Route className="h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            <span className="sr-only">Trajet estimé : </span>
+            <span className="sr-only">Trajet : </span>
             {routeLabel(mission.route)}
+            <span className="text-xs"> ({ROUTE_NOTES[mission.route.source].short})</span>
           </span>
         </p>
       )}

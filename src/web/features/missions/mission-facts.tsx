@@ -1,6 +1,6 @@
 import { CalendarClock, MapPin } from 'lucide-react';
 import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
-import { ROUTE_ESTIMATE_NOTE, routeLabel } from '#core/rules/driving-time-estimate.js';
+import { ROUTE_NOTES, routeLabel } from '#core/rules/driving-time-estimate.js';
 import { missionRequirements } from '#core/rules/documents.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { freightLines } from '#core/rules/freight.js';
@@ -107,10 +107,14 @@ export function MissionFacts({
         />
         {mission.route && (
           <div>
-            <dt className="text-sm text-ink-muted">Trajet estimé</dt>
+            <dt className="text-sm text-ink-muted">
+              {mission.route.source === 'routing' ? 'Trajet par la route' : 'Trajet estimé'}
+            </dt>
             <dd className="font-semibold">
               {routeLabel(mission.route)}
-              <span className="block text-sm font-normal text-ink-muted">({ROUTE_ESTIMATE_NOTE})</span>
+              <span className="block text-sm font-normal text-ink-muted">
+                ({ROUTE_NOTES[mission.route.source].long})
+              </span>
             </dd>
           </div>
         )}
