@@ -338,3 +338,26 @@ describe('a mission starting within 2 h and not started', () => {
     expect(sms.content).not.toContain(later.id);
   });
 });
+
+describe('the administrators’ count', () => {
+  it('shows the SMS sent today and their segments, refused ones apart', async () => {
+    const { agent } = await signIn(t, { userType: 'admin', isAdmin: true });
+    const before = (await agent.get('/api/admin/overview')).json().sms;
+    expect(before.offered).toBe(true);
+    expect(before.daily).toHaveLength(14);
+    const member = await optedIn();
+    expect(
+      await textAlert(deps(), await alertFor(member.user.id, 'incident.reported'), 'incident', NOON),
+    ).toBe('sent');
+    provider.failWith = 500;
+    expect(
+      await textAlert(deps(), await alertFor(member.user.id, 'incident.reported'), 'incident', NOON),
+    ).toBe('failed');
+    provider.failWith = 0;
+    const after = (await agent.get('/api/admin/overview')).json().sms;
+    expect(after.daily.at(-1).sent - before.daily.at(-1).sent).toBe(1);
+    expect(after.daily.at(-1).segments - before.daily.at(-1).segments).toBe(1);
+    expect(after.daily.at(-1).failed - before.daily.at(-1).failed).toBe(1);
+    expect(after.last30.sent - before.last30.sent).toBe(1);
+  });
+});
