@@ -30,7 +30,7 @@ const hourFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** The hour (0–23) in Paris at `at`. */
-export function parisHour(at: Date): number {
+function parisHour(at: Date): number {
   return Number(hourFormat.formatToParts(at).find((part) => part.type === 'hour')!.value) % 24;
 }
 
@@ -104,7 +104,7 @@ export function smsSegments(text: string): { segments: number; unicode: boolean 
 }
 
 /** Every SMS says how to stop. */
-export const SMS_STOP_MENTION = 'STOP SMS: repondez STOP';
+const SMS_STOP_MENTION = 'STOP SMS: repondez STOP';
 
 /**
  * The SMS: « Relais: <what> <link> STOP SMS: repondez STOP », in GSM characters, the summary shortened so that the

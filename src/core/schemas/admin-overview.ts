@@ -77,7 +77,7 @@ export const adminOverviewSchema = z.object({
     daily: z
       .array(z.object({ day: z.string(), sent: count, segments: count, failed: count }))
       .describe(
-        'Chacun des 14 derniers jours, le plus ancien d’abord : SMS envoyés, segments facturés, refusés',
+        'Chacun des 30 derniers jours, le plus ancien d’abord : SMS envoyés, segments facturés, refusés',
       ),
     last30: z.object({ sent: count, segments: count }),
   }),

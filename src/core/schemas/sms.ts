@@ -8,7 +8,7 @@ const hour = z
   .min(0, 'Heure invalide')
   .max(23, 'Heure invalide');
 
-export const SMS_PHONE_MESSAGE = 'Indiquez un numéro de mobile valide (06 12 34 56 78 ou +32 …)';
+const SMS_PHONE_MESSAGE = 'Indiquez un numéro de mobile valide (06 12 34 56 78 ou +32 …)';
 
 /** PUT /api/alerts/sms: the member's SMS choice. A number is required to opt in, a mobile one. */
 export const smsSettingsInputSchema = z

@@ -1,6 +1,6 @@
 import type { SmsConfig } from '../config.js';
 
-export interface SmsSent {
+interface SmsSent {
   /** The provider's id of the message. */
   messageId: string;
 }
@@ -11,7 +11,7 @@ export interface SmsProvider {
 }
 
 /** A provider that failed: the status and the provider's words, never the key. */
-export class SmsError extends Error {
+class SmsError extends Error {
   constructor(
     readonly status: number,
     detail: string,

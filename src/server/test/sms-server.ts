@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * Relais's SMS path runs where there is no internet and no SMS may leave (API tests, walkthroughs, end-to-end):
  * every message is kept in memory. A wrong key is a 401, a malformed body a 400, as Brevo answers. Test support only.
  */
-export interface ReceivedSms {
+interface ReceivedSms {
   sender: string;
   recipient: string;
   content: string;

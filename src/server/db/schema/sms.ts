@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SMS_KINDS } from '#core/rules/sms.js';
+import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_SMS_DAILY_CAP, SMS_KINDS } from '#core/rules/sms.js';
 import { createdAt, id, oneOf, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -25,9 +25,9 @@ export const smsPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     enabled: boolean().notNull().default(false),
-    quietStart: smallint().notNull().default(21),
-    quietEnd: smallint().notNull().default(7),
-    dailyCap: smallint().notNull().default(5),
+    quietStart: smallint().notNull().default(DEFAULT_QUIET_START),
+    quietEnd: smallint().notNull().default(DEFAULT_QUIET_END),
+    dailyCap: smallint().notNull().default(DEFAULT_SMS_DAILY_CAP),
     stoppedAt: timestamptz(),
     updatedAt: updatedAt(),
   },

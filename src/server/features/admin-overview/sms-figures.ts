@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { AdminOverview } from '#core/schemas/admin-overview.js';
 import type { Db } from '../../db/client.js';
 
-const DAYS = 14;
+const DAYS = 30;
 const BACK = sql.raw(String(DAYS - 1));
 
 /**
- * The SMS of the last 14 Paris days (decision 051): sent, their segments (what the provider bills) and the sends
+ * The SMS of the last 30 Paris days (decision 051): sent, their segments (what the provider bills) and the sends
  * the provider refused, per day, and the sums of the last 30 days. Only real accounts ever get one.
  */
 export async function smsFigures(db: Db, offered: boolean): Promise<AdminOverview['sms']> {

@@ -18,7 +18,7 @@ type ReminderDeps = Pick<FeatureDeps, 'db' | 'realtime' | 'push' | 'sms' | 'conf
  * (the alert's id comes from both: a mission moved to another time is reminded again). Real missions only.
  * Returns the number of alerts written.
  */
-export async function remindMissionsStarting(deps: ReminderDeps, now: Date = new Date()): Promise<number> {
+async function remindMissionsStarting(deps: ReminderDeps, now: Date = new Date()): Promise<number> {
   const due = await deps.db.execute<{ id: string; title: string; start_date: Date; driver_id: string }>(sql`
     select m.id, m.title, m.start_date, m.driver_id from missions m join users u on u.id = m.driver_id
     where m.status = 'assigned' and m.started_at is null

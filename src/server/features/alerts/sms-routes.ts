@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizePhone } from '#core/rules/phone.js';
-import { SMS_DAILY_CAP_MAX } from '#core/rules/sms.js';
+import {
+  DEFAULT_QUIET_END,
+  DEFAULT_QUIET_START,
+  DEFAULT_SMS_DAILY_CAP,
+  SMS_DAILY_CAP_MAX,
+} from '#core/rules/sms.js';
 import {
   smsSettingsInputSchema,
   smsSettingsSchema,
@@ -38,9 +43,9 @@ async function settingsOf(db: DbOrTx, userId: string, offered: boolean): Promise
     offered,
     enabled: offered && (row?.enabled ?? false),
     phone: row?.phone ?? '',
-    quietStart: row?.quietStart ?? 21,
-    quietEnd: row?.quietEnd ?? 7,
-    dailyCap: row?.dailyCap ?? 5,
+    quietStart: row?.quietStart ?? DEFAULT_QUIET_START,
+    quietEnd: row?.quietEnd ?? DEFAULT_QUIET_END,
+    dailyCap: row?.dailyCap ?? DEFAULT_SMS_DAILY_CAP,
     maxDailyCap: SMS_DAILY_CAP_MAX,
     stoppedAt: row?.stoppedAt ? row.stoppedAt.toISOString() : null,
   };

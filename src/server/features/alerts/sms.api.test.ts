@@ -344,7 +344,7 @@ describe('the administrators’ count', () => {
     const { agent } = await signIn(t, { userType: 'admin', isAdmin: true });
     const before = (await agent.get('/api/admin/overview')).json().sms;
     expect(before.offered).toBe(true);
-    expect(before.daily).toHaveLength(14);
+    expect(before.daily).toHaveLength(30);
     const member = await optedIn();
     expect(
       await textAlert(deps(), await alertFor(member.user.id, 'incident.reported'), 'incident', NOON),
