@@ -262,7 +262,7 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
           Enregistrer les préférences
         </Button>
       </form>
-      <SmsSettingsForm />
+      <SmsSettingsForm isDriver={isDriver} />
     </section>
   );
 }

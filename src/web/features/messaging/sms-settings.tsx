@@ -29,7 +29,7 @@ const formOf = (settings: SmsSettings): SmsSettingsInput => ({
  * /alerts, « SMS » (decision 051): the member's opt-in, their mobile number, quiet hours and daily cap. Not shown
  * as a choice on a server that sends no SMS: it says so instead.
  */
-export function SmsSettingsForm() {
+export function SmsSettingsForm({ isDriver }: { isDriver: boolean }) {
   const demo = useIsDemo();
   const toast = useToast();
   const queryClient = useQueryClient();
