@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../../platform/sessions.js';
-import { insertMission, multipartBody } from '../../test/factories.js';
+import { insertMission, missionPayload, multipartBody } from '../../test/factories.js';
 import { createTestApp, signIn, type Agent, type TestApp } from '../../test/harness.js';
 import { startSmsServer, type SmsServer } from '../../test/sms-server.js';
 
@@ -153,5 +153,36 @@ describe('an SMS, only when nothing else reached the member', () => {
     await until(() => texts().length > 0);
     expect(texts()).toHaveLength(1);
     expect(await untilTexted(owner.user.id)).toEqual(['Personne à l’écran']);
+  });
+
+  it('goes to a driver an urgent mission fits, not for an ordinary one', async () => {
+    const company = await signIn(t, { userType: 'company' });
+    const phone = `+337${String(++numbers).padStart(8, '0')}`;
+    const driver = await signIn(t, {
+      phone,
+      currentLocation: 'Paris',
+      currentLat: '48.856600',
+      currentLng: '2.352200',
+    });
+    const saved = await driver.agent.put('/api/alerts/sms', {
+      enabled: true,
+      phone,
+      quietStart: 0,
+      quietEnd: 0,
+      dailyCap: 10,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const texts = () => provider.received.filter((sms) => `+${sms.recipient}` === phone);
+    for (const urgency of [false, true]) {
+      const published = await company.agent.post(
+        '/api/missions',
+        missionPayload({ urgency, title: `Frigo ${urgency}` }),
+      );
+      expect(published.statusCode, published.body).toBe(201);
+    }
+    await until(() => texts().length > 0);
+    expect(texts().map((sms) => [sms.tag, sms.content.includes('Frigo true')])).toEqual([
+      ['urgent_mission', true],
+    ]);
   });
 });
