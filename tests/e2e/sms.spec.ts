@@ -16,6 +16,7 @@ test('SMS opt-in: a mobile number is required, said under the field; the choice 
   const number = form.getByLabel('Numéro de mobile');
   const optIn = form.getByLabel('Recevoir ces alertes par SMS');
   await expect(optIn).not.toBeChecked();
+  await expect(form.getByText('Un incident signalé sur une de vos missions', { exact: false })).toBeVisible();
 
   // A landline cannot receive an SMS: refused, said under the field.
   await optIn.check();

@@ -80,9 +80,12 @@ export function SmsSettingsForm({ isDriver }: { isDriver: boolean }) {
             SMS pour ce qui ne peut pas attendre
           </h3>
           <p className="text-sm text-ink-muted">
-            Un incident signalé, une mission qui commence dans moins de 2 h sans être démarrée, une mission
-            urgente dans votre zone : un SMS court, seulement si aucun écran Relais n’est ouvert et qu’aucune
-            notification push ne vous a atteint. Répondez STOP pour les arrêter.
+            {isDriver
+              ? 'Une de vos missions qui commence dans moins de 2 h sans être démarrée, une mission urgente dans votre zone'
+              : 'Un incident signalé sur une de vos missions'}
+            {
+              ' : un SMS court, seulement si aucun écran Relais n’est ouvert et qu’aucune notification push ne vous a atteint. Répondez STOP pour les arrêter.'
+            }
           </p>
         </div>
       </div>
