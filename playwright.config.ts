@@ -41,6 +41,18 @@ const stripeBaseURL = `http://localhost:${stripePort}`;
 process.env.E2E_STRIPE_URL = stripeBaseURL;
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_relaislocal', STRIPE_WEBHOOK_SECRET: 'whsec_relaislocal' };
 
+/**
+ * SMS (decision 051): the desktop and phone servers send theirs to the local Brevo-shaped server
+ * (src/server/test/sms-server.ts, run by scripts/sms-local.ts), so the settings offer them and no SMS leaves.
+ */
+const smsApiPort = Number(process.env.E2E_SMS_API_PORT ?? stripeApiPort + 1);
+const smsEnv = {
+  SMS_API_KEY: 'xkeysib-relais-local',
+  SMS_SENDER: 'Relais',
+  SMS_WEBHOOK_SECRET: 'relais-local-sms-webhook',
+  SMS_API_URL: `http://127.0.0.1:${smsApiPort}`,
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -105,9 +117,22 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '100',
         GEOCODER_URL: 'off',
+        ...smsEnv,
       },
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     })),
+    {
+      command: 'npx tsx --conditions=development scripts/sms-local.ts',
+      url: `http://127.0.0.1:${smsApiPort}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        SMS_API_KEY: smsEnv.SMS_API_KEY,
+        SMS_LOCAL_PORT: String(smsApiPort),
+        SMS_LOCAL_HOST: '127.0.0.1',
+      },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    },
     {
       command: 'npx tsx --conditions=development scripts/stripe-local.ts',
       url: `http://127.0.0.1:${stripeApiPort}/`,

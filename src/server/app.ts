@@ -19,6 +19,7 @@ import { adminJournalRoutes } from './features/admin-journal/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
 import { scheduleDigests } from './features/alerts/digest.js';
+import { scheduleMissionReminders } from './features/alerts/sms-reminders.js';
 import { subscribeAlerts } from './features/alerts/subscriber.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { demoRoutes } from './features/demo/routes.js';
@@ -62,6 +63,7 @@ import { registerOriginCheck } from './platform/origin.js';
 import { createPush } from './platform/push.js';
 import { registerSessions } from './platform/sessions.js';
 import { createStorage } from './platform/storage.js';
+import { createSms } from './platform/sms.js';
 import { createStripe } from './platform/stripe.js';
 import { registerWeb } from './platform/web.js';
 
@@ -178,6 +180,7 @@ export async function buildApp({
     // The demonstration's shared files outlive any one sandbox's deletions.
     storage: keepSharedDemoFiles(createStorage(config)),
     stripe: createStripe(config),
+    sms: createSms(config.sms),
   };
 
   await app.register(healthRoutes, deps);
@@ -213,6 +216,7 @@ export async function buildApp({
   await app.register(demoRoutes, deps);
   subscribeAlerts(deps, app.log);
   scheduleDigests(deps);
+  scheduleMissionReminders(deps);
   app.get(
     '/api/docs/json',
     {

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
+  const problemsOf = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    return expect.unreachable('loadConfig accepted a bad environment');
+  };
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(5000);
@@ -56,15 +66,6 @@ describe('configuration', () => {
       S3_ACCESS_KEY_ID: 'SCWKEY',
       S3_SECRET_ACCESS_KEY: 'secret',
     };
-    const problemsOf = (env: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as ConfigError).problems;
-      }
-      return expect.unreachable('loadConfig accepted a bad environment');
-    };
 
     it('keeps files on the local disk when nothing is set', () => {
       expect(loadConfig({}).s3).toBeNull();
@@ -107,6 +108,40 @@ describe('configuration', () => {
       expect(problems).toContain('S3_FORCE_PATH_STYLE: must be true or false');
       expect(problems).toContain('PORT');
       expect(problemsOf({ S3_URL: 'http://127.0.0.1:4569' }).join('\n')).toContain('S3_BUCKET: required');
+    });
+  });
+
+  describe('SMS (decision 051)', () => {
+    const sms = {
+      SMS_API_KEY: 'xkeysib-abc',
+      SMS_SENDER: 'Relais',
+      SMS_WEBHOOK_SECRET: 'a-secret-of-16-chars',
+    };
+
+    it('sends none when nothing is set', () => {
+      expect(loadConfig({}).sms).toBeNull();
+    });
+
+    it('reads the three variables, Brevo by default or another endpoint', () => {
+      expect(loadConfig(sms).sms).toEqual({
+        apiKey: 'xkeysib-abc',
+        sender: 'Relais',
+        webhookSecret: 'a-secret-of-16-chars',
+        apiUrl: 'https://api.brevo.com',
+      });
+      expect(loadConfig({ ...sms, SMS_API_URL: 'http://127.0.0.1:12190/' }).sms?.apiUrl).toBe(
+        'http://127.0.0.1:12190',
+      );
+    });
+
+    it('stops on a partial or bad configuration', () => {
+      const problems = problemsOf({ SMS_API_KEY: 'xkeysib-abc' });
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^SMS_SENDER: required when SMS_API_KEY is set/);
+      expect(problemsOf({ ...sms, SMS_SENDER: 'Relais Transport' }).join('\n')).toContain(
+        'SMS_SENDER: must be',
+      );
+      expect(problemsOf({ ...sms, SMS_WEBHOOK_SECRET: 'court' }).join('\n')).toContain('SMS_WEBHOOK_SECRET');
     });
   });
 });

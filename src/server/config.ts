@@ -110,6 +110,25 @@ const envSchema = z.object({
     .optional(),
   /** Another Stripe API endpoint (a local server in the tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** SMS through Brevo's transactional SMS API (decision 051): the key, the sender and the webhook secret, or none. */
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** The sender shown on the phone: up to 11 letters and digits, or a number of up to 15 digits (replies need one). */
+  SMS_SENDER: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9]{1,11}|\d{1,15})$/,
+      'must be up to 11 letters and digits, or a number of up to 15 digits',
+    )
+    .optional(),
+  /** The secret in the address of the webhook Brevo posts SMS events to (STOP replies). */
+  SMS_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 or more letters, digits, - or _')
+    .optional(),
+  /** Another SMS API base (a local server in the tests), e.g. http://127.0.0.1:12190. */
+  SMS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.brevo.com'),
 });
 
 export interface AppConfig {
@@ -147,6 +166,28 @@ export interface AppConfig {
   stripe: StripeConfig | null;
   /** The demonstration (decision 022): how many sandboxes may be alive at once. */
   demo: { maxSandboxes: number };
+  /** SMS (decision 051); null: none is sent and the settings do not offer them. */
+  sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  apiKey: string;
+  sender: string;
+  webhookSecret: string;
+  /** The API's base, without a trailing slash (https://api.brevo.com). */
+  apiUrl: string;
+}
+
+const SMS_REQUIRED = ['SMS_API_KEY', 'SMS_SENDER', 'SMS_WEBHOOK_SECRET'] as const;
+
+/** SMS is all or nothing: a key without a sender or a webhook would send what no one could stop. */
+function smsProblems(env: Record<string, unknown>): string[] {
+  const set = SMS_REQUIRED.filter((key) => env[key] !== undefined);
+  if (set.length === 0) return [];
+  return SMS_REQUIRED.filter((key) => env[key] === undefined).map(
+    (key) =>
+      `${key}: required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set (unset them all to send no SMS)`,
+  );
 }
 
 interface StripeConfig {
@@ -258,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...s3Problems(cleaned),
     ...stripeProblems(cleaned),
+    ...smsProblems(cleaned),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -317,6 +359,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             api: e.STRIPE_API_URL ? stripeApiOf(e.STRIPE_API_URL) : null,
+          }
+        : null,
+    sms:
+      e.SMS_API_KEY && e.SMS_SENDER && e.SMS_WEBHOOK_SECRET
+        ? {
+            apiKey: e.SMS_API_KEY,
+            sender: e.SMS_SENDER,
+            webhookSecret: e.SMS_WEBHOOK_SECRET,
+            apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
           }
         : null,
   };

@@ -71,5 +71,15 @@ export const adminOverviewSchema = z.object({
     underWay: count.describe('Missions attribuées ou en cours'),
     awaitingCompletion: count.describe('Missions livrées, en attente de confirmation du transporteur'),
   }),
+  /** The SMS sent (decision 051): what the provider bills, day by day. */
+  sms: z.object({
+    offered: z.boolean().describe('Un prestataire SMS est configuré sur ce serveur'),
+    daily: z
+      .array(z.object({ day: z.string(), sent: count, segments: count, failed: count }))
+      .describe(
+        'Chacun des 30 derniers jours, le plus ancien d’abord : SMS envoyés, segments facturés, refusés',
+      ),
+    last30: z.object({ sent: count, segments: count }),
+  }),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -10,6 +10,7 @@ import * as missions from './schema/missions.js';
 import * as payments from './schema/payments.js';
 import * as platform from './schema/platform.js';
 import * as road from './schema/road.js';
+import * as sms from './schema/sms.js';
 import * as users from './schema/users.js';
 
 const schema = {
@@ -22,6 +23,7 @@ const schema = {
   ...admin,
   ...analytics,
   ...road,
+  ...sms,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A Drizzle handle, or the transaction a service runs in. */

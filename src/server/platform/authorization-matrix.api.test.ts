@@ -786,6 +786,25 @@ const MATRIX: Record<string, Row> = {
       }),
     expected: signedIn(200),
   },
+  // SMS (decision 051), off here: each member reads and saves their own choice, but cannot opt in (400).
+  'GET /api/alerts/sms': { request: () => json('GET', '/api/alerts/sms'), expected: signedIn(200) },
+  'PUT /api/alerts/sms': {
+    request: () =>
+      json('PUT', '/api/alerts/sms', {
+        enabled: false,
+        phone: '06 12 34 56 78',
+        quietStart: 21,
+        quietEnd: 7,
+        dailyCap: 5,
+      }),
+    expected: signedIn(200),
+  },
+  // Without SMS (and without its secret), the provider's webhook is not there.
+  'POST /api/sms/webhook/:secret': {
+    request: () =>
+      json('POST', '/api/sms/webhook/not-the-secret-0000', { msg_status: 'replied', reply: 'STOP' }),
+    expected: everyone(404),
+  },
   'GET /api/push/public-key': { request: () => json('GET', '/api/push/public-key'), expected: everyone(200) },
   'POST /api/push/subscriptions': {
     request: () =>

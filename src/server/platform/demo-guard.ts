@@ -36,6 +36,8 @@ export const REFUSED_IN_DEMO = [
   'POST /api/billing/resume',
   // Web push goes through the browser vendor's push service.
   'POST /api/push/subscriptions',
+  // An SMS goes through a paid provider to a real number; a demo account never gets one (decision 051).
+  'PUT /api/alerts/sms',
   // Reports reach the team, who would act on fictional data.
   'POST /api/bug-reports',
   'POST /api/reviews/:id/report',

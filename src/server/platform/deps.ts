@@ -7,6 +7,7 @@ import type { Mailer } from './mailer.js';
 import type { Push } from './push.js';
 import type { Realtime } from './realtime.js';
 import type { SessionManager } from './sessions.js';
+import type { SmsProvider } from './sms.js';
 import type { Storage } from './storage.js';
 import type { StripeClient } from './stripe.js';
 
@@ -26,4 +27,6 @@ export interface FeatureDeps {
   jobs: Jobs;
   /** The Stripe client when Stripe is configured; null: direct settlement (platform/stripe.ts). */
   stripe: StripeClient | null;
+  /** The SMS provider when SMS is configured; null: no SMS is ever sent (platform/sms.ts). */
+  sms: SmsProvider | null;
 }

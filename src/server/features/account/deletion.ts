@@ -13,6 +13,7 @@ import {
   driverCalendars,
 } from '../../db/schema/documents.js';
 import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
+import { smsPreferences } from '../../db/schema/sms.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db/schema/platform.js';
@@ -186,6 +187,8 @@ async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
     [accountTokens, accountTokens.userId],
     [alerts, alerts.userId],
     [notificationPreferences, notificationPreferences.userId],
+    // The SMS choice goes; the SMS sent stay as counts (no number, no text) for the team's costs (decision 051).
+    [smsPreferences, smsPreferences.userId],
     [availability, availability.driverId],
     [driverCalendars, driverCalendars.driverId],
     [badges, badges.userId],

@@ -11,6 +11,7 @@ import {
   driverCalendars,
 } from '../../db/schema/documents.js';
 import { alerts, conversations, messages, notificationPreferences } from '../../db/schema/messaging.js';
+import { smsMessages, smsPreferences } from '../../db/schema/sms.js';
 import {
   gpsPositions,
   missionApplications,
@@ -109,6 +110,8 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
       notificationPreferences,
       eq(notificationPreferences.userId, me),
     ),
+    smsPreferences: await rowsOf(db, smsPreferences, eq(smsPreferences.userId, me)),
+    smsSent: await rowsOf(db, smsMessages, eq(smsMessages.userId, me)),
     sessions: await rowsOf(db, sessions, eq(sessions.userId, me)),
     pushDevices: await rowsOf(db, pushSubscriptions, eq(pushSubscriptions.userId, me)),
     pendingLinks: await rowsOf(db, accountTokens, eq(accountTokens.userId, me)),

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accountInWorld, inWorld, REAL_WORLD } from '../../platform/demo-world.js';
 import { paperTypeSql } from '../../platform/driver-papers.js';
+import { smsFigures } from './sms-figures.js';
 
 /** Days read: the last 30 and the 30 before them (the trend of the 30-day figures). */
 const DAYS = 60;
@@ -149,8 +150,12 @@ async function waitingCounts(db: Db): Promise<WaitingRow> {
 }
 
 /** GET /api/admin/overview. */
-export async function adminOverview(db: Db): Promise<AdminOverview> {
-  const [rows, waiting] = await Promise.all([dailyCounts(db), waitingCounts(db)]);
+export async function adminOverview(db: Db, smsOffered: boolean): Promise<AdminOverview> {
+  const [rows, waiting, sms] = await Promise.all([
+    dailyCounts(db),
+    waitingCounts(db),
+    smsFigures(db, smsOffered),
+  ]);
   const oldest = waiting.oldestDocumentAt;
   return {
     today: rows.at(-1)!.day,
@@ -175,5 +180,6 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
       underWay: waiting.underWay,
       awaitingCompletion: waiting.awaitingCompletion,
     },
+    sms,
   };
 }

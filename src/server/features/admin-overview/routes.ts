@@ -7,7 +7,7 @@ import { guards } from '../../platform/sessions.js';
 import { adminOverview } from './figures.js';
 
 /** The back office's home (decision 021): the day's figures, their trends and what waits for the team. */
-export async function adminOverviewRoutes(root: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+export async function adminOverviewRoutes(root: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/overview',
@@ -19,6 +19,6 @@ export async function adminOverviewRoutes(root: FastifyInstance, { db }: Feature
         response: { 200: adminOverviewSchema, ...errorResponses },
       },
     },
-    async () => adminOverview(db),
+    async () => adminOverview(db, config.sms !== null),
   );
 }

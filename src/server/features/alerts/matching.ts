@@ -16,6 +16,8 @@ export interface PublishedMission {
   pickupCity: string | null;
   startDate: Date;
   vehicleType: string;
+  /** Marked urgent by the transporter. */
+  urgent: boolean;
 }
 
 /**
@@ -36,9 +38,10 @@ export async function matchingDrivers(
     pickup_city: string | null;
     start_date: Date;
     vehicle_type: string;
+    urgency: boolean;
     located: boolean;
     sandbox_id: string | null;
-  }>(sql`select id, title, pickup_city, start_date, vehicle_type, pickup_point is not null as located, sandbox_id
+  }>(sql`select id, title, pickup_city, start_date, vehicle_type, urgency, pickup_point is not null as located, sandbox_id
          from missions where id = ${missionId} and status = 'available'`);
   const row = missionRows.rows[0];
   if (!row) return null;
@@ -48,6 +51,7 @@ export async function matchingDrivers(
     pickupCity: row.pickup_city,
     startDate: new Date(row.start_date),
     vehicleType: row.vehicle_type,
+    urgent: row.urgency,
   };
   if (!row.located) return { mission, drivers: [] };
   const licences = licensesFor(row.vehicle_type as VehicleType);

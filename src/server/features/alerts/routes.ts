@@ -13,6 +13,7 @@ import { alertListJson } from './alert-list.js';
 import { loadPreferences, savePreferences } from './preferences.js';
 import { subscribeDevice, unsubscribeDevice } from './push-subscriptions.js';
 import { toAlert } from './to-alert.js';
+import { smsRoutes } from './sms-routes.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 import { sendJsonText } from '../../platform/json-text.js';
 import { alerts } from '../../db/schema/messaging.js';
@@ -26,6 +27,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Alerte introuvable' }) });
 export async function alertRoutes(root: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, push, config } = deps;
   await unsubscribeRoutes(root, deps);
+  await smsRoutes(root, deps);
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { notificationFor, type AlertType } from '#core/rules/notifications.js';
+import type { AlertType } from '#core/rules/notifications.js';
 import type { Db } from '../../db/client.js';
 import { alerts } from '../../db/schema/messaging.js';
 import { alertsFor, newMissionAlert, type NewAlert } from '../../platform/alert-rows/index.js';
@@ -9,6 +9,7 @@ import type { DomainEvent, EventDelivery } from '../../platform/events.js';
 import { startEventOutbox } from '../../platform/outbox.js';
 import { matchingDrivers } from './matching.js';
 import { loadPreferencesOf } from './preferences.js';
+import { reachAway } from './reach.js';
 import { toAlert } from './to-alert.js';
 import { isUrgentAlert, mailUrgentAlert } from './urgent-mail.js';
 
@@ -35,8 +36,9 @@ async function writeAlerts(
     push,
     mailer,
     config,
+    sms,
     log,
-  }: Pick<FeatureDeps, 'db' | 'realtime' | 'push' | 'mailer' | 'config'> & {
+  }: Pick<FeatureDeps, 'db' | 'realtime' | 'push' | 'mailer' | 'config' | 'sms'> & {
     log?: { error: (...args: unknown[]) => void };
   },
   event: DomainEvent,
@@ -94,9 +96,13 @@ async function writeAlerts(
     : saved;
   for (const row of shown) {
     await realtime.deliver([row.userId], { type: 'new-alert', alert: toAlert(row) });
-    if (preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType))
-      // Not awaited: a slow push service must not hold up the request that caused the alert.
-      void pushIfAway({ realtime, push }, row).catch(() => undefined);
+    // Not awaited: a slow push service (or SMS provider) must not hold up the request that caused the alert. Away
+    // members get the push they chose, and an SMS for what cannot wait when no push reached them (reach.ts).
+    void reachAway(
+      { db, realtime, push, sms, config },
+      row,
+      preferences.get(row.userId)!.pushTypes.includes(row.type as AlertType),
+    ).catch((error: unknown) => log?.error({ err: error, alertId: row.id }, 'alert not pushed or texted'));
     // An incident is mailed at once, not in the next hourly digest. Not awaited either (a slow mail server must
     // not hold up the driver's report); a failure leaves it to the digest.
     if (isUrgentAlert(row))
@@ -106,24 +112,15 @@ async function writeAlerts(
   }
 }
 
-/** Pushed only when no screen of theirs is open (an open one shows the alert itself). */
-async function pushIfAway(
-  { realtime, push }: Pick<FeatureDeps, 'realtime' | 'push'>,
-  row: typeof alerts.$inferSelect,
-): Promise<void> {
-  if (await realtime.hasOpenSocket(row.userId)) return;
-  await push.sendToUser(row.userId, {
-    ...notificationFor(row),
-    link: row.link,
-    tag: typeof row.metadata?.conversationId === 'string' ? row.metadata.conversationId : row.id,
-  });
-}
-
 /** "Nouvelle mission" for each driver the published mission fits (zone, licence and vehicle, availability). */
 async function newMissionAlerts(db: Db, missionId: string): Promise<NewAlert[]> {
   const found = await matchingDrivers(db, missionId);
   if (!found) return [];
-  return found.drivers.map((driver) => newMissionAlert(found.mission, driver.driverId, driver.distanceKm));
+  return found.drivers.map((driver) => {
+    const row = newMissionAlert(found.mission, driver.driverId, driver.distanceKm);
+    // An urgent mission may be texted to the drivers it fits (decision 051).
+    return found.mission.urgent ? { ...row, metadata: { ...row.metadata, urgent: true } } : row;
+  });
 }
 
 export function subscribeAlerts(deps: FeatureDeps, log?: { error: (...args: unknown[]) => void }): void {

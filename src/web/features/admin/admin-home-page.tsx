@@ -6,6 +6,7 @@ import { Spinner } from '#web/ui/spinner.js';
 import { useDriverQueue } from './api.js';
 import { useAdminOverview, useSiteFunnel } from './admin-missions-api.js';
 import { count } from './format.js';
+import { SmsFigures } from './sms-figures.js';
 import {
   dailyPoints,
   FigureTile,
@@ -214,6 +215,8 @@ export function AdminHomePage() {
           </div>
         </section>
       )}
+
+      {data && <SmsFigures sms={data.sms} />}
 
       <section aria-labelledby="funnel-title" className="mt-8">
         <h2 id="funnel-title" className="mb-1 text-lg font-bold">

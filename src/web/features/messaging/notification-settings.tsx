@@ -25,6 +25,7 @@ import {
 import { STORAGE_KEYS, readStorage, writeStorage } from '#web/lib/storage.js';
 import { Button } from '#web/ui/button.js';
 import { SelectField } from '#web/ui/field.js';
+import { SmsSettingsForm } from './sms-settings.js';
 import { Spinner } from '#web/ui/spinner.js';
 import { useToast } from '#web/ui/toast.js';
 
@@ -261,6 +262,7 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
           Enregistrer les préférences
         </Button>
       </form>
+      <SmsSettingsForm isDriver={isDriver} />
     </section>
   );
 }
