@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/messaging.js';
 import { missions } from '../db/schema/missions.js';
-import { missionIncidents } from '../db/schema/road.js';
+import { missionIncidents, waitingPeriods } from '../db/schema/road.js';
 import { idempotentRequests } from '../db/schema/platform.js';
 import { missionPayload } from './factories.js';
 import { createTestApp, signIn, type Agent, type TestApp } from './harness.js';
@@ -30,6 +30,24 @@ async function assignedPair() {
   const application = await driver.agent.post(`/api/missions/${missionId}/apply`, {});
   expect(application.statusCode, application.body).toBe(201);
   return { company, driver, missionId };
+}
+
+/** An assigned mission starting in 30 minutes, its engagement waived: the driver may start it. */
+async function readyToStart() {
+  const pair = await assignedPair();
+  const { company, missionId } = pair;
+  const detail = (await company.agent.get(`/api/missions/${missionId}`)).json();
+  const accepted = await company.agent.post(`/api/applications/${detail.applications[0].id}/accept`);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const waived = await company.agent.post(`/api/missions/${missionId}/engagement/waive`, {
+    reason: 'Contrat signé sur papier au dépôt ce matin.',
+  });
+  expect(waived.statusCode, waived.body).toBe(200);
+  await t.db
+    .update(missions)
+    .set({ startDate: new Date(Date.now() + 30 * 60_000) })
+    .where(eq(missions.id, missionId));
+  return pair;
 }
 
 const countMessages = async (senderId: string) =>
@@ -99,18 +117,7 @@ describe('an action sent twice with the same key is done once', () => {
   });
 
   it('an incident with photos (multipart) reported twice is one incident', async () => {
-    const { company, driver, missionId } = await assignedPair();
-    const detail = (await company.agent.get(`/api/missions/${missionId}`)).json();
-    const accepted = await company.agent.post(`/api/applications/${detail.applications[0].id}/accept`);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const waived = await company.agent.post(`/api/missions/${missionId}/engagement/waive`, {
-      reason: 'Contrat signé sur papier au dépôt ce matin.',
-    });
-    expect(waived.statusCode, waived.body).toBe(200);
-    await t.db
-      .update(missions)
-      .set({ startDate: new Date(Date.now() + 30 * 60_000) })
-      .where(eq(missions.id, missionId));
+    const { driver, missionId } = await readyToStart();
     expect((await driver.agent.post(`/api/missions/${missionId}/start`)).statusCode).toBe(200);
     const report = () =>
       driver.agent.request({
@@ -166,3 +173,48 @@ function multipart(fields: Record<string, string>) {
     },
   };
 }
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe('a step done without network keeps the time it was done', () => {
+  it('a start and a wait sent later are dated from the phone, within bounds', async () => {
+    const { driver, missionId } = await readyToStart();
+    const base = `/api/missions/${missionId}`;
+    const ahead = await driver.agent.post(`${base}/start`, {
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().errors.at).toBe('L’heure de l’action ne peut pas être dans le futur');
+    const startedAt = minutesAgo(20);
+    expect((await driver.agent.post(`${base}/start`, { at: startedAt.toISOString() })).statusCode).toBe(200);
+    const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));
+    expect(mission!.startedAt!.getTime()).toBe(startedAt.getTime());
+
+    // A wait said to begin before the start is counted from the start; its end from the phone too.
+    const early = await driver.agent.post(`${base}/waiting/start`, {
+      place: 'pickup',
+      at: minutesAgo(30).toISOString(),
+    });
+    expect(early.statusCode, early.body).toBe(200);
+    const tooOld = await driver.agent.post(`${base}/waiting/stop`, { at: minutesAgo(13 * 60).toISOString() });
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().errors.at).toMatch(/12 dernières heures/);
+    const stoppedAt = minutesAgo(5);
+    expect(
+      (await driver.agent.post(`${base}/waiting/stop`, { at: stoppedAt.toISOString() })).statusCode,
+    ).toBe(200);
+    const [period] = await t.db.select().from(waitingPeriods).where(eq(waitingPeriods.missionId, missionId));
+    expect(period!.startedAt.getTime()).toBe(startedAt.getTime());
+    expect(period!.endedAt!.getTime()).toBe(stoppedAt.getTime());
+  });
+
+  it('a start dated before the mission may start is refused as an early start is', async () => {
+    const { driver, missionId } = await readyToStart();
+    const refused = await driver.agent.post(`/api/missions/${missionId}/start`, {
+      at: minutesAgo(11 * 60).toISOString(),
+    });
+    expect(refused.statusCode).toBe(409);
+    const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));
+    expect(mission!.status).toBe('assigned');
+  });
+});
