@@ -8,6 +8,8 @@ import { z } from 'zod';
  * before the mission's start is counted from the start).
  */
 export const OFFLINE_ACTION_MAX_AGE_HOURS = 12;
+/** The code of a 409 telling that the same action (same Idempotency-Key) is being handled: try again later. */
+export const IDEMPOTENCY_IN_PROGRESS = 'idempotency_in_progress';
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 export const offlineActionMessages = {

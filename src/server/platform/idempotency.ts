@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_IN_PROGRESS } from '#core/rules/offline-actions.js';
 import type { Db } from '../db/client.js';
 import { idempotentRequests } from '../db/schema/platform.js';
 import { AppError } from './errors.js';
@@ -40,6 +41,9 @@ function headerKey(request: FastifyRequest): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const inProgress = () =>
+  new AppError(409, idempotencyMessages.inProgress, undefined, undefined, IDEMPOTENCY_IN_PROGRESS);
+
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', async (request, reply) => {
     const key = headerKey(request);
@@ -67,10 +71,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .select()
       .from(idempotentRequests)
       .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
-    if (!earlier) throw new AppError(409, idempotencyMessages.inProgress);
+    if (!earlier) throw inProgress();
     if (earlier.method !== request.method || earlier.path !== path)
       throw new AppError(422, idempotencyMessages.reused);
-    if (earlier.status === null) throw new AppError(409, idempotencyMessages.inProgress);
+    if (earlier.status === null) throw inProgress();
     return reply
       .code(earlier.status)
       .header('content-type', 'application/json; charset=utf-8')
