@@ -28,8 +28,9 @@ export async function fetchQueryKey<T>(queryKey: readonly unknown[]): Promise<T>
   }
   reportAnswered(path);
   const id = path === ME_KEY[0] ? (data as { id?: unknown } | null)?.id : undefined;
-  if (typeof id === 'string') await adoptOfflineAccount(id);
-  void saveCopy(path, data);
+  // The phone's storage never holds up a page: the copy is written beside it.
+  if (typeof id === 'string') void adoptOfflineAccount(id).then(() => saveCopy(path, data));
+  else void saveCopy(path, data);
   return data;
 }
 

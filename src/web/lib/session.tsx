@@ -33,7 +33,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean; of
         // Signed in a moment ago, signed out now without logging out here: the session ended elsewhere.
         if (!user && queryClient.getQueryData(ME_KEY)) announceSessionEnded();
         // Nobody signed in on this device: no copy of anyone is readable (what a member queued waits for them).
-        if (!user) await eraseOfflineCopies();
+        if (!user) void eraseOfflineCopies();
         return user;
       } catch (error) {
         console.warn('Vérification de la session impossible', error);

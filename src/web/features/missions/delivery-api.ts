@@ -58,10 +58,10 @@ export const missionGroup = (missionId: string) => `mission:${missionId}`;
  */
 export function useSetDelivery(missionId: string) {
   const queryClient = useQueryClient();
-  return (next: MissionDelivery, { local = false } = {}) =>
-    local
-      ? keepLocally(queryClient, deliveryKey(missionId), next)
-      : queryClient.setQueryData(deliveryKey(missionId), next);
+  return (next: MissionDelivery, { local = false } = {}) => {
+    if (local) void keepLocally(queryClient, deliveryKey(missionId), next);
+    else queryClient.setQueryData(deliveryKey(missionId), next);
+  };
 }
 
 export interface Position {

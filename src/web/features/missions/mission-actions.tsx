@@ -48,22 +48,23 @@ function useStartedHere(detail: MissionDetail) {
   return async () => {
     const id = detail.mission.id;
     const startedAt = new Date().toISOString();
-    keepLocally(queryClient, missionKeys.detail(id), {
-      ...detail,
-      mission: { ...detail.mission, status: 'in_progress', startedAt },
-      actions: [],
-    });
-    // The delivery part was read while the mission was only assigned (kept offline ahead): it opens now.
+    // The delivery part was read while the mission was only assigned (kept offline ahead): it opens now. It is
+    // in place before the sheet turns « En cours », so that the sheet does not read the older one.
     const delivery =
       queryClient.getQueryData<MissionDelivery>(deliveryKey(id)) ??
       ((await readCopy(pathFromQueryKey(deliveryKey(id))))?.data as MissionDelivery | undefined);
     if (delivery)
-      keepLocally(queryClient, deliveryKey(id), {
+      await keepLocally(queryClient, deliveryKey(id), {
         ...delivery,
         status: 'in_progress',
         canReport: true,
         canWait: true,
       });
+    await keepLocally(queryClient, missionKeys.detail(id), {
+      ...detail,
+      mission: { ...detail.mission, status: 'in_progress', startedAt },
+      actions: [],
+    });
     toast({
       title: 'Départ enregistré sur le téléphone',
       description: 'Pas de réseau : le transporteur le saura dès son retour, avec l’heure de maintenant.',

@@ -111,7 +111,7 @@ export function keepLocally(
   queryClient: { setQueryData: (key: readonly unknown[], data: unknown) => unknown },
   queryKey: readonly unknown[],
   data: unknown,
-): void {
+): Promise<void> {
   queryClient.setQueryData(queryKey, data);
-  void saveCopy(pathFromQueryKey(queryKey), data);
+  return saveCopy(pathFromQueryKey(queryKey), data);
 }

@@ -29,9 +29,12 @@ if (typeof window !== 'undefined') {
 /** A request failed for want of network. */
 export const reportNoNetwork = () => setOnline(false);
 
-/** A request was answered: the network is there, and the read is fresh again. */
+/**
+ * A request was answered: the network is there (unless the browser says it dropped since: an answer that was on
+ * its way), and the read is fresh again.
+ */
 export function reportAnswered(path?: string) {
-  setOnline(true);
+  if (typeof navigator === 'undefined' || navigator.onLine) setOnline(true);
   if (path !== undefined && fromCopy.delete(path)) changed();
 }
 
