@@ -7,7 +7,7 @@ import { z } from 'zod';
  * few minutes (clocks drift), not older than the queue keeps actions, and never before what it follows (a wait
  * before the mission's start is counted from the start).
  */
-export const OFFLINE_ACTION_MAX_AGE_HOURS = 12;
+const OFFLINE_ACTION_MAX_AGE_HOURS = 12;
 /** The code of a 409 telling that the same action (same Idempotency-Key) is being handled: try again later. */
 export const IDEMPOTENCY_IN_PROGRESS = 'idempotency_in_progress';
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -18,12 +18,12 @@ import { AppError } from './errors.js';
  *   the middle) is taken over.
  * - Kept a day (housekeeping): a queue older than that is not sent again by the app.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ABANDONED_AFTER_MS = 60_000;
 
-export const idempotencyMessages = {
+const idempotencyMessages = {
   invalid: 'Clé d’idempotence invalide (8 à 100 lettres, chiffres, « - » ou « _ »)',
   reused: 'Cette clé d’idempotence a déjà servi pour une autre action',
   inProgress: 'Cette action est en cours de traitement : réessayez dans un instant',

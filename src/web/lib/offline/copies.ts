@@ -43,7 +43,7 @@ const open = databaseOpener('relais-offline', 1, (db) => {
 export { open as openOfflineDatabase };
 const memory = new Map<string, SavedCopy>();
 
-export const isOfflineRead = (path: string) => OFFLINE_READS.some((pattern) => pattern.test(path));
+const isOfflineRead = (path: string) => OFFLINE_READS.some((pattern) => pattern.test(path));
 
 /** The account whose copy this device holds (null: none). */
 export const offlineAccount = (): string | null => readStorage(STORAGE_KEYS.offlineAccount);

@@ -3,7 +3,7 @@ import { formatShortDay, formatTime } from '#core/rules/french-dates.js';
 import { useSavedAt } from './network.js';
 
 /** "aujourd’hui à 09:13", "28 nov. à 17:40": when a copy was saved, in Paris time. */
-export function savedWhen(savedAt: number, now = Date.now()): string {
+function savedWhen(savedAt: number, now = Date.now()): string {
   const day = formatShortDay(new Date(savedAt));
   const today = day === formatShortDay(new Date(now));
   return `${today ? 'aujourd’hui' : `le ${day}`} à ${formatTime(new Date(savedAt))}`;
