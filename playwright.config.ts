@@ -90,6 +90,8 @@ export default defineConfig({
         '**/a11y-plans.spec.ts',
         '**/a11y-documents.spec.ts',
         '**/service.spec.ts',
+        // Sets its own phone screen: once is enough.
+        '**/offline.spec.ts',
       ],
     },
     {

@@ -51,6 +51,7 @@ import {
   rewriteDemoTwin,
 } from './platform/demo-guard.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { registerIdempotency } from './platform/idempotency.js';
 import { createEventBus } from './platform/events.js';
 import { setPasswordCostFor } from './platform/passwords.js';
 import { openApiOptions } from './platform/openapi.js';
@@ -121,6 +122,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before compression: the answer kept for a repeated action is the JSON the handler wrote.
+  registerIdempotency(app, database.db);
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(helmet, {

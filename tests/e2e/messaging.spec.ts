@@ -115,15 +115,14 @@ test('a driver whose signal drops gets what was sent meanwhile, and keeps what t
   await write('Changement : quai 4, à 5 h 30.');
   await driver.getByLabel('Votre message').fill('Bien noté, quai 4.');
   await driver.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(
-    driver.getByText('Hors connexion : votre message partira dès le retour du réseau.'),
-  ).toBeVisible();
-  await expect(driver.getByLabel('Votre message')).toHaveValue('Bien noté, quai 4.');
+  // It waits on the phone, shown under the thread (decision 055); the box is free for the next one.
+  await expect(thread.getByTestId('queued-actions')).toContainText('Message : « Bien noté, quai 4. »');
+  await expect(driver.getByLabel('Votre message')).toHaveValue('');
 
   // Back online: the answer leaves by itself, and what was sent meanwhile shows, without a reload.
   await driver.context().setOffline(false);
   await expect(thread.getByText('Bien noté, quai 4.')).toBeVisible();
-  await expect(driver.getByLabel('Votre message')).toHaveValue('');
+  await expect(thread.getByTestId('queued-actions')).toHaveCount(0);
   await expect(thread.getByText('Changement : quai 4, à 5 h 30.')).toBeVisible({ timeout: 15_000 });
   await expect(driver.getByText('Hors connexion')).toHaveCount(0);
   expect(

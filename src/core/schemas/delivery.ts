@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { INCIDENT_TYPES, WAITING_PLACES } from '../rules/enums.js';
+import { actionAtSchema } from '../rules/offline-actions.js';
 import { optionalText, requiredText } from './text.js';
 
 /** The drawn signature (a PNG from the phone's canvas): a few dozen kilobytes in practice. */
@@ -104,7 +105,11 @@ export const incidentFieldsSchema = z.object({
 
 export const waitingStartSchema = z.object({
   place: z.enum(WAITING_PLACES, { error: deliveryMessages.placeRequired }),
+  at: actionAtSchema,
 });
+
+/** Stopping a wait: when, if it was done without network (decision 055). */
+export const waitingStopSchema = z.object({ at: actionAtSchema }).nullish();
 
 const positionSchema = z
   .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() })

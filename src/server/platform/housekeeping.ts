@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { deleteOldIdempotentRequests } from './idempotency.js';
 import type { Jobs } from './jobs.js';
 import { deleteStaleRateCounters } from './rate-limit.js';
 import { deleteExpiredSessions } from './sessions.js';
@@ -8,6 +9,7 @@ import { deleteExpiredSessions } from './sessions.js';
 async function runHousekeeping(db: Db): Promise<void> {
   await deleteExpiredSessions(db);
   await deleteStaleRateCounters(db);
+  await deleteOldIdempotentRequests(db);
   // Links by e-mail, a day after they were spent or expired.
   await db.execute(
     sql`delete from account_tokens where coalesce(used_at, expires_at) < now() - interval '1 day'`,

@@ -17,6 +17,7 @@ import { DRIVER_MENU, SUBSCRIPTION_MENU, TRANSPORTER_MENU, badgeText, type MenuI
 import { DemoBanner } from './demo-banner.js';
 import { useLogout, type SessionUser } from '#web/lib/session.js';
 import { MaintenanceBanner } from './maintenance-banner.js';
+import { OfflineBanner } from './offline-banner.js';
 import { useLogoUrl } from '#web/lib/site-settings.js';
 import { VerificationBanner } from '#web/lib/verification-banner.js';
 
@@ -320,6 +321,7 @@ export function SidebarLayout({ user, children }: { user: SessionUser; children:
               <ThemeToggle />
             </div>
           </header>
+          <OfflineBanner user={user} />
           <MaintenanceBanner />
           <DemoBanner user={user} />
           <VerificationBanner user={user} />

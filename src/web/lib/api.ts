@@ -60,25 +60,38 @@ const needsReauth = (error: ApiError) =>
  * REAUTH_REQUIRED) asks for it through the registered dialog and is tried once more; cancelled, the first refusal
  * is what the caller gets.
  */
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   try {
-    return await sendRequest<T>(method, path, body);
+    return await sendRequest<T>(method, path, body, headers);
   } catch (error) {
     if (!(error instanceof ApiError) || !needsReauth(error) || !reauthHandler) throw error;
     if (!(await reauthHandler())) throw error;
-    return sendRequest<T>(method, path, body);
+    return sendRequest<T>(method, path, body, headers);
   }
 }
 
-async function sendRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function sendRequest<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  extraHeaders: Record<string, string>,
+): Promise<T> {
   // A FormData (a form with files) is sent as the browser writes it: multipart, with its boundary.
   const raw = body === undefined || body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: raw
-      ? { accept: 'application/json' }
-      : { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      ...extraHeaders,
+      ...(raw
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' }),
+    },
     body: raw ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);

@@ -1,11 +1,37 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest, demoPath, pathFromQueryKey } from './api.js';
+import { adoptOfflineAccount } from './offline/account.js';
+import { eraseOfflineCopies, readCopy, saveCopy } from './offline/copies.js';
+import { reportAnswered, reportFromCopy, reportNoNetwork } from './offline/network.js';
 import { isDemoFlagSet } from './storage.js';
 
-/** GET of the path a query key names (its /api/demo twin in demo mode). */
-export function fetchQueryKey<T>(queryKey: readonly unknown[]): Promise<T> {
+/**
+ * GET of the path a query key names (its /api/demo twin in demo mode). The reads a driver needs without network are
+ * kept on the phone as they arrive, and answered from there when the network is missing (decision 055).
+ */
+export async function fetchQueryKey<T>(queryKey: readonly unknown[]): Promise<T> {
   const path = pathFromQueryKey(queryKey);
-  return apiRequest<T>('GET', isDemoFlagSet() ? demoPath(path) : path);
+  if (isDemoFlagSet()) return apiRequest<T>('GET', demoPath(path));
+  let data: T;
+  try {
+    data = await apiRequest<T>('GET', path);
+  } catch (error) {
+    if (!(error instanceof TypeError)) {
+      if (error instanceof ApiError) reportAnswered();
+      throw error;
+    }
+    reportNoNetwork();
+    const copy = await readCopy(path);
+    if (!copy) throw error;
+    reportFromCopy(path, copy.savedAt);
+    return copy.data as T;
+  }
+  reportAnswered(path);
+  const id = path === ME_KEY[0] ? (data as { id?: unknown } | null)?.id : undefined;
+  // The phone's storage never holds up a page: the copy is written beside it.
+  if (typeof id === 'string') void adoptOfflineAccount(id).then(() => saveCopy(path, data));
+  else void saveCopy(path, data);
+  return data;
 }
 
 /** Reads: the path comes from the query key; a 401 is an error unless the query asks for null. */
@@ -47,6 +73,7 @@ export function createQueryClient(): QueryClient {
     if (!(error instanceof ApiError) || error.status !== 401 || !client.getQueryData(ME_KEY)) return;
     client.setQueryData(ME_KEY, null);
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+    void eraseOfflineCopies();
     announceSessionEnded();
   };
   const client: QueryClient = new QueryClient({
@@ -58,8 +85,11 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         retry: false,
+        // Without network, reads still run: they are answered from the offline copy (decision 055).
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      // Actions are not held by the library while offline: those that can wait are queued (lib/offline/outbox).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

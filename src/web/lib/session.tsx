@@ -5,6 +5,8 @@ import type { PublicUser } from '#core/schemas/users.js';
 import { apiRequest } from '#web/lib/api.js';
 import { disablePush } from '#web/lib/notifications.js';
 import { announceSessionEnded, expectSignOut, getQueryFn, ME_KEY } from '#web/lib/query-client.js';
+import { eraseOfflineData } from '#web/lib/offline/account.js';
+import { eraseOfflineCopies } from '#web/lib/offline/copies.js';
 import { STORAGE_KEYS, isDemoFlagSet, writeStorage } from '#web/lib/storage.js';
 import { takeReturnPath } from './return-path.js';
 import { homeFor } from './route-rules.js';
@@ -30,6 +32,8 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean; of
           (await getQueryFn<SessionUser>({ on401: 'returnNull' })({ ...context, queryKey: [path] })) ?? null;
         // Signed in a moment ago, signed out now without logging out here: the session ended elsewhere.
         if (!user && queryClient.getQueryData(ME_KEY)) announceSessionEnded();
+        // Nobody signed in on this device: no copy of anyone is readable (what a member queued waits for them).
+        if (!user) void eraseOfflineCopies();
         return user;
       } catch (error) {
         console.warn('Vérification de la session impossible', error);
@@ -102,8 +106,10 @@ export function useLogout(destination = '/') {
       await disablePush();
       await apiRequest('POST', user?.isDemo ? '/api/demo/logout' : '/api/auth/logout');
     },
-    onSettled: () => {
+    onSettled: async () => {
       writeStorage(STORAGE_KEYS.isDemo, null);
+      // The offline copy and what waited for the network belong to the account that leaves.
+      await eraseOfflineData();
       // The current user's query is kept, emptied: its screens hear of it even when the address stays the same
       // (logging out from /demo to /demo). A query cleared away would leave them showing the user signed in.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });

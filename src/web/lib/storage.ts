@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   navigationApp: 'navigation-app',
   /** 'off' when the driver turned off keeping the screen on while tracked (decision 047). */
   screenAwake: 'screen-awake',
+  /** The account whose offline copy this device holds (decision 055). */
+  offlineAccount: 'offline-account',
 } as const;
 
 export function readStorage(key: string): string | null {

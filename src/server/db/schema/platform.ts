@@ -138,3 +138,27 @@ export const platformKeys = pgTable('platform_keys', {
   value: jsonb().$type<Record<string, string>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Answers kept for a day under the key the phone sent with an action (header `Idempotency-Key`, decision 055): an
+ * action queued offline and sent again after a lost answer is done once, and the second sending gets the first
+ * answer. `status` is null while the first sending is being handled.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer(),
+    body: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+);

@@ -16,7 +16,13 @@ import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
 import { smsPreferences } from '../../db/schema/sms.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
-import { accountTokens, pushSubscriptions, rateLimits, sessions } from '../../db/schema/platform.js';
+import {
+  accountTokens,
+  idempotentRequests,
+  pushSubscriptions,
+  rateLimits,
+  sessions,
+} from '../../db/schema/platform.js';
 import { users, type User } from '../../db/schema/users.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { DomainEvent, RecordedEvent } from '../../platform/events.js';
@@ -179,12 +185,13 @@ async function withdrawApplications(tx: DbOrTx, me: User, events: DomainEvent[])
   await tx.update(missionApplications).set({ message: null }).where(eq(missionApplications.driverId, me.id));
 }
 
-/** Sessions, devices, links, alerts, preferences, availability, badges, papers and positions; the papers' files. */
+/** Sessions, devices, links, kept answers, alerts, preferences, availability, badges, papers and positions; the papers' files. */
 async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
   for (const [table, column] of [
     [sessions, sessions.userId],
     [pushSubscriptions, pushSubscriptions.userId],
     [accountTokens, accountTokens.userId],
+    [idempotentRequests, idempotentRequests.userId],
     [alerts, alerts.userId],
     [notificationPreferences, notificationPreferences.userId],
     // The SMS choice goes; the SMS sent stay as counts (no number, no text) for the team's costs (decision 051).

@@ -8,6 +8,7 @@ import {
   missionDeliverySchema,
   PHOTO_MAX_BYTES,
   waitingStartSchema,
+  waitingStopSchema,
 } from '#core/schemas/delivery.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
@@ -158,7 +159,7 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
     },
     async (request) => {
       const user = requireUser(request);
-      await startWaiting(db, user, request.params.id, request.body.place);
+      await startWaiting(db, user, request.params.id, request.body.place, request.body.at);
       return deliveryView(db, user, request.params.id);
     },
   );
@@ -171,12 +172,13 @@ export async function deliveryRoutes(root: FastifyInstance, deps: FeatureDeps): 
         tags: ['missions'],
         summary: 'Arrêter l’attente en cours (chauffeur)',
         params: idParams,
+        body: waitingStopSchema,
         response: ok,
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await stopWaiting(db, user, request.params.id);
+      await stopWaiting(db, user, request.params.id, request.body?.at);
       return deliveryView(db, user, request.params.id);
     },
   );

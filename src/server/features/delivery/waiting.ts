@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { WaitingPlace } from '#core/rules/enums.js';
+import { actionTime } from '#core/rules/offline-actions.js';
 import { deliveryMessages } from '#core/schemas/delivery.js';
 import type { Db } from '../../db/client.js';
 import { waitingPeriods } from '../../db/schema/road.js';
@@ -17,14 +18,27 @@ const running = {
   lock: true,
 };
 
+/** When the step took place: the phone's time for a step done without network (decision 055), else now. */
+function stepTime(at: string | undefined, notBefore: Date | null): Date {
+  const when = actionTime(at, new Date(), notBefore);
+  if ('message' in when) throw new AppError(400, when.message, { at: when.message });
+  return when.at;
+}
+
 /**
  * The driver starts counting a wait at the pickup or the delivery. One open period per mission: the mission row
  * is locked while checking, and the unique partial index (mission where not ended) backs it up.
  */
-export async function startWaiting(db: Db, driver: User, missionId: string, place: WaitingPlace) {
+export async function startWaiting(
+  db: Db,
+  driver: User,
+  missionId: string,
+  place: WaitingPlace,
+  at?: string,
+) {
   try {
     await db.transaction(async (tx) => {
-      await driverMission(tx, driver, missionId, running);
+      const mission = await driverMission(tx, driver, missionId, running);
       const [open] = await tx
         .select({ id: waitingPeriods.id })
         .from(waitingPeriods)
@@ -32,7 +46,7 @@ export async function startWaiting(db: Db, driver: User, missionId: string, plac
       if (open) throw new AppError(409, deliveryMessages.waitingOpen);
       await tx
         .insert(waitingPeriods)
-        .values({ missionId, place, startedAt: new Date(), startedBy: driver.id });
+        .values({ missionId, place, startedAt: stepTime(at, mission.startedAt), startedBy: driver.id });
     });
   } catch (error) {
     if (databaseErrorCode(error) === '23505') throw new AppError(409, deliveryMessages.waitingOpen);
@@ -41,14 +55,17 @@ export async function startWaiting(db: Db, driver: User, missionId: string, plac
 }
 
 /** The driver stops the running wait (the delivery closes it too, see missions/lifecycle.ts). */
-export async function stopWaiting(db: Db, driver: User, missionId: string) {
+export async function stopWaiting(db: Db, driver: User, missionId: string, at?: string) {
   await db.transaction(async (tx) => {
     await driverMission(tx, driver, missionId, running);
-    const stopped = await tx
+    const [open] = await tx
+      .select({ id: waitingPeriods.id, startedAt: waitingPeriods.startedAt })
+      .from(waitingPeriods)
+      .where(and(eq(waitingPeriods.missionId, missionId), isNull(waitingPeriods.endedAt)));
+    if (!open) throw new AppError(409, deliveryMessages.waitingNone);
+    await tx
       .update(waitingPeriods)
-      .set({ endedAt: new Date() })
-      .where(and(eq(waitingPeriods.missionId, missionId), isNull(waitingPeriods.endedAt)))
-      .returning({ id: waitingPeriods.id });
-    if (stopped.length === 0) throw new AppError(409, deliveryMessages.waitingNone);
+      .set({ endedAt: stepTime(at, open.startedAt) })
+      .where(eq(waitingPeriods.id, open.id));
   });
 }

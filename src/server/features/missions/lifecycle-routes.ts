@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MISSION_ACTION_NAMES } from '#core/rules/missions.js';
+import { actionAtSchema } from '#core/rules/offline-actions.js';
 import { missionDetailSchema, reasonSchema } from '#core/schemas/missions.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, errorResponses } from '../../platform/errors.js';
@@ -21,7 +22,8 @@ export function lifecycleRoutes(root: FastifyInstance, deps: FeatureDeps): void 
         tags: ['missions'],
         summary: 'Faire avancer une mission : start, deliver, complete, cancel, drop',
         params: idParams.extend({ action: z.enum(MISSION_ACTION_NAMES, { error: 'Action inconnue' }) }),
-        body: reasonSchema.partial().nullish(),
+        // `at`: when a start done without network took place (decision 055).
+        body: reasonSchema.partial().extend({ at: actionAtSchema }).nullish(),
         response: { 200: missionDetailSchema, ...errorResponses },
       },
     },
@@ -38,7 +40,7 @@ export function lifecycleRoutes(root: FastifyInstance, deps: FeatureDeps): void 
         }
         reason = parsed.data.reason;
       }
-      return actOnMission(db, events, user, id, action, reason);
+      return actOnMission(db, events, user, id, action, reason, request.body?.at);
     },
   );
 }

@@ -8,6 +8,7 @@ import {
   transition,
   type MissionAction,
 } from '#core/rules/missions.js';
+import { actionTime } from '#core/rules/offline-actions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
 import { engagementMessages } from '#core/schemas/engagements.js';
@@ -42,6 +43,8 @@ export async function actOnMission(
   missionId: string,
   action: MissionAction,
   reason: string | null,
+  /** When a start done without network took place (decision 055); now otherwise. */
+  at?: string,
 ) {
   const role = roleOf(user);
   const rule = MISSION_ACTIONS[action];
@@ -69,7 +72,12 @@ export async function actOnMission(
     if (role === 'driver' && row.driverId !== user.id) throw forbidden(missionErrors.notAssignedToYou);
     const step = transition(row.status as MissionStatus, action);
     if (!step.ok) throw new AppError(409, step.message);
-    const now = new Date();
+    let now = new Date();
+    if (action === 'start') {
+      const when = actionTime(at, now);
+      if ('message' in when) throw new AppError(400, when.message, { at: when.message });
+      now = when.at;
+    }
     if (action === 'start' && now < startableFrom(row.startDate))
       throw new AppError(409, startTooEarlyMessage(startableFrom(row.startDate)));
     if (action === 'start') {

@@ -5,8 +5,11 @@ import { messageLimitMessage } from '#core/rules/plans.js';
 import type { ChatMessage, Conversation, MessagePage, WriteRights } from '#core/schemas/messaging.js';
 import type { PublicProfile } from '#core/schemas/profile.js';
 import { EMAIL_NOT_VERIFIED } from '#core/schemas/users.js';
-import { ApiError, apiRequest, toQueryString } from '#web/lib/api.js';
+import { ApiError, apiRequest, pathFromQueryKey, toQueryString } from '#web/lib/api.js';
 import { errorMessage } from '#web/lib/form-errors.js';
+import { QueuedActionsList } from '#web/lib/offline/queued-actions.js';
+import { SavedCopyNotice } from '#web/lib/offline/saved-copy-notice.js';
+import { sendOrQueue } from '#web/lib/offline/outbox.js';
 import { fetchQueryKey } from '#web/lib/query-client.js';
 import { useIsTyping } from '#web/lib/realtime.js';
 import { useSession } from '#web/lib/session.js';
@@ -134,13 +137,22 @@ export function Thread({ otherId, missionId }: { otherId: string; missionId: str
   const { list, bottom, loadOlder } = useScrollKeeper(items, () => void thread.fetchNextPage());
   useMarkRead(otherId, missionId, unread);
 
+  const group = `messages:${otherId}:${missionId ?? ''}`;
+  // Without network, the message waits on the phone and leaves, once, when it comes back (decision 055).
   const send = useMutation({
     mutationFn: (content: string) =>
-      apiRequest<ChatMessage>('POST', `/api/messages/${otherId}`, { content, missionId }),
-    onSuccess: async () => {
+      sendOrQueue<ChatMessage>({
+        method: 'POST',
+        path: `/api/messages/${otherId}`,
+        body: { content, missionId },
+        label: `Message : « ${content.length > 60 ? `${content.slice(0, 60)}…` : content} »`,
+        group,
+      }),
+    onSuccess: async (outcome) => {
       setDraft('');
-      setSentHere(true);
       typing.sent();
+      if (outcome.status === 'queued') return;
+      setSentHere(true);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: key }),
         queryClient.invalidateQueries({ queryKey: CONVERSATIONS }),
@@ -179,6 +191,7 @@ export function Thread({ otherId, missionId }: { otherId: string; missionId: str
         linked={!other.isError}
         mission={conversation?.mission}
       />
+      <SavedCopyNotice path={pathFromQueryKey(key)} what="Conversation" className="m-3" />
       <MessageList
         thread={thread}
         items={items}
@@ -191,11 +204,7 @@ export function Thread({ otherId, missionId }: { otherId: string; missionId: str
         {otherTyping ? `${name} écrit…` : ''}
       </p>
       {sentHere && <NotificationOffer name={name} />}
-      {send.isPaused && (
-        <p className="border-t border-line px-4 py-2 text-sm" role="status">
-          Hors connexion : votre message partira dès le retour du réseau.
-        </p>
-      )}
+      <QueuedActionsList group={group} className="border-t border-line px-4 py-2" />
       {limitReached && (
         <p className="border-t border-line px-4 py-2 text-sm" role="status">
           {messageLimitMessage(user?.role ?? 'driver')}{' '}

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Application, Mission, MissionDetail, MissionPage } from '#core/schemas/missions.js';
 import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
+import { sendOrQueue } from '#web/lib/offline/outbox.js';
+import { missionGroup } from './delivery-api.js';
 
 /** Query keys: the default query function builds each path from its key (docs/specification.md §7). */
 export const missionKeys = {
@@ -53,6 +55,16 @@ export function useMissionMutation<TVariables, TResult = unknown>(
 }
 
 export const missionApi = {
+  /** Without network, the start waits on the phone and is sent, dated, when it comes back (decision 055). */
+  start: (id: string) =>
+    sendOrQueue<MissionDetail>({
+      method: 'POST',
+      path: `/api/missions/${id}/start`,
+      body: {},
+      label: 'Début de la mission',
+      group: missionGroup(id),
+      timeField: 'at',
+    }),
   create: (body: unknown) => apiRequest<MissionDetail>('POST', '/api/missions', body),
   update: (id: string, body: unknown) => apiRequest<MissionDetail>('PUT', `/api/missions/${id}`, body),
   act: (id: string, action: string, reason?: string) =>

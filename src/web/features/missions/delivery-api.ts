@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MissionDelivery } from '#core/schemas/delivery.js';
+import { WAITING_PLACE_LABELS } from '#core/rules/road.js';
 import { apiRequest } from '#web/lib/api.js';
+import { keepLocally } from '#web/lib/offline/copies.js';
+import { sendOrQueue } from '#web/lib/offline/outbox.js';
 
 /** Proof of delivery, incidents and waiting times of a mission (GET /api/missions/:id/delivery). */
-const deliveryKey = (missionId: string) => ['/api/missions', missionId, 'delivery'] as const;
+export const deliveryKey = (missionId: string) => ['/api/missions', missionId, 'delivery'] as const;
 
 export const useDelivery = (missionId: string, enabled = true, live = false) =>
   useQuery<MissionDelivery>({
@@ -16,18 +19,49 @@ export const useDelivery = (missionId: string, enabled = true, live = false) =>
 export const deliveryApi = {
   proof: (missionId: string, form: FormData) =>
     apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/delivery-proof`, form),
-  incident: (missionId: string, form: FormData) =>
-    apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/incidents`, form),
+  // Without network, these three wait on the phone and are sent in order when it comes back (decision 055).
+  incident: (missionId: string, form: FormData, label: string) =>
+    sendOrQueue<MissionDelivery>({
+      method: 'POST',
+      path: `/api/missions/${missionId}/incidents`,
+      body: form,
+      label,
+      group: missionGroup(missionId),
+      timeField: 'occurredAt',
+    }),
   startWaiting: (missionId: string, place: 'pickup' | 'delivery') =>
-    apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/waiting/start`, { place }),
+    sendOrQueue<MissionDelivery>({
+      method: 'POST',
+      path: `/api/missions/${missionId}/waiting/start`,
+      body: { place },
+      label: `Début de l’attente ${WAITING_PLACE_LABELS[place]}`,
+      group: missionGroup(missionId),
+      timeField: 'at',
+    }),
   stopWaiting: (missionId: string) =>
-    apiRequest<MissionDelivery>('POST', `/api/missions/${missionId}/waiting/stop`, {}),
+    sendOrQueue<MissionDelivery>({
+      method: 'POST',
+      path: `/api/missions/${missionId}/waiting/stop`,
+      body: {},
+      label: 'Fin de l’attente',
+      group: missionGroup(missionId),
+      timeField: 'at',
+    }),
 };
 
-/** After a change, the answer (the new state) is put in the cache at once. */
+/** The group of a mission's queued actions, shown on its sheet. */
+export const missionGroup = (missionId: string) => `mission:${missionId}`;
+
+/**
+ * After a change, the answer (the new state) is put in the cache at once; a state made on the phone for an action
+ * queued without network is kept in the offline copy too, so that the page's next read still shows it.
+ */
 export function useSetDelivery(missionId: string) {
   const queryClient = useQueryClient();
-  return (next: MissionDelivery) => queryClient.setQueryData(deliveryKey(missionId), next);
+  return (next: MissionDelivery, { local = false } = {}) => {
+    if (local) void keepLocally(queryClient, deliveryKey(missionId), next);
+    else queryClient.setQueryData(deliveryKey(missionId), next);
+  };
 }
 
 export interface Position {

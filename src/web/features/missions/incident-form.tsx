@@ -74,11 +74,20 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
         if (note.trim()) body.append('note', note.trim());
         appendPosition(body, position);
         appendPhotos(body, photos);
-        setDelivery(await deliveryApi.incident(missionId, body));
-        toast({
-          title: `Incident signalé : ${INCIDENT_LABELS[type].toLowerCase()}`,
-          description: 'Le transporteur est prévenu.',
-        });
+        const label = `Incident : ${INCIDENT_LABELS[type].toLowerCase()}`;
+        const outcome = await deliveryApi.incident(missionId, body, label);
+        if (outcome.status === 'sent') {
+          setDelivery(outcome.result);
+          toast({
+            title: `Incident signalé : ${INCIDENT_LABELS[type].toLowerCase()}`,
+            description: 'Le transporteur est prévenu.',
+          });
+        } else {
+          toast({
+            title: 'Incident enregistré sur le téléphone',
+            description: 'Pas de réseau : il partira dès son retour, avec l’heure de maintenant.',
+          });
+        }
         onDone();
       } catch (error) {
         if (error instanceof ApiError) {

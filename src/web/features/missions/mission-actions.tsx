@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { pathFromQueryKey } from '#web/lib/api.js';
+import { keepLocally, readCopy } from '#web/lib/offline/copies.js';
+import type { MissionDelivery } from '#core/schemas/delivery.js';
 import { useForm } from 'react-hook-form';
 import { showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -14,7 +18,8 @@ import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button } from '#web/ui/button.js';
 import { TextAreaField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
-import { missionApi, useMissionMutation } from './api.js';
+import { missionApi, missionKeys, useMissionMutation } from './api.js';
+import { deliveryKey } from './delivery-api.js';
 import { DeliveryProofDialog } from './delivery-proof-dialog.js';
 import { useToastError } from './detail-section.js';
 import { StartTrackingDialog } from './start-tracking-dialog.js';
@@ -33,6 +38,40 @@ const resolver = lazyResolver<{ reason: string }>(
   async () => (await import('./resolvers.js')).reasonResolver,
 );
 
+/**
+ * A start queued without network: the sheet shows the mission under way at once (and keeps it so in the offline
+ * copy), so that the driver can count a wait or report an incident before the network comes back.
+ */
+function useStartedHere(detail: MissionDetail) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return async () => {
+    const id = detail.mission.id;
+    const startedAt = new Date().toISOString();
+    // The delivery part was read while the mission was only assigned (kept offline ahead): it opens now. It is
+    // in place before the sheet turns « En cours », so that the sheet does not read the older one.
+    const delivery =
+      queryClient.getQueryData<MissionDelivery>(deliveryKey(id)) ??
+      ((await readCopy(pathFromQueryKey(deliveryKey(id))))?.data as MissionDelivery | undefined);
+    if (delivery)
+      await keepLocally(queryClient, deliveryKey(id), {
+        ...delivery,
+        status: 'in_progress',
+        canReport: true,
+        canWait: true,
+      });
+    await keepLocally(queryClient, missionKeys.detail(id), {
+      ...detail,
+      mission: { ...detail.mission, status: 'in_progress', startedAt },
+      actions: [],
+    });
+    toast({
+      title: 'Départ enregistré sur le téléphone',
+      description: 'Pas de réseau : le transporteur le saura dès son retour, avec l’heure de maintenant.',
+    });
+  };
+}
+
 /** Start, deliver, complete, cancel, drop: the buttons of the viewer's party, with a reason when needed. */
 export function ActionBar({ detail }: { detail: MissionDetail }) {
   const toast = useToast();
@@ -41,13 +80,18 @@ export function ActionBar({ detail }: { detail: MissionDetail }) {
   // Starting asks for the position sharing first; delivering collects the proof of delivery.
   const [dialog, setDialog] = useState<'start' | 'deliver' | null>(null);
   const form = useForm<{ reason: string }>({ resolver, defaultValues: { reason: '' } });
+  const startedHere = useStartedHere(detail);
   const act = useMissionMutation(
-    ({ action, reason }: { action: MissionAction; reason?: string }) =>
-      missionApi.act(detail.mission.id, action, reason),
+    async ({ action, reason }: { action: MissionAction; reason?: string }) =>
+      action === 'start'
+        ? missionApi.start(detail.mission.id)
+        : { status: 'sent' as const, result: await missionApi.act(detail.mission.id, action, reason) },
     {
-      onSuccess: (next) => {
+      onSuccess: (outcome) => {
         setPending(null);
         form.reset({ reason: '' });
+        if (outcome.status === 'queued') return void startedHere();
+        const next = outcome.result;
         toast({ title: STATUS_LABELS[next.mission.status], description: next.mission.title });
       },
       onError: (error) => {

@@ -8,6 +8,9 @@ import type { MissionDetail } from '#core/schemas/missions.js';
 import { rememberReturnPath } from '#web/lib/return-path.js';
 import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { useSession } from '#web/lib/session.js';
+import { QueuedActionsList } from '#web/lib/offline/queued-actions.js';
+import { missionGroup } from './delivery-api.js';
+import { SavedCopyNotice } from '#web/lib/offline/saved-copy-notice.js';
 import { formatDateTime } from '#core/rules/french-dates.js';
 import { Button, buttonClasses } from '#web/ui/button.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
@@ -169,6 +172,11 @@ export function MissionDetailPage() {
             )}
           </div>
         }
+      />
+      <SavedCopyNotice path={`/api/missions/${mission.id}`} what="Fiche" />
+      <QueuedActionsList
+        group={missionGroup(mission.id)}
+        className="rounded-xl border border-line bg-surface-raised px-4 py-3"
       />
       {editing ? (
         <Section title="Modifier la mission">

@@ -1,3 +1,4 @@
+import { ACTIVE_STATUSES } from './offline-keeper.js';
 import { ClipboardList, Plus, Truck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -16,7 +17,7 @@ import { MissionCard } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
 import { SearchPanel } from './search-panel.js';
 
-const ACTIVE = 'available,assigned,in_progress,delivered';
+const ACTIVE = ACTIVE_STATUSES;
 
 function MyMissions({ empty }: { empty: React.ReactNode }) {
   const missions = useMyMissions({ status: ACTIVE });

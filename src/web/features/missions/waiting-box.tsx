@@ -6,6 +6,7 @@ import type { MissionDelivery } from '#core/schemas/delivery.js';
 import type { Mission } from '#core/schemas/missions.js';
 import { errorMessage } from '#web/lib/form-errors.js';
 import { formatShortDateTime } from '#core/rules/french-dates.js';
+import type { ActionOutcome } from '#web/lib/offline/outbox.js';
 import { Button } from '#web/ui/button.js';
 import { deliveryApi, useSetDelivery } from './delivery-api.js';
 
@@ -25,6 +26,17 @@ function useElapsed(from: string | null): string {
   return hours ? `${hours}:${clock}` : clock;
 }
 
+/** A wait started on the phone without network: the timer runs from now. */
+function startedHere(delivery: MissionDelivery, place: 'pickup' | 'delivery'): MissionDelivery {
+  const startedAt = new Date().toISOString();
+  return { ...delivery, waiting: { ...delivery.waiting, open: { id: 'queued', place, startedAt } } };
+}
+
+/** A wait stopped on the phone without network: no timer any more (the total comes from the server). */
+function stoppedHere(delivery: MissionDelivery): MissionDelivery {
+  return { ...delivery, waiting: { ...delivery.waiting, open: null } };
+}
+
 /** The driver counts a wait at the pickup or the delivery: start, a live timer, stop. */
 export function WaitingBox({ delivery, mission }: { delivery: MissionDelivery; mission: Mission }) {
   const rate = waitingRateOf(mission);
@@ -38,11 +50,14 @@ export function WaitingBox({ delivery, mission }: { delivery: MissionDelivery; m
   const closedMinutes = (place: 'pickup' | 'delivery') =>
     closed.filter((period) => period.place === place).reduce((sum, period) => sum + period.minutes, 0);
 
-  const run = async (request: () => Promise<MissionDelivery>) => {
+  /** Sent, the new state; queued without network, the phone shows it at once (sent when the network returns). */
+  const run = async (request: () => Promise<ActionOutcome<MissionDelivery>>, queued: MissionDelivery) => {
     setBusy(true);
     setError(null);
     try {
-      setDelivery(await request());
+      const outcome = await request();
+      if (outcome.status === 'sent') setDelivery(outcome.result);
+      else setDelivery(queued, { local: true });
     } catch (failure) {
       setError(errorMessage(failure, 'Pas de connexion : réessayez dans un instant.'));
     } finally {
@@ -65,7 +80,7 @@ export function WaitingBox({ delivery, mission }: { delivery: MissionDelivery; m
           <Button
             className="mt-3 w-full sm:w-auto"
             disabled={busy}
-            onClick={() => void run(() => deliveryApi.stopWaiting(delivery.missionId))}
+            onClick={() => void run(() => deliveryApi.stopWaiting(delivery.missionId), stoppedHere(delivery))}
           >
             Arrêter l’attente
           </Button>
@@ -85,7 +100,12 @@ export function WaitingBox({ delivery, mission }: { delivery: MissionDelivery; m
                 key={place}
                 variant="secondary"
                 disabled={busy}
-                onClick={() => void run(() => deliveryApi.startWaiting(delivery.missionId, place))}
+                onClick={() =>
+                  void run(
+                    () => deliveryApi.startWaiting(delivery.missionId, place),
+                    startedHere(delivery, place),
+                  )
+                }
               >
                 Attente {WAITING_PLACE_LABELS[place]}
               </Button>

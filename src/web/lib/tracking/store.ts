@@ -3,6 +3,7 @@
  * twice is stored once) and the mission being tracked (so a reload resumes). Without IndexedDB (private mode
  * on some browsers), a memory fallback keeps working for the page's life.
  */
+import { databaseOpener, runInStore } from '../idb.js';
 
 export interface QueuedPoint {
   clientId: string;
@@ -29,42 +30,13 @@ const POINTS = 'points';
 const STATE = 'state';
 const CURRENT = 'current';
 
-let opened: Promise<IDBDatabase | null> | null = null;
 const memory = { points: new Map<string, QueuedPoint>(), state: null as TrackedMission | null };
 
-function open(): Promise<IDBDatabase | null> {
-  opened ??= new Promise((resolve) => {
-    try {
-      if (typeof indexedDB === 'undefined') return resolve(null);
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => {
-        const db = request.result;
-        db.createObjectStore(POINTS, { keyPath: 'clientId' }).createIndex('missionId', 'missionId');
-        db.createObjectStore(STATE);
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
-  return opened;
-}
-
-function run<T>(
-  db: IDBDatabase,
-  store: string,
-  mode: IDBTransactionMode,
-  body: (store: IDBObjectStore) => IDBRequest<T> | void,
-): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, mode);
-    const request = body(tx.objectStore(store));
-    tx.oncomplete = () => resolve(request ? request.result : undefined);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB'));
-  });
-}
+const open = databaseOpener(DB_NAME, 1, (db) => {
+  db.createObjectStore(POINTS, { keyPath: 'clientId' }).createIndex('missionId', 'missionId');
+  db.createObjectStore(STATE);
+});
+const run = runInStore;
 
 export async function addPoint(point: QueuedPoint): Promise<void> {
   const db = await open();
