@@ -15,7 +15,7 @@ test.use({ ...devices['Desktop Chrome'] });
 test('axe finds no accessibility violation on /mission/:id/payment and /wallet (both themes)', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const transporterContext = await browser.newContext();
   const driverContext = await browser.newContext();
   const transporter = await transporterContext.newPage();
