@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * An action done on a phone without network is sent later with the time it was done (`at`, decision 055): a
  * mission started at a quay in a white zone starts at that moment, a wait is counted from when it began, not from
@@ -18,24 +16,16 @@ export const offlineActionMessages = {
   tooOld: `Une action faite hors connexion ne peut être datée que des ${OFFLINE_ACTION_MAX_AGE_HOURS} dernières heures`,
 } as const;
 
-/** The optional `at` of an action's body: an ISO 8601 instant. */
-export const actionAtSchema = z.iso
-  .datetime({ offset: true, error: offlineActionMessages.invalid })
-  .optional()
-  .describe('Quand l’action a eu lieu, si elle a été faite hors connexion (ISO 8601) ; maintenant sinon');
-
 /**
  * When the action took place: now without `at`; else `at`, moved up to `notBefore` when earlier, and never later
  * than now. The French message of what is wrong instead.
  */
 export function actionTime(
-  at: string | undefined,
+  when: Date | undefined,
   now: Date,
   notBefore?: Date | null,
 ): { at: Date } | { message: string } {
-  if (at === undefined) return { at: now };
-  const when = new Date(at);
-  if (Number.isNaN(when.getTime())) return { message: offlineActionMessages.invalid };
+  if (when === undefined) return { at: now };
   if (when.getTime() > now.getTime() + CLOCK_SKEW_MS) return { message: offlineActionMessages.future };
   if (when.getTime() < now.getTime() - OFFLINE_ACTION_MAX_AGE_HOURS * 3_600_000)
     return { message: offlineActionMessages.tooOld };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { INCIDENT_TYPES, WAITING_PLACES } from '../rules/enums.js';
-import { actionAtSchema } from '../rules/offline-actions.js';
+import { actionAtSchema } from './action-time.js';
 import { optionalText, requiredText } from './text.js';
 
 /** The drawn signature (a PNG from the phone's canvas): a few dozen kilobytes in practice. */

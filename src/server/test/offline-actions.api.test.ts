@@ -185,6 +185,9 @@ describe('a step done without network keeps the time it was done', () => {
     });
     expect(ahead.statusCode).toBe(400);
     expect(ahead.json().errors.at).toBe('L’heure de l’action ne peut pas être dans le futur');
+    const unreadable = await driver.agent.post(`${base}/start`, { at: 'hier' });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().errors.at).toBe('Heure invalide');
     const startedAt = minutesAgo(20);
     expect((await driver.agent.post(`${base}/start`, { at: startedAt.toISOString() })).statusCode).toBe(200);
     const [mission] = await t.db.select().from(missions).where(eq(missions.id, missionId));

@@ -17,33 +17,36 @@ const actions = (n: number) =>
  * Sends what was queued without network (at the start, when the network comes back, every 15 s while something
  * waits) and says what became of it; the screens read everything shown again once it has arrived.
  */
-function useOutboxRunner() {
+function useOutboxRunner(waiting: boolean) {
   const toast = useToast();
   const queryClient = useQueryClient();
   useEffect(() => {
     void loadOutbox().then(() => flushOutbox());
     const flush = () => void flushOutbox();
     window.addEventListener('online', flush);
-    const timer = window.setInterval(flush, RETRY_EVERY_MS);
     const stop = onOutboxNews((news) => {
-      if ('sent' in news) {
-        toast({
-          title: news.sent === 1 ? 'Action envoyée' : `${news.sent} actions envoyées`,
-          description: 'Ce que vous aviez fait hors connexion est arrivé.',
-          variant: 'success',
-        });
-        void queryClient.invalidateQueries();
-      } else {
-        toast({ title: `Non envoyé : ${news.failed}`, description: news.reason, variant: 'destructive' });
-        void queryClient.invalidateQueries();
-      }
+      toast(
+        'sent' in news
+          ? {
+              title: news.sent === 1 ? 'Action envoyée' : `${news.sent} actions envoyées`,
+              description: 'Ce que vous aviez fait hors connexion est arrivé.',
+              variant: 'success',
+            }
+          : { title: `Non envoyé : ${news.failed}`, description: news.reason, variant: 'destructive' },
+      );
+      void queryClient.invalidateQueries();
     });
     return () => {
       window.removeEventListener('online', flush);
-      window.clearInterval(timer);
       stop();
     };
   }, [toast, queryClient]);
+  // Tried again while something waits only: the network may come back without the browser saying so.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => void flushOutbox(), RETRY_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
 }
 
 /**
@@ -51,10 +54,10 @@ function useOutboxRunner() {
  * stays readable and what waits to be sent; back online, what is still being sent.
  */
 export function OfflineBanner({ user }: { user: SessionUser }) {
-  useOutboxRunner();
-  useKeepMissionsOffline(user);
   const online = useOnline();
   const waiting = useQueuedActions().length;
+  useOutboxRunner(waiting > 0);
+  useKeepMissionsOffline(user);
   if (online && waiting === 0) return null;
   return (
     <div

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   screenAwake: 'screen-awake',
   /** The account whose offline copy this device holds (decision 055). */
   offlineAccount: 'offline-account',
+  /** When the driver's missions were last read ahead for offline use (decision 055). */
+  offlineKeptAt: 'offline-kept-at',
 } as const;
 
 export function readStorage(key: string): string | null {

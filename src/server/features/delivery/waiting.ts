@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { WaitingPlace } from '#core/rules/enums.js';
-import { actionTime } from '#core/rules/offline-actions.js';
 import { deliveryMessages } from '#core/schemas/delivery.js';
 import type { Db } from '../../db/client.js';
 import { waitingPeriods } from '../../db/schema/road.js';
 import type { User } from '../../db/schema/users.js';
+import { timeOfAction } from '../../platform/action-time.js';
 import { AppError, databaseErrorCode } from '../../platform/errors.js';
 import { driverMission } from './access.js';
 
@@ -18,24 +18,11 @@ const running = {
   lock: true,
 };
 
-/** When the step took place: the phone's time for a step done without network (decision 055), else now. */
-function stepTime(at: string | undefined, notBefore: Date | null): Date {
-  const when = actionTime(at, new Date(), notBefore);
-  if ('message' in when) throw new AppError(400, when.message, { at: when.message });
-  return when.at;
-}
-
 /**
  * The driver starts counting a wait at the pickup or the delivery. One open period per mission: the mission row
  * is locked while checking, and the unique partial index (mission where not ended) backs it up.
  */
-export async function startWaiting(
-  db: Db,
-  driver: User,
-  missionId: string,
-  place: WaitingPlace,
-  at?: string,
-) {
+export async function startWaiting(db: Db, driver: User, missionId: string, place: WaitingPlace, at?: Date) {
   try {
     await db.transaction(async (tx) => {
       const mission = await driverMission(tx, driver, missionId, running);
@@ -46,7 +33,7 @@ export async function startWaiting(
       if (open) throw new AppError(409, deliveryMessages.waitingOpen);
       await tx
         .insert(waitingPeriods)
-        .values({ missionId, place, startedAt: stepTime(at, mission.startedAt), startedBy: driver.id });
+        .values({ missionId, place, startedAt: timeOfAction(at, mission.startedAt), startedBy: driver.id });
     });
   } catch (error) {
     if (databaseErrorCode(error) === '23505') throw new AppError(409, deliveryMessages.waitingOpen);
@@ -55,7 +42,7 @@ export async function startWaiting(
 }
 
 /** The driver stops the running wait (the delivery closes it too, see missions/lifecycle.ts). */
-export async function stopWaiting(db: Db, driver: User, missionId: string, at?: string) {
+export async function stopWaiting(db: Db, driver: User, missionId: string, at?: Date) {
   await db.transaction(async (tx) => {
     await driverMission(tx, driver, missionId, running);
     const [open] = await tx
@@ -65,7 +52,7 @@ export async function stopWaiting(db: Db, driver: User, missionId: string, at?: 
     if (!open) throw new AppError(409, deliveryMessages.waitingNone);
     await tx
       .update(waitingPeriods)
-      .set({ endedAt: stepTime(at, open.startedAt) })
+      .set({ endedAt: timeOfAction(at, open.startedAt) })
       .where(eq(waitingPeriods.id, open.id));
   });
 }

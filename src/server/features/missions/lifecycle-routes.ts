@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MISSION_ACTION_NAMES } from '#core/rules/missions.js';
-import { actionAtSchema } from '#core/rules/offline-actions.js';
+import { actionAtSchema } from '#core/schemas/action-time.js';
 import { missionDetailSchema, reasonSchema } from '#core/schemas/missions.js';
 import type { FeatureDeps } from '../../platform/deps.js';
 import { AppError, errorResponses } from '../../platform/errors.js';

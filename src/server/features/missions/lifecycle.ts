@@ -8,7 +8,6 @@ import {
   transition,
   type MissionAction,
 } from '#core/rules/missions.js';
-import { actionTime } from '#core/rules/offline-actions.js';
 import { roleOf } from '#core/rules/roles.js';
 import { ENGAGEMENT_DOCUMENT_TYPE } from '#core/rules/documents.js';
 import { engagementMessages } from '#core/schemas/engagements.js';
@@ -19,6 +18,7 @@ import { missionApplications, missions } from '../../db/schema/missions.js';
 import { deliveryProofs, waitingPeriods } from '../../db/schema/road.js';
 import { type User } from '../../db/schema/users.js';
 import { inWorld, worldOf } from '../../platform/demo-world.js';
+import { timeOfAction } from '../../platform/action-time.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus, RecordedEvent } from '../../platform/events.js';
 import { recordDomainEvent } from '../../platform/outbox.js';
@@ -44,7 +44,7 @@ export async function actOnMission(
   action: MissionAction,
   reason: string | null,
   /** When a start done without network took place (decision 055); now otherwise. */
-  at?: string,
+  at?: Date,
 ) {
   const role = roleOf(user);
   const rule = MISSION_ACTIONS[action];
@@ -72,12 +72,8 @@ export async function actOnMission(
     if (role === 'driver' && row.driverId !== user.id) throw forbidden(missionErrors.notAssignedToYou);
     const step = transition(row.status as MissionStatus, action);
     if (!step.ok) throw new AppError(409, step.message);
-    let now = new Date();
-    if (action === 'start') {
-      const when = actionTime(at, now);
-      if ('message' in when) throw new AppError(400, when.message, { at: when.message });
-      now = when.at;
-    }
+    // A start done without network and sent later is dated from when it was done (decision 055).
+    const now = action === 'start' ? timeOfAction(at) : new Date();
     if (action === 'start' && now < startableFrom(row.startDate))
       throw new AppError(409, startTooEarlyMessage(startableFrom(row.startDate)));
     if (action === 'start') {

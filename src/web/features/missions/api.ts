@@ -4,6 +4,9 @@ import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
 import { sendOrQueue } from '#web/lib/offline/outbox.js';
 import { missionGroup } from './delivery-api.js';
 
+/** The driver's missions list, as « Mes missions » asks for it (and kept ahead offline). */
+export const ACTIVE_STATUSES = 'available,assigned,in_progress,delivered';
+
 /** Query keys: the default query function builds each path from its key (docs/specification.md §7). */
 export const missionKeys = {
   search: (params: QueryParams) => ['/api/missions/search', params] as const,

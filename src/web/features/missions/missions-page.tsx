@@ -1,4 +1,3 @@
-import { ACTIVE_STATUSES } from './offline-keeper.js';
 import { ClipboardList, Plus, Truck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -12,15 +11,13 @@ import { Button } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { useMyApplications, useMyMissions } from './api.js';
+import { ACTIVE_STATUSES, useMyApplications, useMyMissions } from './api.js';
 import { MissionCard } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
 import { SearchPanel } from './search-panel.js';
 
-const ACTIVE = ACTIVE_STATUSES;
-
 function MyMissions({ empty }: { empty: React.ReactNode }) {
-  const missions = useMyMissions({ status: ACTIVE });
+  const missions = useMyMissions({ status: ACTIVE_STATUSES });
   if (missions.isPending) return <Spinner />;
   if (missions.isError) return <p role="alert">{missions.error.message}</p>;
   if (missions.data.length === 0) return <>{empty}</>;

@@ -97,6 +97,9 @@ export async function readCopy(path: string): Promise<SavedCopy | null> {
 
 /** Sign-out, session ended, another account: this device keeps no copy of the account any more. */
 export async function eraseOfflineCopies(): Promise<void> {
+  // Copies are only kept for a named account: without one there is nothing to erase, and a visitor's page never
+  // opens the phone's database.
+  if (!offlineAccount()) return;
   writeStorage(STORAGE_KEYS.offlineAccount, null);
   memory.clear();
   const db = await open();

@@ -132,27 +132,26 @@ export async function sendOrQueue<T>(input: NewAction): Promise<ActionOutcome<T>
   // Nobody's copy on this device (the demonstration): sent as before, never queued.
   if (!account) return { status: 'sent', result: await apiRequest<T>(input.method, input.path, input.body) };
   const now = new Date();
-  const action: QueuedAction = {
-    account,
-    key,
-    method: input.method,
-    path: input.path,
-    label: input.label,
-    group: input.group,
-    createdAt: now.getTime(),
-    ...stamped(input.body, undefined, ''),
-  };
+  // Queued, it carries the time it was taken; sent at once, the server's now is that time.
   const queue = () =>
-    add({ ...action, ...stamped(input.body, input.timeField, now.toISOString()) }).then(() => ({
-      status: 'queued' as const,
-    }));
+    add({
+      account,
+      key,
+      method: input.method,
+      path: input.path,
+      label: input.label,
+      group: input.group,
+      createdAt: now.getTime(),
+      ...stamped(input.body, input.timeField, now.toISOString()),
+    }).then(() => ({ status: 'queued' as const }));
   if (!isOnline() || (await refresh()).length > 0) {
     const outcome = await queue();
     void flushOutbox();
     return outcome;
   }
   try {
-    const result = await send<T>(action);
+    // The same key as the queued copy: if this sending arrived but its answer was lost, the retry changes nothing.
+    const result = await apiRequest<T>(input.method, input.path, input.body, { 'Idempotency-Key': key });
     reportAnswered();
     return { status: 'sent', result };
   } catch (error) {
