@@ -31,3 +31,9 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
+
+/** The Monday of a calendar day's week (calendar arithmetic: no time zone involved). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 is Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}

@@ -14,7 +14,7 @@ describe('a duration as drivers write it', () => {
     ['4H', 240],
     ['4', 240],
     ['4,5', 270],
-    ['4.25', 255],
+    ['4.5', 270],
     ['45 min', 45],
     ['0', 0],
     ['15 h', 900],
@@ -22,9 +22,12 @@ describe('a duration as drivers write it', () => {
     expect(parseDrivingDuration(text)).toBe(minutes);
   });
 
-  it.each(['', 'quatre heures', '4 h 75', '-2', '4 h 30 min 10', 'h'])('« %s » is not read', (text) => {
-    expect(parseDrivingDuration(text)).toBeNull();
-  });
+  it.each(['', 'quatre heures', '4 h 75', '-2', '4 h 30 min 10', 'h', '4,30', '4.25'])(
+    '« %s » is not read (4,30 could mean 4 h 30 or 4 h 18)',
+    (text) => {
+      expect(parseDrivingDuration(text)).toBeNull();
+    },
+  );
 });
 
 describe('the days that may be declared', () => {
@@ -37,19 +40,23 @@ describe('the days that may be declared', () => {
   });
 
   it('the form gives the API’s body, with its errors under its fields', () => {
-    const ok = declaredDrivingFormSchema.safeParse({ date: parisToday(), duration: '4 h 30', note: '' });
-    expect(ok.data).toEqual({ date: parisToday(), duration: 270, note: null });
+    const ok = declaredDrivingFormSchema.safeParse({
+      date: parisToday(),
+      drivingMinutes: '4 h 30',
+      note: '',
+    });
+    expect(ok.data).toEqual({ date: parisToday(), drivingMinutes: 270, note: null });
     const bad = declaredDrivingFormSchema.safeParse({
       date: addDays(parisToday(), 1),
-      duration: '16 h',
+      drivingMinutes: '16 h',
       note: null,
     });
     expect(bad.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['date', 'On ne déclare que la conduite déjà faite : aujourd’hui au plus tard'],
-      ['duration', 'Au plus 15 h de conduite dans une journée'],
+      ['drivingMinutes', 'Au plus 15 h de conduite dans une journée'],
     ]);
     expect(
-      declaredDrivingFormSchema.safeParse({ date: parisToday(), duration: 'beaucoup' }).error?.issues[0]
+      declaredDrivingFormSchema.safeParse({ date: parisToday(), drivingMinutes: 'beaucoup' }).error?.issues[0]
         ?.message,
     ).toBe('Écrivez la durée en heures et minutes, par exemple 4 h 30');
   });

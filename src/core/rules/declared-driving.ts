@@ -8,7 +8,7 @@ import { addDays, daysBetween } from './days.js';
 /** At most 15 h at the wheel in a calendar day (no day of the regulation allows more, even 10 h + 5 h twice). */
 export const DECLARED_DRIVING_MAX_MINUTES = 15 * 60;
 /** How far back a day may be declared: the fortnight the rules read before a mission, its rests, and a margin. */
-const DECLARED_DRIVING_DAYS_BACK = 28;
+export const DECLARED_DRIVING_DAYS_BACK = 28;
 
 export const declaredDrivingMessages = {
   future: 'On ne déclare que la conduite déjà faite : aujourd’hui au plus tard',
@@ -31,7 +31,8 @@ export function parseDrivingDuration(text: string): number | null {
   }
   const onlyMinutes = /^(\d{1,3}) ?(?:min|mn)$/.exec(written);
   if (onlyMinutes) return Number(onlyMinutes[1]);
-  const hours = /^(\d{1,2})(?:[,.](\d{1,2}))?$/.exec(written);
+  // One decimal only: « 4,30 » is most often meant as 4 h 30, not 4 h 18 — it is refused rather than guessed.
+  const hours = /^(\d{1,2})(?:[,.](\d))?$/.exec(written);
   if (hours) return Math.round(Number(`${hours[1]}.${hours[2] ?? 0}`) * 60);
   return null;
 }

@@ -6,7 +6,7 @@
  * Everything is counted in whole minutes: instants are taken to the minute (seconds dropped), driving minutes
  * rounded up. Weeks are the regulation's fixed weeks, Monday 00:00 to Sunday 24:00 on Paris clocks.
  */
-import { addDays, parisDate } from './days.js';
+import { addDays, mondayOf, parisDate } from './days.js';
 
 /** An instant: a Date, or milliseconds since the epoch. */
 type Instant = Date | number;
@@ -60,11 +60,6 @@ export const atMinute = (minute: number) => new Date(minute * MINUTE_MS);
 export const dayOf = (minute: number) => parisDate(atMinute(minute));
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The Monday of a calendar day's week (calendar arithmetic: no time zone involved). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 is Sunday
-  return addDays(day, -((weekday + 6) % 7));
-}
 export const weekOf = (minute: number) => mondayOf(dayOf(minute));
 
 function drivingMinutesOf(activity: DrivingActivity): number {

@@ -5,7 +5,7 @@
  * missions and declarations, estimates each mission's driving (driving-time-estimate.ts) and shows the verdict's
  * sentences (driving-time-text.ts); the schedule and its layout are in driving-time-schedule.ts.
  */
-import { addDays } from './days.js';
+import { addDays, mondayOf } from './days.js';
 import {
   DRIVING_BEFORE_BREAK,
   atMinute,
@@ -13,7 +13,6 @@ import {
   buildDrivingSchedule,
   dayOf,
   minutePeriods,
-  mondayOf,
   pause,
   toMinute,
   weekOf,

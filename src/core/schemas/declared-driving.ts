@@ -33,7 +33,8 @@ export const declaredDrivingFormSchema = z.object({
     const problem = declaredDayProblem(value, parisToday());
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  duration: z
+  /** As written (« 4 h 30 »), read into minutes. */
+  drivingMinutes: z
     .string({ error: declaredDrivingMessages.duration })
     .transform((value, ctx) => {
       const minutes = parseDrivingDuration(value);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DECLARED_DRIVING_DAYS_BACK } from '#core/rules/declared-driving.js';
 import type { Db } from '../db/client.js';
 import { deleteOldIdempotentRequests } from './idempotency.js';
 import type { Jobs } from './jobs.js';
@@ -16,6 +17,11 @@ async function runHousekeeping(db: Db): Promise<void> {
   );
   // Sign-ups never confirmed (decision 039): what the form said goes once its link has expired.
   await db.execute(sql`delete from pending_registrations where expires_at < now()`);
+  // Driving declared outside Relais (decision 053): the rules read a fortnight back, a day can be declared four
+  // weeks back; older days count for nothing and go.
+  await db.execute(
+    sql`delete from declared_driving where date < current_date - ${DECLARED_DRIVING_DAYS_BACK + 15}`,
+  );
   // Realtime events are kept an hour for replays; instances silent for an hour have stopped.
   await db.execute(sql`delete from realtime_events where created_at < now() - interval '1 hour'`);
   await db.execute(sql`delete from realtime_instances where seen_at < now() - interval '1 hour'`);

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, parisToday } from '#core/rules/days.js';
 import { DRIVING_TIME_REFUSED } from '#core/schemas/missions.js';
-import { insertMission } from './factories.js';
+import { declaredDriving } from '../db/schema/driving.js';
+import { insertMission, TEST_PASSWORD } from './factories.js';
 import { Agent, createTestApp, signIn, type TestApp } from './harness.js';
 
 /**
@@ -19,6 +21,29 @@ afterAll(async () => {
 
 const today = () => parisToday();
 const url = (date: string) => `/api/availability/driving/${date}`;
+
+/** Rungis → Lyon, about 7 h 50 at the wheel by the estimate, tomorrow 06:00–18:00 (Paris, winter or summer). */
+function rungisToLyonTomorrow(companyId: string) {
+  const tomorrow = addDays(today(), 1);
+  return insertMission(t.db, {
+    companyId,
+    status: 'available',
+    pickupLat: '48.746000',
+    pickupLng: '2.350000',
+    deliveryLat: '45.750000',
+    deliveryLng: '4.850000',
+    startDate: new Date(`${tomorrow}T05:00:00Z`),
+    endDate: new Date(`${tomorrow}T17:00:00Z`),
+  });
+}
+
+/** 12 h declared on each of the seven days up to today: all in the mission's week or the one before. */
+async function declareLastWeek(agent: Agent, note?: string) {
+  for (let back = 0; back < 7; back++) {
+    const declared = await agent.put(url(addDays(today(), -back)), { drivingMinutes: 12 * 60, note });
+    expect(declared.statusCode, declared.body).toBe(200);
+  }
+}
 
 describe('declaring driving done outside Relais', () => {
   it('sets, replaces, lists and clears a day', async () => {
@@ -86,34 +111,35 @@ describe('declaring driving done outside Relais', () => {
   });
 });
 
+describe('what is kept of the declared days', () => {
+  it('goes with the account, and is in its export', async () => {
+    const { user, agent } = await signIn(t, { userType: 'driver' });
+    await declareLastWeek(agent, 'Tournée Transports Martin');
+    const exported = await agent.get('/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().declaredDriving).toHaveLength(7);
+    const deleted = await agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await t.db.select().from(declaredDriving).where(eq(declaredDriving.driverId, user.id))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('the driving-time verdict counts the declared driving', () => {
   it('84 h declared over the last seven days: a 7 h 50 mission tomorrow breaks the fortnight; the company needs a reason and never reads the days', async () => {
     const driver = await signIn(t, { userType: 'driver' });
     const company = await signIn(t, { userType: 'company' });
-    const tomorrow = addDays(today(), 1);
-    // Rungis → Lyon, about 7 h 50 at the wheel by the estimate, tomorrow 06:00–18:00 (Paris, winter or summer).
-    const mission = await insertMission(t.db, {
-      companyId: company.user.id,
-      status: 'available',
-      pickupLat: '48.746000',
-      pickupLng: '2.350000',
-      deliveryLat: '45.750000',
-      deliveryLng: '4.850000',
-      startDate: new Date(`${tomorrow}T05:00:00Z`),
-      endDate: new Date(`${tomorrow}T17:00:00Z`),
-    });
+    const mission = await rungisToLyonTomorrow(company.user.id);
     const sheet = async () => (await driver.agent.get(`/api/missions/${mission.id}`)).json();
     const before = (await sheet()).drivingTimeForMe;
     expect(before).toMatchObject({ ok: true, sentences: [] });
 
-    // The seven days up to today are all in the mission's week or the one before (its fortnight).
-    for (let back = 0; back < 7; back++) {
-      const declared = await driver.agent.put(url(addDays(today(), -back)), {
-        drivingMinutes: 12 * 60,
-        note: 'Tournée Transports Martin',
-      });
-      expect(declared.statusCode, declared.body).toBe(200);
-    }
+    await declareLastWeek(driver.agent, 'Tournée Transports Martin');
     const after = (await sheet()).drivingTimeForMe;
     expect(after.ok).toBe(false);
     expect(after.sentences.join(' ')).toMatch(/article 6, paragraphe 3/);
@@ -138,19 +164,8 @@ describe('the driving-time verdict counts the declared driving', () => {
   it('cleared, the declared days no longer count', async () => {
     const driver = await signIn(t, { userType: 'driver' });
     const company = await signIn(t, { userType: 'company' });
-    const tomorrow = addDays(today(), 1);
-    const mission = await insertMission(t.db, {
-      companyId: company.user.id,
-      status: 'available',
-      pickupLat: '48.746000',
-      pickupLng: '2.350000',
-      deliveryLat: '45.750000',
-      deliveryLng: '4.850000',
-      startDate: new Date(`${tomorrow}T05:00:00Z`),
-      endDate: new Date(`${tomorrow}T17:00:00Z`),
-    });
-    for (let back = 0; back < 7; back++)
-      await driver.agent.put(url(addDays(today(), -back)), { drivingMinutes: 12 * 60 });
+    const mission = await rungisToLyonTomorrow(company.user.id);
+    await declareLastWeek(driver.agent);
     const verdict = async () =>
       (await driver.agent.get(`/api/missions/${mission.id}`)).json().drivingTimeForMe;
     expect((await verdict()).ok).toBe(false);

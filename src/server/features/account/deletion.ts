@@ -16,6 +16,7 @@ import { alerts, notificationPreferences } from '../../db/schema/messaging.js';
 import { smsPreferences } from '../../db/schema/sms.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
+import { declaredDriving } from '../../db/schema/driving.js';
 import {
   accountTokens,
   idempotentRequests,
@@ -185,7 +186,10 @@ async function withdrawApplications(tx: DbOrTx, me: User, events: DomainEvent[])
   await tx.update(missionApplications).set({ message: null }).where(eq(missionApplications.driverId, me.id));
 }
 
-/** Sessions, devices, links, kept answers, alerts, preferences, availability, badges, papers and positions; the papers' files. */
+/**
+ * Sessions, devices, links, kept answers, alerts, preferences, availability, declared driving, badges, papers and
+ * positions; the papers' files.
+ */
 async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
   for (const [table, column] of [
     [sessions, sessions.userId],
@@ -197,6 +201,7 @@ async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
     // The SMS choice goes; the SMS sent stay as counts (no number, no text) for the team's costs (decision 051).
     [smsPreferences, smsPreferences.userId],
     [availability, availability.driverId],
+    [declaredDriving, declaredDriving.driverId],
     [driverCalendars, driverCalendars.driverId],
     [badges, badges.userId],
     [driverApplications, driverApplications.userId],

@@ -7,7 +7,7 @@ import type { DrivingCheck } from '#core/schemas/missions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { declaredDriving } from '../../db/schema/driving.js';
 import { missions } from '../../db/schema/missions.js';
-import type { MissionRow } from './shared.js';
+import { routeOf, type MissionRow } from './shared.js';
 
 /**
  * The driving-time rules (Regulation (EC) No 561/2006, decision 045) applied to a driver and a mission: at the
@@ -23,7 +23,7 @@ const DRIVEN = ['assigned', 'in_progress', 'delivered', 'completed'] as const;
 
 type Placed = Pick<
   MissionRow,
-  'id' | 'startDate' | 'endDate' | 'routeDrivingMinutes' | 'routedDrivingMinutes'
+  'id' | 'startDate' | 'endDate' | 'routeKm' | 'routeDrivingMinutes' | 'routedKm' | 'routedDrivingMinutes'
 >;
 
 /** The longest working day between two daily rests of 11 h. */
@@ -37,9 +37,9 @@ const DAY_DRIVING_MINUTES = 9 * 60;
  * working day, from its start, with at most a day's driving (9 h); the driver's tachograph judges the rest.
  */
 function activityOf(mission: Placed): MissionActivity | null {
-  // The routing service's figure when it answered (decision 054), else the straight-line estimate (decision 050).
-  const driving = mission.routedDrivingMinutes ?? mission.routeDrivingMinutes;
-  if (driving === null) return null;
+  // The trip as every read gives it: by the road when the routing service answered, else estimated.
+  const driving = routeOf(mission)?.drivingMinutes;
+  if (driving === undefined) return null;
   const start = mission.startDate.getTime();
   const end = mission.endDate.getTime();
   const longer = end - start > WORKING_DAY_MS;
@@ -75,7 +75,16 @@ export async function drivingVerdicts(
     .from(declaredDriving)
     .where(and(inArray(declaredDriving.driverId, driverIds), between(declaredDriving.date, from, to)));
   const rows = await db
-    .select()
+    .select({
+      id: missions.id,
+      driverId: missions.driverId,
+      startDate: missions.startDate,
+      endDate: missions.endDate,
+      routeKm: missions.routeKm,
+      routeDrivingMinutes: missions.routeDrivingMinutes,
+      routedKm: missions.routedKm,
+      routedDrivingMinutes: missions.routedDrivingMinutes,
+    })
     .from(missions)
     .where(
       and(

@@ -59,7 +59,8 @@ export function watchMissionRoutes(deps: FeatureDeps): void {
     ROUTE_JOB,
     async (run) => {
       const [mission] = await db.select().from(missions).where(eq(missions.id, run.data.missionId));
-      if (!mission || mission.routedAt) return;
+      // A demonstration's missions keep the estimate: visitors never set off calls to the service (decision 054).
+      if (!mission || mission.routedAt || mission.sandboxId) return;
       const { pickupLat, pickupLng, deliveryLat, deliveryLng } = mission;
       if (pickupLat === null || pickupLng === null || deliveryLat === null || deliveryLng === null) return;
       const trip = { pickupLat, pickupLng, deliveryLat, deliveryLng };

@@ -119,7 +119,7 @@ export function toMission(row: MissionRow, extras: MissionExtras, viewer: Viewer
  * The trip's figures as every read gives them (decision 054): the routing service's when it answered, else the
  * straight-line estimate of decision 050; null when a point is missing. search-statement.ts writes the same in SQL.
  */
-function routeOf(
+export function routeOf(
   row: Pick<MissionRow, 'routeKm' | 'routeDrivingMinutes' | 'routedKm' | 'routedDrivingMinutes'>,
 ): Mission['route'] {
   if (row.routedKm !== null && row.routedDrivingMinutes !== null)

@@ -24,21 +24,15 @@ const availabilityKeys = {
 export const useDeclaredDriving = () =>
   useQuery<DeclaredDrivingList>({ queryKey: availabilityKeys.declared });
 
-/** A change to the declared driving: the list is read again once it is done. */
-export function useDeclaredMutation<TInput, TResult>(
-  run: (input: TInput) => Promise<TResult>,
-  options: { onSuccess?: (result: TResult) => void; onError?: (error: Error) => void } = {},
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (result) => {
-      await client.invalidateQueries({ queryKey: availabilityKeys.declared });
-      options.onSuccess?.(result);
-    },
-    onError: options.onError,
-  });
-}
+/**
+ * A change to the declared driving: the list is read again, and so are the verdicts the missions' sheets and the
+ * applications show (they count it).
+ */
+export const DECLARED_REFRESH = [
+  availabilityKeys.declared,
+  ['/api/missions'],
+  ['/api/applications/mine'],
+] as const;
 
 /** GET /api/availability: the days set and the missions between two days (62 at most). */
 export const useCalendar = (from: string, to: string) =>
@@ -76,19 +70,20 @@ export const availabilityApi = {
   clearDeclared: (date: string) => apiRequest<void>('DELETE', `/api/availability/driving/${date}`),
 };
 
-/** A change to the calendar: every range shown and the settings are read again once it is done. */
+/**
+ * A change to the calendar: what it changes is read again once it is done — by default every range shown and the
+ * settings.
+ */
 export function useAvailabilityMutation<TInput, TResult>(
   run: (input: TInput) => Promise<TResult>,
   options: { onSuccess?: (result: TResult) => void; onError?: (error: Error) => void } = {},
+  refresh: ReadonlyArray<readonly unknown[]> = [availabilityKeys.all, availabilityKeys.settings],
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: async (result) => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: availabilityKeys.all }),
-        client.invalidateQueries({ queryKey: availabilityKeys.settings }),
-      ]);
+      await Promise.all(refresh.map((queryKey) => client.invalidateQueries({ queryKey })));
       options.onSuccess?.(result);
     },
     onError: options.onError,

@@ -4,12 +4,9 @@ import {
   formatShortMonth,
   formatWeekdayDay,
 } from '#core/rules/french-dates.js';
-import { isoWeekday, missionDays } from '#core/rules/availability.js';
+import { missionDays } from '#core/rules/availability.js';
 import type { AvailabilityDay, Calendar, CalendarMission } from '#core/schemas/availability.js';
-import { addDays } from '#core/rules/days.js';
-
-/** The Monday of the week a day is in. */
-export const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
+import { addDays, mondayOf } from '#core/rules/days.js';
 
 /** "2026-12" → the days the month grid shows: from the Monday before the 1st to the Sunday after the last. */
 export function monthGrid(month: string): { from: string; to: string; weeks: string[][] } {

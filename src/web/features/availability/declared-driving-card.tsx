@@ -2,25 +2,22 @@ import { Gauge } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatWaiting } from '#core/rules/road.js';
-import { mondayOf } from '#core/rules/driving-time-schedule.js';
+import { addDays, mondayOf } from '#core/rules/days.js';
 import { formatWeekdayDay } from '#core/rules/french-dates.js';
-import { ApiError } from '#web/lib/api.js';
+import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
 import { FormFields, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
-import { availabilityApi, useDeclaredDriving, useDeclaredMutation } from './api.js';
+import { availabilityApi, DECLARED_REFRESH, useAvailabilityMutation, useDeclaredDriving } from './api.js';
 import type { DeclaredDay } from '#core/schemas/declared-driving.js';
-import { formatLongDay } from './calendar-model.js';
+import { formatLongDay, weekRange } from './calendar-model.js';
 import type { DeclaredValues } from './form-values.js';
 import type { DeclaredOutput } from './resolvers.js';
 
 const resolver = lazyResolver<DeclaredValues, DeclaredOutput>(
   async () => (await import('./resolvers.js')).declaredResolver,
 );
-
-/** A Paris calendar day at noon (the day, not an instant), for the French date formats. */
-const noonOf = (day: string) => `${day}T12:00:00Z`;
 
 /**
  * « Conduite hors Relais » (decision 053): the driving the driver did elsewhere (another employer, their own
@@ -32,44 +29,44 @@ export function DeclaredDrivingCard({ today }: { today: string }) {
   const [failure, setFailure] = useState('');
   const form = useForm<DeclaredValues, unknown, DeclaredOutput>({
     resolver,
-    defaultValues: { date: today, duration: '', note: '' },
+    defaultValues: { date: today, drivingMinutes: '', note: '' },
   });
   const { errors } = form.formState;
 
-  const failed = (error: Error) => {
-    if (!(error instanceof ApiError)) {
-      setFailure('Enregistrement impossible. Vérifiez votre connexion et réessayez.');
-      return;
-    }
-    // The server names the minutes `drivingMinutes`: the form writes them in « Durée de conduite ».
-    const fields = { date: 'date', drivingMinutes: 'duration', note: 'note' } as const;
-    let shown = false;
-    for (const [field, message] of Object.entries(error.fieldErrors)) {
-      const mine = fields[field as keyof typeof fields];
-      if (!mine) continue;
-      form.setError(mine, { message });
-      shown = true;
-    }
-    setFailure(shown ? '' : error.message);
-  };
-  const save = useDeclaredMutation(
+  const save = useAvailabilityMutation(
     (input: DeclaredOutput) =>
-      availabilityApi.declare(input.date, { drivingMinutes: input.duration, note: input.note ?? null }),
+      availabilityApi.declare(input.date, { drivingMinutes: input.drivingMinutes, note: input.note ?? null }),
     {
       onSuccess: (day) => {
         toast({
           title: 'Conduite enregistrée',
-          description: `${formatWeekdayDay(noonOf(day.date))} : ${formatWaiting(day.drivingMinutes)}`,
+          description: `${formatWeekdayDay(day.date)} : ${formatWaiting(day.drivingMinutes)}`,
         });
-        form.reset({ date: today, duration: '', note: '' });
+        form.reset({ date: today, drivingMinutes: '', note: '' });
       },
-      onError: failed,
+      onError: (error) =>
+        setFailure(
+          showFieldErrors(form, error)
+            ? ''
+            : errorMessage(error, 'Enregistrement impossible. Vérifiez votre connexion et réessayez.'),
+        ),
     },
+    DECLARED_REFRESH,
   );
-  const clear = useDeclaredMutation((date: string) => availabilityApi.clearDeclared(date), {
-    onSuccess: () => toast({ title: 'Journée effacée', description: 'Elle ne compte plus dans vos temps.' }),
-    onError: failed,
-  });
+  const clear = useAvailabilityMutation(
+    (date: string) => availabilityApi.clearDeclared(date),
+    {
+      onSuccess: () =>
+        toast({ title: 'Journée effacée', description: 'Elle ne compte plus dans vos temps.' }),
+      onError: (error) =>
+        toast({
+          title: 'Journée non effacée',
+          description: errorMessage(error, 'Vérifiez votre connexion et réessayez.'),
+          variant: 'destructive',
+        }),
+    },
+    DECLARED_REFRESH,
+  );
 
   const days = list.data?.days;
   const weeks = useMemo(() => {
@@ -126,8 +123,8 @@ export function DeclaredDrivingCard({ today }: { today: string }) {
               autoComplete="off"
               placeholder="4 h 30"
               hint="En heures et minutes, 15 h au plus."
-              {...form.register('duration')}
-              error={errors.duration?.message}
+              {...form.register('drivingMinutes')}
+              error={errors.drivingMinutes?.message}
             />
           </div>
           <TextField
@@ -143,7 +140,7 @@ export function DeclaredDrivingCard({ today }: { today: string }) {
             </p>
           )}
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Envoi...' : 'Enregistrer la journée'}
+            {save.isPending ? 'Envoi…' : 'Enregistrer la journée'}
           </Button>
         </FormFields>
       </form>
@@ -152,7 +149,7 @@ export function DeclaredDrivingCard({ today }: { today: string }) {
           {weeks.map((week) => (
             <div key={week.monday}>
               <h3 className="text-sm font-semibold">
-                Semaine du {formatWeekdayDay(noonOf(week.monday))} : {formatWaiting(week.minutes)} déclarées
+                {weekRange(week.monday, addDays(week.monday, 6))} : {formatWaiting(week.minutes)} déclarées
               </h3>
               <ul className="mt-1 divide-y divide-line rounded-lg border border-line">
                 {week.days.map((day) => (

@@ -49,7 +49,7 @@ export const holidaysInputOf = (values: HolidaysValues) => ({
 
 export interface DeclaredValues {
   date: string;
-  /** As written: « 4 h 30 » (core parseDrivingDuration). */
-  duration: string;
+  /** As written: « 4 h 30 » (core parseDrivingDuration); the API's minutes once read. */
+  drivingMinutes: string;
   note: string;
 }

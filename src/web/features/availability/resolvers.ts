@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { holidaysSchema, patternSchema, setDaySchema } from '#core/schemas/availability.js';
 import { declaredDrivingFormSchema } from '#core/schemas/declared-driving.js';
 import {
@@ -41,8 +42,4 @@ export const declaredResolver = zodResolver(declaredDrivingFormSchema) as unknow
   unknown,
   DeclaredOutput
 >;
-export interface DeclaredOutput {
-  date: string;
-  duration: number;
-  note: string | null | undefined;
-}
+export type DeclaredOutput = z.output<typeof declaredDrivingFormSchema>;
