@@ -6,7 +6,7 @@
  * Everything is counted in whole minutes: instants are taken to the minute (seconds dropped), driving minutes
  * rounded up. Weeks are the regulation's fixed weeks, Monday 00:00 to Sunday 24:00 on Paris clocks.
  */
-import { addDays, mondayOf, parisDate } from './days.js';
+import { mondayOf, parisDate } from './days.js';
 
 /** An instant: a Date, or milliseconds since the epoch. */
 type Instant = Date | number;
