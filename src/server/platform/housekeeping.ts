@@ -20,7 +20,7 @@ async function runHousekeeping(db: Db): Promise<void> {
   // Driving declared outside Relais (decision 053): the rules read a fortnight back, a day can be declared four
   // weeks back; older days count for nothing and go.
   await db.execute(
-    sql`delete from declared_driving where date < current_date - ${DECLARED_DRIVING_DAYS_BACK + 15}`,
+    sql`delete from declared_driving where date < current_date - ${DECLARED_DRIVING_DAYS_BACK + 15}::int`,
   );
   // Realtime events are kept an hour for replays; instances silent for an hour have stopped.
   await db.execute(sql`delete from realtime_events where created_at < now() - interval '1 hour'`);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { declaredDriving } from '../db/schema/driving.js';
 import { sessions } from '../db/schema/platform.js';
 import { pendingRegistrations } from '../db/schema/users.js';
 import { createUser } from '../test/factories.js';
@@ -213,8 +214,13 @@ describe('two instances with workers on one database', () => {
     },
   );
 
-  it('runs the housekeeping as a job: expired sessions go, and sign-ups whose link expired', async () => {
+  it('runs the housekeeping as a job: expired sessions go, sign-ups whose link expired, declared driving too old to count', async () => {
     const user = await createUser(a.db);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    await a.db.insert(declaredDriving).values([
+      { driverId: user.id, date: daysAgo(60), drivingMinutes: 300 },
+      { driverId: user.id, date: daysAgo(20), drivingMinutes: 240 },
+    ]);
     const past = new Date(Date.now() - 3600_000);
     await a.db.insert(sessions).values({
       userId: user.id,
@@ -241,6 +247,8 @@ describe('two instances with workers on one database', () => {
     expect(await a.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     const kept = await a.db.select({ email: pendingRegistrations.email }).from(pendingRegistrations);
     expect(kept).toEqual([{ email: 'valable@exemple.fr' }]);
+    const declared = await a.db.select({ date: declaredDriving.date }).from(declaredDriving);
+    expect(declared).toEqual([{ date: daysAgo(20) }]);
   });
 });
 
