@@ -41,7 +41,7 @@ test('a refrigerated ADR mission with a tail-lift: published with its freight, a
   await freight.getByLabel('Chargement à partir de').fill(localDateTime(2, 7));
   await freight.getByLabel('Chargement jusqu’à').fill(localDateTime(2, 6));
   await freight.getByLabel('Température de consigne (°C)').fill('-18');
-  await freight.getByLabel('Matières dangereuses : classe ADR').selectOption('2');
+  await freight.getByLabel('Marchandises dangereuses (ADR) : classe').selectOption('2');
   await transporter.getByRole('button', { name: 'Publier la mission' }).click();
   await expect(freight.getByText('La fin du créneau doit être après son début')).toBeVisible();
   await expect(
@@ -88,7 +88,7 @@ test('a refrigerated ADR mission with a tail-lift: published with its freight, a
   await driver.getByRole('button', { name: 'Rechercher' }).click();
   await expect(driver).toHaveURL(/tailLift=include/);
   await expect(driver.getByRole('article').filter({ hasText: title })).toBeVisible();
-  await driver.getByLabel('ADR (matières dangereuses)').selectOption('exclude');
+  await driver.getByLabel('Marchandises dangereuses (ADR)', { exact: true }).selectOption('exclude');
   await driver.getByRole('button', { name: 'Rechercher' }).click();
   await expect(driver).toHaveURL(/adr=exclude/);
   await expect(driver.getByRole('article').filter({ hasText: title })).toHaveCount(0);

@@ -35,7 +35,7 @@ describe('document rules', () => {
   it('refuses a document that expires before the mission ends, with the date in French', () => {
     const verdict = requirementVerdict([paper({})], 'fimo_fco', '2027-03-20');
     expect(verdict.state).toBe('expires_before_end');
-    expect(eligibility([paper({})], ['fimo_fco'], '2027-03-20').refusal).toBe(
+    expect(eligibility([paper({})], ['fimo_fco'], '2027-03-20').refusals[0]).toBe(
       'Votre FIMO / FCO expire le 12/03/2027, avant la fin de cette mission.',
     );
     // Valid through its last day.
@@ -52,11 +52,11 @@ describe('document rules', () => {
   });
 
   it('says missing, or rejected with the reason', () => {
-    expect(eligibility([], ['adr'], '2027-01-01').refusal).toBe(
+    expect(eligibility([], ['adr'], '2027-01-01').refusals[0]).toBe(
       'Votre certificat ADR est requis pour cette mission : ajoutez-le dans Mes documents.',
     );
     const rejected = [paper({ type: 'adr', status: 'rejected', rejectionReason: 'Photo floue' })];
-    expect(eligibility(rejected, ['adr'], '2027-01-01').refusal).toContain('(Photo floue)');
+    expect(eligibility(rejected, ['adr'], '2027-01-01').refusals[0]).toContain('(Photo floue)');
   });
 
   it('implies ADR for dangerous goods named in the cargo', () => {

@@ -229,9 +229,7 @@ export function missionRequirements(
 
 export interface Eligibility {
   verdicts: RequirementVerdict[];
-  /** The first refusal, as told to the driver; null when they may apply. */
-  refusal: string | null;
-  /** Every refusal, in the order of the requirements. */
+  /** Every refusal, in the order of the requirements: the first is the one told when only one is. */
   refusals: string[];
 }
 
@@ -242,7 +240,7 @@ export function eligibility(
 ): Eligibility {
   const verdicts = requirements.map((requirement) => requirementVerdict(papers, requirement, until));
   const refusals = verdicts.map(verdictRefusal).filter((reason) => reason !== null);
-  return { verdicts, refusal: refusals[0] ?? null, refusals };
+  return { verdicts, refusals };
 }
 
 /** Every professional driver needs these; ADR too when they declare it among their qualifications. */

@@ -35,7 +35,7 @@ export interface MissionDemands {
 }
 
 /** The licence and the equipment: what the profile says. */
-export function qualificationReasons(driver: DriverQualifications, mission: MissionDemands): string[] {
+function qualificationReasons(driver: DriverQualifications, mission: MissionDemands): string[] {
   const reasons: string[] = [];
   const held = driver.licenseType as LicenseType | null;
   const needed = VEHICLE_LICENSE[mission.vehicleType as VehicleType];
@@ -58,11 +58,19 @@ export function paperCheck(papers: readonly Paper[], mission: MissionDemands) {
   );
 }
 
-/** Every reason, the profile's first, then the papers'; empty when the driver qualifies. */
-export function notEligibleReasons(
+/**
+ * Every reason, the profile's first, then the papers' (`paperRefusals`: paperCheck's, judged once by the caller);
+ * empty when the driver qualifies. `papersOnly` when the profile is fine and only papers are missing: the screens
+ * then offer to add them.
+ */
+export function notEligible(
   driver: DriverQualifications,
-  papers: readonly Paper[],
   mission: MissionDemands,
-): string[] {
-  return [...qualificationReasons(driver, mission), ...paperCheck(papers, mission).refusals];
+  paperRefusals: readonly string[],
+): { reasons: string[]; papersOnly: boolean } {
+  const profile = qualificationReasons(driver, mission);
+  return {
+    reasons: [...profile, ...paperRefusals],
+    papersOnly: profile.length === 0 && paperRefusals.length > 0,
+  };
 }

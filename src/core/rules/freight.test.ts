@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missionInputSchema } from '../schemas/missions.js';
-import { notEligibleReasons } from './eligibility.js';
+import { notEligible, paperCheck, type MissionDemands } from './eligibility.js';
+import type { Paper } from './documents.js';
 import {
   adrLabel,
   formatTemperature,
@@ -125,6 +126,11 @@ describe('the freight in the mission form', () => {
 });
 
 describe('every reason a driver may not take a mission', () => {
+  const reasonsOf = (
+    driver: { licenseType: string | null; certifications: string[] },
+    papers: Paper[],
+    mission: MissionDemands,
+  ) => notEligible(driver, mission, paperCheck(papers, mission).refusals);
   const demands = {
     vehicleType: 'semi_remorque',
     requiredEquipment: ['atp', 'tail_lift'],
@@ -135,14 +141,14 @@ describe('every reason a driver may not take a mission', () => {
   };
 
   it('names the licence, each missing equipment and the papers, in that order', () => {
-    expect(notEligibleReasons({ licenseType: 'C', certifications: [] }, [], demands)).toEqual([
+    expect(reasonsOf({ licenseType: 'C', certifications: [] }, [], demands).reasons).toEqual([
       'Ce véhicule demande le permis CE ; votre permis C ne le permet pas.',
       'Cette mission demande «\u00a0Frigo (ATP)\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
       'Cette mission demande «\u00a0Hayon\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
       'Votre certificat ADR est requis pour cette mission : ajoutez-le dans Mes documents.',
     ]);
     expect(
-      notEligibleReasons({ licenseType: null, certifications: [] }, [], { ...demands, adrClass: null }),
+      reasonsOf({ licenseType: null, certifications: [] }, [], { ...demands, adrClass: null }).reasons,
     ).toEqual([
       'Renseignez votre type de permis dans votre profil avant de postuler.',
       'Cette mission demande «\u00a0Frigo (ATP)\u00a0» : ajoutez cette qualification à votre profil si vous l’avez.',
@@ -153,7 +159,13 @@ describe('every reason a driver may not take a mission', () => {
   it('is empty for a driver who has it all', () => {
     const adr = { id: 'a', type: 'adr', status: 'verified', expirationDate: '2030-01-01' };
     expect(
-      notEligibleReasons({ licenseType: 'CE', certifications: ['Frigo (ATP)', 'Hayon'] }, [adr], demands),
-    ).toEqual([]);
+      reasonsOf({ licenseType: 'CE', certifications: ['Frigo (ATP)', 'Hayon'] }, [adr], demands),
+    ).toEqual({ reasons: [], papersOnly: false });
+  });
+
+  it('says when only papers are missing (the screens then offer to add them)', () => {
+    const qualified = { licenseType: 'CE', certifications: ['Frigo (ATP)', 'Hayon'] };
+    expect(reasonsOf(qualified, [], demands).papersOnly).toBe(true);
+    expect(reasonsOf({ ...qualified, certifications: [] }, [], demands).papersOnly).toBe(false);
   });
 });

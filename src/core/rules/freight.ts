@@ -44,6 +44,9 @@ export const ADR_CLASS_LABELS: Record<AdrClass, string> = {
  * Equipment a mission may require of the vehicle, read in the driver's qualifications (their profile offers
  * « Frigo (ATP) » and « Hayon »).
  */
+/** The one name of dangerous goods on the form, the filters, the sheet and the papers. */
+export const DANGEROUS_GOODS_LABEL = 'Marchandises dangereuses (ADR)';
+
 export const EQUIPMENT = ['atp', 'tail_lift'] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 /** The profile's own words for each (the qualification a driver ticks). */
@@ -73,7 +76,7 @@ export const freightMessages = {
   slotAfterMission: 'Le créneau doit finir à la fin de la mission ou avant',
   deliveryBeforeLoading: 'Le créneau de livraison ne peut pas commencer avant celui de chargement',
   temperatureFormat: 'Température invalide : un nombre entier de degrés, par exemple 4 ou −18',
-  temperatureRange: `La température de consigne doit être comprise entre ${TEMPERATURE_MIN_C} et +${TEMPERATURE_MAX_C}\u00a0°C`,
+  temperatureRange: `La température de consigne doit être comprise entre ${formatTemperature(TEMPERATURE_MIN_C)} et ${formatTemperature(TEMPERATURE_MAX_C)}`,
   temperatureNeedsAtp:
     'Une température de consigne demande un véhicule frigorifique : cochez «\u00a0Frigo (ATP)\u00a0»',
   adrClass: 'Choisissez une classe ADR de la liste',
@@ -111,8 +114,9 @@ export function readTemperature(value: string | number): { celsius: number } | {
 /** "UN 1203" as the papers write it. */
 export const formatUnNumber = (un: string) => `UN\u00a0${un}`;
 /** 4 → "+4 °C", −18 → "−18 °C" (the minus sign), 0 → "0 °C". */
-export const formatTemperature = (celsius: number) =>
-  `${celsius > 0 ? '+' : celsius < 0 ? '\u2212' : ''}${Math.abs(celsius)}\u00a0°C`;
+export function formatTemperature(celsius: number): string {
+  return `${celsius > 0 ? '+' : celsius < 0 ? '\u2212' : ''}${Math.abs(celsius)}\u00a0°C`;
+}
 /** "Classe 3 — Liquides inflammables, UN 1203". */
 export const adrLabel = (adrClass: string, un: string | null) =>
   `${ADR_CLASS_LABELS[adrClass as AdrClass] ?? `Classe ${adrClass}`}${un ? `, ${formatUnNumber(un)}` : ''}`;
@@ -156,7 +160,7 @@ export function freightLines(freight: FreightFacts): { label: string; value: str
     lines.push({ label: 'Température de consigne', value: formatTemperature(freight.temperatureC) });
   if (freight.adrClass)
     lines.push({
-      label: 'Marchandises dangereuses (ADR)',
+      label: DANGEROUS_GOODS_LABEL,
       value: adrLabel(freight.adrClass, freight.unNumber),
     });
   if (freight.requiredEquipment.length > 0)
@@ -169,3 +173,9 @@ export const equipmentOf = (row: { requiresAtp: boolean; requiresTailLift: boole
   ...(row.requiresAtp ? (['atp'] as const) : []),
   ...(row.requiresTailLift ? (['tail_lift'] as const) : []),
 ];
+
+/** A stored mission as the rules and the papers read it: its two booleans as the list of equipment required. */
+export const withEquipment = <R extends { requiresAtp: boolean; requiresTailLift: boolean }>(row: R) => ({
+  ...row,
+  requiredEquipment: equipmentOf(row),
+});

@@ -6,10 +6,7 @@ import { z } from 'zod';
 import { ADR_CLASSES, EQUIPMENT, freightMessages, readTemperature, readUnNumber } from '../rules/freight.js';
 import { dateSchema } from './dates.js';
 import { uniqueList } from './text.js';
-
-/** Nothing typed: the form's empty field, or null. */
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+import { blank, optionalReading } from './transport-terms.js';
 
 const SLOT_INVALID = 'Date et heure invalides';
 /** One end of a slot: a date and time (Paris when no offset), or null when left empty. */
@@ -25,39 +22,22 @@ export const freightFields = {
   deliveryStart: slotEnd,
   deliveryEnd: slotEnd,
   /** Whole degrees Celsius, −30 to +30, or null. */
-  temperatureC: z
-    .union([z.string(), z.number()], { error: freightMessages.temperatureFormat })
-    .nullable()
-    .optional()
-    .transform((value, ctx) => {
-      if (blank(value)) return null;
-      const read = readTemperature(value!);
-      if ('message' in read) {
-        ctx.addIssue({ code: 'custom', message: read.message });
-        return z.NEVER;
-      }
-      return read.celsius;
-    }),
+  temperatureC: optionalReading(
+    z.union([z.string(), z.number()], { error: freightMessages.temperatureFormat }),
+    readTemperature,
+    'celsius',
+  ),
   adrClass: z
     .union([z.literal(''), z.enum(ADR_CLASSES)], { error: freightMessages.adrClass })
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),
   /** "UN 1203" → "1203", or null. */
-  unNumber: z
-    .string({ error: freightMessages.unNumberFormat })
-    .max(20, freightMessages.unNumberFormat)
-    .nullable()
-    .optional()
-    .transform((value, ctx) => {
-      if (blank(value)) return null;
-      const read = readUnNumber(value!);
-      if ('message' in read) {
-        ctx.addIssue({ code: 'custom', message: read.message });
-        return z.NEVER;
-      }
-      return read.un;
-    }),
+  unNumber: optionalReading(
+    z.string({ error: freightMessages.unNumberFormat }).max(20, freightMessages.unNumberFormat),
+    readUnNumber,
+    'un',
+  ),
   requiredEquipment: uniqueList(
     z.enum(EQUIPMENT, { error: freightMessages.equipment }),
     EQUIPMENT.length,

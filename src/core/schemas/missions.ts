@@ -441,6 +441,8 @@ export const missionDetailSchema = z.object({
   startableFrom: z.string().nullable(),
   canApply: z.boolean(),
   applyBlockedReason: z.string().nullable(),
+  /** What the sheet lists when the driver may not apply: every reason when it is who they are, else the one. */
+  applyBlockedReasons: z.array(z.string()),
   /** For a driver: every reason they may not take the mission (licence, equipment, papers), as on the cards. */
   notEligibleReasons: z.array(z.string()),
   /** `email_not_verified` when a confirmed address is what is missing (the screen offers to resend the link). */

@@ -20,23 +20,38 @@ export const waitingMessages = {
 } as const;
 
 /** Nothing typed: the form's empty field, or null. */
-const blank = (value: unknown) =>
+export const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/**
+ * An optional field a core reader reads (a weight, a temperature, a UN number): left empty → null; else the
+ * reader's `key`, or its French message under the field.
+ */
+export function optionalReading<I extends string | number, K extends string, V>(
+  input: z.ZodType<I>,
+  read: (value: I) => Record<K, V> | { message: string },
+  key: K,
+) {
+  return input
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) return null;
+      const answer = read(value!);
+      if ('message' in answer) {
+        ctx.addIssue({ code: 'custom', message: answer.message });
+        return z.NEVER;
+      }
+      return (answer as Record<K, V>)[key];
+    });
+}
+
 /** "24 t", "800 kg" or a number of kilograms → kilograms, or null when left empty. */
-export const cargoWeightSchema = z
-  .union([z.string(), z.number()], { error: cargoMessages.weightFormat })
-  .nullable()
-  .optional()
-  .transform((value, ctx) => {
-    if (blank(value)) return null;
-    const read = readWeightKg(value!);
-    if ('message' in read) {
-      ctx.addIssue({ code: 'custom', message: read.message });
-      return z.NEVER;
-    }
-    return read.kg;
-  });
+export const cargoWeightSchema = optionalReading(
+  z.union([z.string(), z.number()], { error: cargoMessages.weightFormat }),
+  readWeightKg,
+  'kg',
+);
 
 /** A whole number of pallets, 1 to 99, or null when left empty. */
 export const palletCountSchema = z

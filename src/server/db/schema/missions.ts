@@ -159,32 +159,21 @@ export const missions = pgTable(
     // found through missions_sandbox_idx.
     // The freight filters (decision 052) too: the two equipment booleans, and the ADR class and the set-point
     // for « is null » / « is not null ».
-    index('missions_open_idx')
-      .using(
-        'gist',
-        t.pickupPoint,
-        t.vehicleType,
-        t.urgency,
-        t.startDate,
-        t.requiresAtp,
-        t.requiresTailLift,
-        t.adrClass,
-        t.temperatureC,
-      )
-      .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
-    index('missions_open_public_idx')
-      .using(
-        'gist',
-        t.pickupPointPublic,
-        t.vehicleType,
-        t.urgency,
-        t.startDate,
-        t.requiresAtp,
-        t.requiresTailLift,
-        t.adrClass,
-        t.temperatureC,
-      )
-      .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
+    ...(['missions_open_idx', 'missions_open_public_idx'] as const).map((name) =>
+      index(name)
+        .using(
+          'gist',
+          name === 'missions_open_idx' ? t.pickupPoint : t.pickupPointPublic,
+          t.vehicleType,
+          t.urgency,
+          t.startDate,
+          t.requiresAtp,
+          t.requiresTailLift,
+          t.adrClass,
+          t.temperatureC,
+        )
+        .where(sql`${t.status} = 'available' and ${t.sandboxId} is null`),
+    ),
     index('missions_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('missions_engagement_type_check', oneOf(t.engagementType, ENGAGEMENT_TYPES)),
     index('missions_company_idx').on(t.companyId, t.createdAt),

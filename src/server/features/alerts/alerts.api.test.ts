@@ -147,6 +147,32 @@ describe('alerts', () => {
     expect((await company.agent.get('/api/alerts')).json()).toEqual([]);
   });
 
+  it('tells of a mission requiring equipment only the drivers whose profile has it', async () => {
+    const company = await signedIn({ userType: 'company' });
+    const paris = { currentLocation: 'Paris', currentLat: '48.856600', currentLng: '2.352200' };
+    const withLift = await signedIn({ ...paris, certifications: ['Hayon'] });
+    const withoutLift = await signedIn({ ...paris, certifications: ['Frigo (ATP)'] });
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const published = await company.agent.post(
+      '/api/missions',
+      missionPayload({
+        title: 'Palettes Rungis → Évry',
+        pickupLat: 48.7467,
+        pickupLng: 2.3522,
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+        requiredEquipment: ['tail_lift'],
+      }),
+    );
+    expect(published.statusCode, published.body).toBe(201);
+    const alerted = async (who: { agent: Agent }) =>
+      ((await who.agent.get('/api/alerts?filtre=missions')).json() as Array<{ type: string }>).some(
+        (alert) => alert.type === 'new_mission',
+      );
+    expect(await alerted(withLift)).toBe(true);
+    expect(await alerted(withoutLift)).toBe(false);
+  });
+
   it('keeps each user’s preferences: French refusals, role-only types, a type turned off leaves no alert', async () => {
     const company = await signedIn({ userType: 'company' });
     const driver = await signedIn({ subscriptionPlan: 'premium' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES } from '#core/rules/notifications.js';
+import { equipmentOf, holdsEquipment } from '#core/rules/freight.js';
 import { licensesFor, type VehicleType } from '#core/rules/missions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inWorld } from '../../platform/demo-world.js';
@@ -22,7 +23,7 @@ export interface PublishedMission {
 
 /**
  * The drivers a newly published mission fits (decision 011): active drivers whose licence allows the vehicle and
- * who drive that kind of vehicle (or said none), whose city is within their zone of the pickup, who want these
+ * who drive that kind of vehicle (or said none), who have the equipment it requires (Frigo (ATP), Hayon), whose city is within their zone of the pickup, who want these
  * alerts, and who are neither marked unavailable on the start day (Europe/Paris) nor available only later (a
  * driver partially available that day still hears of it: the hours may fit). Only drivers of the mission's world:
  * a demo mission alerts no real driver, a real one no demo driver (platform/demo-world.ts).
@@ -41,7 +42,10 @@ export async function matchingDrivers(
     urgency: boolean;
     located: boolean;
     sandbox_id: string | null;
-  }>(sql`select id, title, pickup_city, start_date, vehicle_type, urgency, pickup_point is not null as located, sandbox_id
+    requires_atp: boolean;
+    requires_tail_lift: boolean;
+  }>(sql`select id, title, pickup_city, start_date, vehicle_type, urgency, pickup_point is not null as located, sandbox_id,
+                requires_atp, requires_tail_lift
          from missions where id = ${missionId} and status = 'available'`);
   const row = missionRows.rows[0];
   if (!row) return null;
@@ -56,8 +60,13 @@ export async function matchingDrivers(
   if (!row.located) return { mission, drivers: [] };
   const licences = licensesFor(row.vehicle_type as VehicleType);
   const defaultTypes = `{${DEFAULT_PREFERENCES.alertTypes.join(',')}}`;
-  const found = await db.execute<{ id: string; distance_m: number; city: string | null }>(sql`
-    select u.id, u.current_location as city,
+  const found = await db.execute<{
+    id: string;
+    distance_m: number;
+    city: string | null;
+    certifications: string[];
+  }>(sql`
+    select u.id, u.current_location as city, u.certifications,
            earth_distance(ll_to_earth(u.current_lat::float8, u.current_lng::float8), m.pickup_point) as distance_m
     from users u
     join missions m on m.id = ${missionId}
@@ -79,12 +88,16 @@ export async function matchingDrivers(
           and a.date = (m.start_date at time zone 'Europe/Paris')::date
       )
   `);
+  // The equipment the mission requires, read in each driver's qualifications as the card and the sheet read it.
+  const required = equipmentOf({ requiresAtp: row.requires_atp, requiresTailLift: row.requires_tail_lift });
   return {
     mission,
-    drivers: found.rows.map((driver) => ({
-      driverId: driver.id,
-      distanceKm: Math.round(Number(driver.distance_m) / 1000),
-      city: driver.city,
-    })),
+    drivers: found.rows
+      .filter((driver) => required.every((equipment) => holdsEquipment(driver.certifications, equipment)))
+      .map((driver) => ({
+        driverId: driver.id,
+        distanceKm: Math.round(Number(driver.distance_m) / 1000),
+        city: driver.city,
+      })),
   };
 }

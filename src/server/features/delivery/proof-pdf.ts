@@ -1,5 +1,5 @@
 import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
-import { equipmentOf, freightLines } from '#core/rules/freight.js';
+import { withEquipment, freightLines } from '#core/rules/freight.js';
 import { formatParisStamp } from '#core/rules/french-dates.js';
 import { waitingRateOf, waitingRateText } from '#core/rules/waiting-rate.js';
 import { PDFDocument, rgb, type PDFImage } from 'pdf-lib';
@@ -93,7 +93,7 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
         ...(mission.palletCount !== null
           ? [{ label: 'Palettes', value: formatPallets(mission.palletCount) }]
           : []),
-        ...freightLines({ ...mission, requiredEquipment: equipmentOf(mission) }),
+        ...freightLines(withEquipment(mission)),
         ...(mission.startedAt ? [{ label: 'Départ', value: formatParisStamp(mission.startedAt) }] : []),
         ...(mission.deliveredAt ? [{ label: 'Livrée', value: formatParisStamp(mission.deliveredAt) }] : []),
       ],

@@ -1,6 +1,6 @@
 import { formatPallets, formatWeightKg } from '#core/rules/cargo.js';
 import { formatParisStamp } from '#core/rules/french-dates.js';
-import { equipmentOf, freightLines } from '#core/rules/freight.js';
+import { withEquipment, freightLines } from '#core/rules/freight.js';
 import {
   ENGAGEMENT_LABELS,
   PRICING_LABELS,
@@ -99,7 +99,7 @@ export async function buildEngagementPdf(
         ]
       : []),
     // The slots, the set-point, the dangerous goods and the equipment, when given (decision 052).
-    ...freightLines({ ...mission, requiredEquipment: equipmentOf(mission) }),
+    ...freightLines(withEquipment(mission)),
   ];
   const companyRows = [
     { label: 'Raison sociale', value: companyName },

@@ -1,4 +1,5 @@
 import { and, between, desc, eq } from 'drizzle-orm';
+import { notEligible } from '#core/rules/eligibility.js';
 import { APPLICATION_LIMIT_MESSAGE, applicationsLeft, monthlyApplicationLimit } from '#core/rules/plans.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import { AVAILABILITY_UNAVAILABLE, unavailableApplyMessage } from '#core/rules/availability.js';
@@ -24,7 +25,7 @@ import {
   toApplication,
   openness,
   documentCheck,
-  notEligibleReasons,
+  demandsOf,
 } from './shared.js';
 import { loadPapers } from '../../platform/driver-papers.js';
 import { bookingMessages, lockDriverBookings, overlappingBooking } from './booking.js';
@@ -68,9 +69,8 @@ export async function applyToMission(
     const check = documentCheck((await loadPapers(tx, [driver.id])).get(driver.id) ?? [], mission);
     // Every reason at once (licence, equipment, papers: decision 052), in the words of the cards and the sheet;
     // `documents` when only papers are missing (the screen offers to add them).
-    const reasons = notEligibleReasons(fresh!, mission, check);
+    const { reasons, papersOnly } = notEligible(fresh!, demandsOf(mission), check.refusals);
     if (reasons.length > 0) {
-      const papersOnly = reasons.length === check.refusals.length;
       throw new AppError(409, reasons.join(' '), undefined, undefined, papersOnly ? 'documents' : undefined);
     }
     const [existing] = await tx

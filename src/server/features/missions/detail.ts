@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { notEligible } from '#core/rules/eligibility.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BadgeType } from '#core/rules/badges.js';
 import { BADGE_TYPES, type MissionStatus } from '#core/rules/enums.js';
@@ -22,7 +23,7 @@ import {
   pendingApplicationCount,
   toApplication,
   openness,
-  notEligibleReasons,
+  demandsOf,
   loadMissions,
   documentCheck,
   type DocumentCheck,
@@ -153,12 +154,14 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
   let left: number | null = null;
   let myCheck: DocumentCheck | null = null;
   let reasonsForMe: string[] = [];
+  let blockedReasons: string[] = [];
   let drivingTimeForMe: DrivingCheck | null = null;
   if (user && role === 'driver') {
     myCheck = documentCheck((await loadPapers(db, [user.id])).get(user.id) ?? [], row);
     // Every reason the driver may not take it, as the cards say them (decision 052); the first is the one shown
     // when nothing else (an application already sent, the address) comes before.
-    reasonsForMe = notEligibleReasons(user, row, myCheck);
+    const eligibility = notEligible(user, demandsOf(row), myCheck.refusals);
+    reasonsForMe = eligibility.reasons;
     myApplication = mine ? toApplication(mine, myCheck) : null;
     left = applicationsLeft(user.subscriptionPlan, await applicationsThisMonth(db, user.id));
     // The order the application itself checks in (applications.ts): the address first.
@@ -170,10 +173,13 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
           reasonsForMe[0] ??
           (await bookedMessage(db, user.id, row)) ??
           (left === 0 ? APPLICATION_LIMIT_MESSAGE : null));
+    // Blocked for who they are: every reason is listed, and when only papers are missing the screen offers them.
+    const forWhoTheyAre = !mine && applyBlockedReason !== null && applyBlockedReason === reasonsForMe[0];
+    blockedReasons = forWhoTheyAre ? reasonsForMe : applyBlockedReason === null ? [] : [applyBlockedReason];
     applyBlockedCode =
       !mine && !user.emailVerified
         ? EMAIL_NOT_VERIFIED
-        : !mine && applyBlockedReason !== null && applyBlockedReason === myCheck.refusal
+        : forWhoTheyAre && eligibility.papersOnly
           ? 'documents'
           : null;
     canApply = applyBlockedReason === null;
@@ -227,6 +233,7 @@ export async function getMissionDetail(db: Db, viewer: Viewer, missionId: string
     canApply,
     drivingTimeForMe,
     applyBlockedReason,
+    applyBlockedReasons: blockedReasons,
     applyBlockedCode,
     notEligibleReasons: reasonsForMe,
     applicationsLeft: left,

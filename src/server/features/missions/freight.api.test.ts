@@ -91,7 +91,7 @@ describe('publishing the freight', () => {
     expect(
       await refused({ temperatureC: '45', adrClass: '10', unNumber: 'UN 12', requiredEquipment: ['grue'] }),
     ).toEqual({
-      temperatureC: 'La température de consigne doit être comprise entre -30 et +30\u00a0°C',
+      temperatureC: 'La température de consigne doit être comprise entre \u221230\u00a0°C et +30\u00a0°C',
       adrClass: 'Choisissez une classe ADR de la liste',
       unNumber: 'Numéro ONU invalide : 4 chiffres, par exemple « UN 1203 »',
       'requiredEquipment.0': 'Équipement inconnu',

@@ -1,5 +1,5 @@
 import { loadPapers } from '../../platform/driver-papers.js';
-import { notEligibleReasons } from '#core/rules/eligibility.js';
+import { notEligible, paperCheck } from '#core/rules/eligibility.js';
 import { addressSuggestionSchema } from '#core/schemas/places.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -71,7 +71,7 @@ export function listingRoutes(root: FastifyInstance, deps: FeatureDeps, searchCa
         // Every reason, in the words of the sheet (core/rules/eligibility.ts, decision 052).
         items: page.items.map((item) => ({
           ...item,
-          notEligibleReasons: notEligibleReasons(user, papers, item),
+          notEligibleReasons: notEligible(user, item, paperCheck(papers, item).refusals).reasons,
         })),
       };
     },

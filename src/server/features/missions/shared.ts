@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { verdictView, type Paper } from '#core/rules/documents.js';
-import { paperCheck, qualificationReasons, type MissionDemands } from '#core/rules/eligibility.js';
+import { paperCheck, type MissionDemands } from '#core/rules/eligibility.js';
 import type { MissionStatus } from '#core/rules/enums.js';
-import { equipmentOf } from '#core/rules/freight.js';
+import { equipmentOf, withEquipment } from '#core/rules/freight.js';
 import { roleOf } from '#core/rules/roles.js';
 import type { Application, Mission } from '#core/schemas/missions.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -180,19 +180,19 @@ export async function pendingApplicantIds(tx: DbOrTx, missionId: string): Promis
 }
 
 /** A row as core's eligibility rules read it. */
-const demands = (row: MissionRow): MissionDemands => ({ ...row, requiredEquipment: equipmentOf(row) });
+export const demandsOf = (row: MissionRow): MissionDemands => withEquipment(row);
 
 /**
  * A driver's papers judged for a mission: what it requires (ticked, or ADR for dangerous goods: a class given or
  * named in the cargo) until its last day.
  */
 export function documentCheck(papers: readonly Paper[], mission: MissionRow) {
-  const result = paperCheck(papers, demands(mission));
+  const result = paperCheck(papers, demandsOf(mission));
   const requirements = result.verdicts.map(verdictView);
   const missing = result.verdicts
     .filter((verdict) => verdict.state !== 'valid' && verdict.state !== 'pending')
     .map((verdict) => verdict.requirement);
-  return { refusal: result.refusal, refusals: result.refusals, requirements, missing };
+  return { refusals: result.refusals, requirements, missing };
 }
 export type DocumentCheck = ReturnType<typeof documentCheck>;
 
@@ -217,12 +217,3 @@ export function openness(driver: User, mission: MissionRow): string | null {
   if (mission.startDate.getTime() <= Date.now()) return missionErrors.alreadyStarted;
   return null;
 }
-
-/**
- * Every reason the driver may not take the mission for who they are (core/rules/eligibility.ts): their licence and
- * equipment, then their papers (`check`, judged once by the caller). Empty when they qualify.
- */
-export const notEligibleReasons = (driver: User, mission: MissionRow, check: DocumentCheck) => [
-  ...qualificationReasons(driver, demands(mission)),
-  ...check.refusals,
-];

@@ -87,10 +87,7 @@ function BlockedReasons({
   detail: MissionDetail;
   papersBlock: boolean;
 }) {
-  const reasons =
-    detail.applyBlockedReason !== null && detail.applyBlockedReason === detail.notEligibleReasons[0]
-      ? detail.notEligibleReasons
-      : [detail.applyBlockedReason];
+  const reasons = detail.applyBlockedReasons;
   if (reasons.length === 1)
     return (
       <p id={id} role="status" className="flex gap-2">

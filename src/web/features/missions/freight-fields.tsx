@@ -1,5 +1,14 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { ADR_CLASS_LABELS, ADR_CLASSES, EQUIPMENT, EQUIPMENT_LABELS } from '#core/rules/freight.js';
+import {
+  ADR_CLASS_LABELS,
+  ADR_CLASSES,
+  DANGEROUS_GOODS_LABEL,
+  EQUIPMENT,
+  EQUIPMENT_LABELS,
+  formatTemperature,
+  TEMPERATURE_MAX_C,
+  TEMPERATURE_MIN_C,
+} from '#core/rules/freight.js';
 import type { Mission, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
 import { CheckboxGroup, SelectField, TextField } from '#web/ui/field.js';
 import { isoToLocalInput } from './format.js';
@@ -73,7 +82,7 @@ export function FreightFields({ form }: { form: UseFormReturn<MissionFormValues,
         <TextField
           label="Température de consigne (°C)"
           placeholder="Ex. 4 ou −18"
-          hint="De −30 à +30 °C, avec « Frigo (ATP) » coché."
+          hint={`De ${formatTemperature(TEMPERATURE_MIN_C)} à ${formatTemperature(TEMPERATURE_MAX_C)}, avec «\u00a0${EQUIPMENT_LABELS.atp}\u00a0» coché.`}
           autoComplete="off"
           error={errors.temperatureC?.message}
           {...form.register('temperatureC')}
@@ -81,7 +90,7 @@ export function FreightFields({ form }: { form: UseFormReturn<MissionFormValues,
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
-          label="Matières dangereuses : classe ADR"
+          label={`${DANGEROUS_GOODS_LABEL} : classe`}
           placeholder="Aucune"
           options={ADR_CLASSES.map((adrClass) => ({ value: adrClass, label: ADR_CLASS_LABELS[adrClass] }))}
           error={errors.adrClass?.message}
@@ -90,7 +99,7 @@ export function FreightFields({ form }: { form: UseFormReturn<MissionFormValues,
         <TextField
           label="Numéro ONU"
           placeholder="Ex. UN 1203"
-          hint="Avec la classe ADR : le certificat ADR du chauffeur est alors exigé."
+          hint="Avec la classe : le certificat ADR du chauffeur est exigé d’office."
           autoComplete="off"
           error={errors.unNumber?.message}
           {...form.register('unNumber')}

@@ -130,6 +130,8 @@ export function MissionForm({
   const { errors } = form.formState;
   const vehicle = form.watch('vehicleType') as keyof typeof VEHICLE_LICENSE | '';
   const engagement = form.watch('engagementType');
+  const adrClass = form.watch('adrClass');
+  const requiredDocuments = form.watch('requiredDocuments');
   // A waiting rate goes with an independent carrier at a flat price (decision 042); hidden, its fields are not sent.
   const waitingBilled = engagement === 'independent' && form.watch('pricingType') === 'flat';
 
@@ -252,6 +254,11 @@ export function MissionForm({
           }))}
           registration={form.register('requiredDocuments')}
         />
+        {adrClass && !requiredDocuments?.includes('adr') && (
+          <p className="-mt-2 text-sm text-ink-muted">
+            Le certificat ADR est exigé d’office par la classe ADR choisie plus haut.
+          </p>
+        )}
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Cadre d’engagement du chauffeur</legend>
           <div className="grid gap-3 md:grid-cols-2">

@@ -1,3 +1,4 @@
+import { DANGEROUS_GOODS_LABEL, EQUIPMENT_LABELS } from '#core/rules/freight.js';
 import { LocateFixed, Search, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LICENSE_TYPES } from '#core/rules/enums.js';
@@ -28,9 +29,9 @@ const FILTERS = ['q', 'city', 'radiusKm', 'lat', 'lng', ...MORE_FILTERS, 'page',
 
 /** The freight filters (decision 052): any mission, only those that require it, or none of them. */
 const FREIGHT_FILTERS = [
-  { name: 'atp', label: 'Frigo (ATP)' },
-  { name: 'tailLift', label: 'Hayon' },
-  { name: 'adr', label: 'ADR (matières dangereuses)' },
+  { name: 'atp', label: EQUIPMENT_LABELS.atp },
+  { name: 'tailLift', label: EQUIPMENT_LABELS.tail_lift },
+  { name: 'adr', label: DANGEROUS_GOODS_LABEL },
   { name: 'temperature', label: 'Température dirigée' },
 ] as const;
 const FREIGHT_CHOICES = [

@@ -1,3 +1,4 @@
+import { EQUIPMENT_LABELS } from '#core/rules/freight.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, ExternalLink } from 'lucide-react';
 import { useRef } from 'react';
@@ -21,7 +22,16 @@ import { MyBadgesSection } from './badges-section.js';
 const resolver = lazyResolver<ProfileFormValues>(
   async () => (await import('./resolvers.js')).profileResolver as never,
 );
-const CERTIFICATIONS = ['FIMO', 'FCO', 'ADR', 'Hayon', 'Grue auxiliaire', 'CACES R489', 'Frigo (ATP)'];
+// The equipment's words are those the eligibility rules read (core/rules/freight.ts).
+const CERTIFICATIONS = [
+  'FIMO',
+  'FCO',
+  'ADR',
+  EQUIPMENT_LABELS.tail_lift,
+  'Grue auxiliaire',
+  'CACES R489',
+  EQUIPMENT_LABELS.atp,
+];
 
 function uploadAvatar(file: File): Promise<SessionUser> {
   const form = new FormData();
