@@ -38,7 +38,7 @@ export function parisOffsetMinutes(instant: number): number {
  * The instant at which Paris clocks show this wall time: the first one when clocks go back (02:30 happens
  * twice), and read with the winter offset when clocks go forward (02:30 does not exist).
  */
-function fromParisWallClock(wall: number): number {
+export function fromParisWallClock(wall: number): number {
   const before = parisOffsetMinutes(wall - 12 * 3_600_000);
   const after = parisOffsetMinutes(wall + 12 * 3_600_000);
   const fits = [before, after]

@@ -16,6 +16,7 @@ import {
   driverPayload,
   missionPayload,
   multipartBody,
+  templatePayload,
   TEST_PASSWORD,
 } from '../test/factories.js';
 import { Agent, createTestApp, sessionCookie, type TestApp } from '../test/harness.js';
@@ -23,6 +24,8 @@ import { createStorage } from './storage.js';
 import { hashToken } from './tokens.js';
 import { DEFAULT_TARIFFS } from '#core/rules/tariffs.js';
 import { parisDate } from '#core/rules/days.js';
+import { missionInputSchema } from '#core/schemas/missions.js';
+import { missionTemplates } from '../db/schema/recurrence.js';
 
 /** A minimal PDF: what the upload checks accept (it parses with pdf-lib). */
 const PDF_BYTES = Buffer.from(
@@ -72,6 +75,9 @@ interface Scene {
   /** Reviews (decision 019): the transporter's published review of the driver (with a photo), which the driver
    * has reported (open). */
   review: string;
+  /** The transporter's recurring missions (decision 056): one to edit, one to stop. */
+  template: string;
+  templateToStop: string;
   reviewReport: string;
   /** Relais's invoice of the transporter's plan (decision 043). */
   planInvoice: string;
@@ -277,6 +283,21 @@ async function scene(): Promise<Scene> {
     screenshotKey: `bug-reports/${bugReportId}.png`,
     adminNotes: 'Note interne',
   });
+  const storedMission = JSON.parse(JSON.stringify(missionInputSchema.parse(missionPayload()))) as object;
+  const [template, templateToStop] = await t.db
+    .insert(missionTemplates)
+    .values(
+      [0, 1].map(() => ({
+        companyId: transporter.id,
+        mission: storedMission as Record<string, unknown>,
+        title: 'Livraison frigo Rungis → Lille',
+        weekdays: [1, 3],
+        firstDay: parisDate(new Date()),
+        leadDays: 7,
+        holidays: 'skip',
+      })),
+    )
+    .returning();
   await sessionCookie(t.db, driver.id, 'second device');
   const [other] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id));
   const [alert] = await t.db
@@ -300,6 +321,8 @@ async function scene(): Promise<Scene> {
     completedDocument: statement.id,
     planInvoice: await planInvoiceFor(transporter),
     review: reviewId,
+    template: template!.id,
+    templateToStop: templateToStop!.id,
     reviewReport: reviewReport!.id,
     bugReport: bugReportId,
   };
@@ -596,6 +619,27 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /api/missions/:id': {
     request: (s) => json('PUT', `/api/missions/${s.open}`, missionPayload()),
+    expected: members(403, { transporter: 200 }),
+  },
+  // Recurring missions (decision 056): a transporter's own series; nobody else reads or changes them.
+  'GET /api/mission-templates': {
+    request: () => json('GET', '/api/mission-templates'),
+    expected: members(403, { transporter: 200, otherTransporter: 200 }),
+  },
+  'POST /api/mission-templates': {
+    request: () => json('POST', '/api/mission-templates', templatePayload()),
+    expected: members(403, { transporter: 201, otherTransporter: 201 }),
+  },
+  'GET /api/mission-templates/:id': {
+    request: (s) => json('GET', `/api/mission-templates/${s.template}`),
+    expected: members(403, { transporter: 200 }),
+  },
+  'PUT /api/mission-templates/:id': {
+    request: (s) => json('PUT', `/api/mission-templates/${s.template}`, templatePayload()),
+    expected: members(403, { transporter: 200 }),
+  },
+  'POST /api/mission-templates/:id/stop': {
+    request: (s) => json('POST', `/api/mission-templates/${s.templateToStop}/stop`),
     expected: members(403, { transporter: 200 }),
   },
   'POST /api/missions/:id/:action': {

@@ -99,6 +99,14 @@ export function missionPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A recurring mission (decision 056): the first mission tomorrow, then every Monday and Wednesday for 4 missions. */
+export function templatePayload(mission: Record<string, unknown> = {}, rule: Record<string, unknown> = {}) {
+  return {
+    mission: missionPayload(mission),
+    rule: { weekdays: [1, 3], end: 'count', count: 4, leadDays: 7, holidays: 'skip', ...rule },
+  };
+}
+
 /**
  * A mission written straight into the database in any state (no API walk): for tests that need many missions
  * behind a member (reviews, reputation, badges). Defaults: Rungis → Lesquin, assigned to `driverId`, completed a

@@ -72,6 +72,10 @@ const Subscription = page(() => import('#web/features/billing/subscription-page.
 const Dashboard = page(() => import('#web/features/dashboard/dashboard-page.js'), 'DashboardPage');
 const Explorer = page(() => import('#web/features/missions/explorer-page.js'), 'ExplorerPage');
 const Missions = page(() => import('#web/features/missions/missions-page.js'), 'MissionsPage');
+const RecurringMissions = page(
+  () => import('#web/features/missions/recurring-page.js'),
+  'RecurringMissionsPage',
+);
 const Messages = page(() => import('#web/features/messaging/messages-page.js'), 'MessagesPage');
 const Alerts = page(() => import('#web/features/messaging/alerts-page.js'), 'AlertsPage');
 const DriverMap = page(() => import('#web/features/missions/driver-map-page.js'), 'DriverMapPage');
@@ -158,6 +162,7 @@ const Pages = memo(function Pages() {
       <Route path="/admin" component={AdminHome} nest />
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/missions" component={Missions} />
+      <Route path="/recurring-missions" component={RecurringMissions} />
       <Route path="/mission/:id" component={MissionDetail} />
       <Route path="/mission-history" component={MissionHistory} />
       <Route path="/profile" component={Profile} />

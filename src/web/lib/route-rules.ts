@@ -48,6 +48,7 @@ const USER_AREA_PATHS = [
   '/driver-map',
   '/delivery-tracking',
   '/missions',
+  '/recurring-missions',
   '/mission/:id',
   '/mission/:id/tracking',
   '/mission/:id/payment',

@@ -203,23 +203,38 @@ export function CheckboxGroup({
   options,
   registration,
   columns = false,
+  error,
 }: {
   legend: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   registration: UseFormRegisterReturn;
   /** In columns (long lists) rather than in a wrapping row. */
   columns?: boolean;
+  /** The French message under the group. */
+  error?: string;
 }) {
+  const errorId = useId();
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold">{legend}</legend>
       <div
         className={columns ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-wrap gap-x-6 gap-y-2'}
       >
         {options.map((option) => (
-          <Checkbox key={option.value} value={option.value} label={option.label} {...registration} />
+          <Checkbox
+            key={option.value}
+            value={option.value}
+            label={option.label}
+            aria-invalid={error ? true : undefined}
+            {...registration}
+          />
         ))}
       </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -17,6 +17,7 @@ import { smsPreferences } from '../../db/schema/sms.js';
 import { subscriptions } from '../../db/schema/payments.js';
 import { gpsPositions, missionApplications, missionEvents, missions } from '../../db/schema/missions.js';
 import { declaredDriving } from '../../db/schema/driving.js';
+import { missionTemplates } from '../../db/schema/recurrence.js';
 import {
   accountTokens,
   idempotentRequests,
@@ -187,8 +188,8 @@ async function withdrawApplications(tx: DbOrTx, me: User, events: DomainEvent[])
 }
 
 /**
- * Sessions, devices, links, kept answers, alerts, preferences, availability, declared driving, badges, papers and
- * positions; the papers' files.
+ * Sessions, devices, links, kept answers, alerts, preferences, availability, declared driving, recurring missions,
+ * badges, papers and positions; the papers' files.
  */
 async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
   for (const [table, column] of [
@@ -202,6 +203,8 @@ async function erasePersonalRows(tx: DbOrTx, me: User): Promise<string[]> {
     [smsPreferences, smsPreferences.userId],
     [availability, availability.driverId],
     [declaredDriving, declaredDriving.driverId],
+    // A company's recurring missions stop with it; the missions they published stay, as any other.
+    [missionTemplates, missionTemplates.companyId],
     [driverCalendars, driverCalendars.driverId],
     [badges, badges.userId],
     [driverApplications, driverApplications.userId],

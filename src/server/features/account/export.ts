@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { declaredDriving } from '../../db/schema/driving.js';
+import { missionTemplates } from '../../db/schema/recurrence.js';
 import { adminLogs, bugReports } from '../../db/schema/admin.js';
 import { analyticsEvents, analyticsSessions, analyticsVisits } from '../../db/schema/analytics.js';
 import {
@@ -120,6 +121,7 @@ async function collect(db: DbOrTx, user: User): Promise<Record<string, unknown>>
     driverValidation: await rowsOf(db, driverApplications, eq(driverApplications.userId, me)),
     availability: await rowsOf(db, availability, eq(availability.driverId, me)),
     declaredDriving: await rowsOf(db, declaredDriving, eq(declaredDriving.driverId, me)),
+    recurringMissions: await rowsOf(db, missionTemplates, eq(missionTemplates.companyId, me)),
     // The calendar choices, without the feed's secret (its hash is withheld above).
     calendar: await rowsOf(db, driverCalendars, eq(driverCalendars.driverId, me)),
     badges: await rowsOf(db, badges, eq(badges.userId, me)),

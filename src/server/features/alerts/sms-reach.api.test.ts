@@ -139,16 +139,18 @@ describe('an SMS, only when nothing else reached the member', () => {
     const seen: string[] = [];
     socket.on('message', (data: Buffer) => seen.push(data.toString('utf8')));
     await new Promise((resolve) => socket.once('open', resolve));
+    // The instance writes who is connected in batches: the screen counts for every instance once it is written (and
+    // its removal, below, is written after it).
+    const presence = async () =>
+      (await t.db.execute(sql`select 1 from realtime_presence where user_id = ${owner.user.id}`)).rows.length;
+    await untilAsync(async () => (await presence()) === 1);
     expect((await report('Vu à l’écran')).statusCode).toBe(201);
     // The open screen got the alert itself.
     await until(() => seen.some((message) => message.includes('Vu à l’écran')));
     socket.close();
     await new Promise((resolve) => socket.once('close', resolve));
     // Screen closed (and its presence gone): the next incident is texted, and it is the only SMS.
-    await untilAsync(async () => {
-      const open = await t.db.execute(sql`select 1 from realtime_presence where user_id = ${owner.user.id}`);
-      return open.rows.length === 0;
-    });
+    await untilAsync(async () => (await presence()) === 0);
     expect((await report('Personne à l’écran')).statusCode).toBe(201);
     await until(() => texts().length > 0);
     expect(texts()).toHaveLength(1);

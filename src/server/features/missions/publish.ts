@@ -5,7 +5,7 @@ import { emailRequiredMessages } from '#core/schemas/users.js';
 import { homonymsMessage } from '#core/schemas/places.js';
 import type { MissionInput } from '#core/schemas/missions.js';
 import { DEFAULT_WAITING_FRANCHISE_MINUTES } from '#core/rules/waiting-rate.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { type User } from '../../db/schema/users.js';
 import { locateAddress } from '../../platform/places.js';
@@ -43,7 +43,7 @@ function locate(address: string, city: string | null | undefined, lat?: number |
 }
 
 /** The row's values; a 400 naming each ambiguous address, before anything is written (the form keeps its text). */
-function missionValues(input: MissionInput) {
+export function missionValues(input: MissionInput) {
   const pickup = locate(input.pickupAddress, input.pickupCity, input.pickupLat, input.pickupLng);
   const delivery = locate(input.deliveryAddress, input.deliveryCity, input.deliveryLat, input.deliveryLng);
   if ('refusal' in pickup || 'refusal' in delivery) {
@@ -96,25 +96,31 @@ function missionValues(input: MissionInput) {
   };
 }
 
+/**
+ * Writes a published mission and its event, in the caller's transaction (the company's row locked open): the form's
+ * publishing and each occurrence of a recurring mission. The event is the caller's to publish once committed.
+ */
+export async function insertMission(tx: DbOrTx, companyId: string, values: ReturnType<typeof missionValues>) {
+  await lockActiveUsers(tx, companyId);
+  const [row] = await tx
+    .insert(missions)
+    .values({ companyId, ...values })
+    .returning();
+  await recordEvent(tx, row!.id, companyId, 'published', 'available');
+  const published = await recordDomainEvent(tx, {
+    type: 'mission.published',
+    missionId: row!.id,
+    title: row!.title,
+    companyId,
+  });
+  return { mission: row!, published };
+}
+
 /** Publishing (transporters). */
 export async function createMission(db: Db, events: EventBus, company: User, input: MissionInput) {
   if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
   const values = missionValues(input);
-  const { mission, published } = await db.transaction(async (tx) => {
-    await lockActiveUsers(tx, company.id);
-    const [row] = await tx
-      .insert(missions)
-      .values({ companyId: company.id, ...values })
-      .returning();
-    await recordEvent(tx, row!.id, company.id, 'published', 'available');
-    const published = await recordDomainEvent(tx, {
-      type: 'mission.published',
-      missionId: row!.id,
-      title: row!.title,
-      companyId: company.id,
-    });
-    return { mission: row!, published };
-  });
+  const { mission, published } = await db.transaction((tx) => insertMission(tx, company.id, values));
   await events.publish(published);
   return getMissionDetail(db, { user: company }, mission.id);
 }

@@ -5,6 +5,7 @@ import { lifecycleRoutes } from './lifecycle-routes.js';
 import { listingRoutes } from './listing-routes.js';
 import { watchMissionChanges } from './mission-updates.js';
 import { publishRoutes } from './publish-routes.js';
+import { recurringRoutes } from './recurring-routes.js';
 import { watchMissionRoutes } from './routing.js';
 import { SearchCache } from './search-cache.js';
 
@@ -15,6 +16,7 @@ export async function missionRoutes(root: FastifyInstance, deps: FeatureDeps): P
   watchMissionRoutes(deps);
   listingRoutes(root, deps, searchCache);
   publishRoutes(root, deps);
+  recurringRoutes(root, deps);
   lifecycleRoutes(root, deps);
   applicationRoutes(root, deps);
 }

@@ -120,6 +120,29 @@ export const TRANSPORTER_GUIDE: HelpGuide = {
             '« Annuler la mission » reste possible avant le départ, avec un motif : le chauffeur retenu et les candidats sont prévenus.',
           ],
         },
+        {
+          id: 'dupliquer',
+          question: 'Comment refaire une mission déjà publiée ?',
+          keywords: 'copier dupliquer copie refaire même mission',
+          body: [
+            '« Dupliquer » sur la fiche de la mission, quel que soit son statut : le formulaire s’ouvre rempli, aux mêmes heures, le prochain jour ouvré. Vérifiez, changez ce qui doit l’être, puis « Publier la mission ».',
+          ],
+        },
+        {
+          id: 'recurrentes',
+          question: 'Comment publier une mission qui revient chaque semaine ?',
+          keywords: 'récurrente série répéter chaque lundi hebdomadaire régulière',
+          body: [
+            {
+              steps: [
+                'Remplissez le formulaire de publication pour la première mission, puis cochez « Répéter cette mission ».',
+                'Choisissez les jours de la semaine, la fin de la série (un nombre de missions, une date, ou jamais), combien de jours avant chaque mission la publier, et que faire les jours fériés (ne pas publier, ou décaler au jour ouvré suivant).',
+                'Touchez « Créer la série ».',
+              ],
+            },
+            'Chaque mission de la série est une mission à part entière (candidatures, chauffeur, paiement), publiée d’elle-même quelques jours avant son jour. Vos séries sont dans [Missions récurrentes](/recurring-missions) : « Modifier » change les missions pas encore publiées, « Arrêter la série » n’en publie plus.',
+          ],
+        },
       ],
     },
     {

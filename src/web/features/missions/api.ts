@@ -3,6 +3,7 @@ import type { Application, Mission, MissionDetail, MissionPage } from '#core/sch
 import { ApiError, apiRequest, type QueryParams } from '#web/lib/api.js';
 import { sendOrQueue } from '#web/lib/offline/outbox.js';
 import { missionGroup } from './delivery-api.js';
+import { TEMPLATES_KEY } from './recurring-api.js';
 
 /** The driver's missions list, as « Mes missions » asks for it (and kept ahead offline). */
 export const ACTIVE_STATUSES = 'available,assigned,in_progress,delivered';
@@ -42,6 +43,7 @@ export function useMissionMutation<TVariables, TResult = unknown>(
       queryClient.invalidateQueries({ queryKey: ['/api/missions/search'] }),
       queryClient.invalidateQueries({ queryKey: missionKeys.applications }),
       queryClient.invalidateQueries({ queryKey: missionKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
     ]);
   return useMutation({
     mutationFn: request,

@@ -170,6 +170,11 @@ export function MissionDetailPage() {
                 {editing ? 'Fermer' : 'Modifier'}
               </Button>
             )}
+            {isOwner && (
+              <Link href={`/missions?copie=${mission.id}`} className={buttonClasses('secondary', 'sm')}>
+                Dupliquer
+              </Link>
+            )}
           </div>
         }
       />

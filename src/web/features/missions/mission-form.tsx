@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatWeightKg } from '#core/rules/cargo.js';
+import { isoWeekday } from '#core/rules/recurrence.js';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, PAYMENT_TERMS_LEGAL_NOTE } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
@@ -13,12 +13,14 @@ import {
   VEHICLE_LICENSE,
   VEHICLE_TYPES,
 } from '#core/rules/missions.js';
-import {
-  DEFAULT_WAITING_FRANCHISE_MINUTES,
-  franchiseLabel,
-  WAITING_FRANCHISE_CHOICES,
-} from '#core/rules/waiting-rate.js';
+import { franchiseLabel, WAITING_FRANCHISE_CHOICES } from '#core/rules/waiting-rate.js';
 import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
+import type {
+  MissionTemplate,
+  MissionTemplateInput,
+  RecurrenceFormValues,
+  RecurrenceRuleInput,
+} from '#core/schemas/recurrence.js';
 import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -26,96 +28,86 @@ import { Button } from '#web/ui/button.js';
 import { Checkbox, CheckboxGroup, FormFields, SelectField, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { AddressField } from './address-field.js';
-import { freightDefaults, FreightFields } from './freight-fields.js';
+import { FreightFields } from './freight-fields.js';
 import { missionApi, useMissionMutation } from './api.js';
-import { isoToLocalInput } from './format.js';
+import { copyDefaults, defaults, templateDefaults } from './mission-form-values.js';
+import { recurrenceDefaults, RecurrenceFields } from './recurrence-fields.js';
+import { templateApi } from './recurring-api.js';
 
 const resolver = lazyResolver<MissionFormValues>(
   async () => (await import('./resolvers.js')).missionResolver as never,
 );
+const ruleResolver = lazyResolver<RecurrenceFormValues>(
+  async () => (await import('./resolvers.js')).recurrenceResolver as never,
+);
 
-function defaults(mission?: Mission): MissionFormValues {
-  if (!mission) {
-    return {
-      title: '',
-      description: '',
-      pickupAddress: '',
-      deliveryAddress: '',
-      vehicleType: '' as never,
-      startDate: '',
-      endDate: '',
-      price: '',
-      pricingType: 'flat',
-      cargoType: '',
-      requiredDocuments: [],
-      urgency: false,
-      engagementType: 'employment',
-      paymentTerms: 'reception',
-      cargoWeightKg: '',
-      palletCount: '',
-      waitingQuarterPrice: '',
-      waitingFranchiseMinutes: String(DEFAULT_WAITING_FRANCHISE_MINUTES),
-      pickupCity: null,
-      pickupLat: null,
-      pickupLng: null,
-      deliveryCity: null,
-      deliveryLat: null,
-      deliveryLng: null,
-      ...freightDefaults(),
-    };
-  }
-  return {
-    title: mission.title,
-    description: mission.description,
-    pickupAddress: mission.pickupAddress ?? '',
-    deliveryAddress: mission.deliveryAddress ?? '',
-    vehicleType: mission.vehicleType as MissionFormValues['vehicleType'],
-    startDate: isoToLocalInput(mission.startDate),
-    endDate: isoToLocalInput(mission.endDate),
-    price: mission.price,
-    pricingType: mission.pricingType,
-    cargoType: mission.cargoType ?? '',
-    requiredDocuments: mission.requiredDocuments as MissionFormValues['requiredDocuments'],
-    urgency: mission.urgency,
-    engagementType: mission.engagementType,
-    paymentTerms: mission.paymentTerms,
-    // As the form writes them: "24,5 t", "33", "12,50", "60".
-    cargoWeightKg:
-      mission.cargoWeightKg === null ? '' : formatWeightKg(mission.cargoWeightKg).replace('\u00a0', ' '),
-    palletCount: mission.palletCount === null ? '' : String(mission.palletCount),
-    waitingQuarterPrice: mission.waitingQuarterPrice?.replace('.', ',') ?? '',
-    waitingFranchiseMinutes: String(mission.waitingFranchiseMinutes ?? DEFAULT_WAITING_FRANCHISE_MINUTES),
-    pickupCity: mission.pickupCity,
-    pickupLat: mission.pickupLat,
-    pickupLng: mission.pickupLng,
-    deliveryCity: mission.deliveryCity,
-    deliveryLat: mission.deliveryLat,
-    deliveryLng: mission.deliveryLng,
-    ...freightDefaults(mission),
-  };
-}
+/** The weekday of a datetime-local value ("2026-12-01T06:00" → 2), if it holds a day. */
+const weekdayOf = (value: string | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? isoWeekday(value.slice(0, 10)) : undefined;
 
-/** Publishing (or editing) a mission: the same schema as the API checks every field (docs/specification.md §5). */
+/**
+ * Publishing, editing or copying a mission, or a recurring mission (a series, decision 056): the same schema as the
+ * API checks every field (docs/specification.md §5); a series' rule has its own fields below the mission's.
+ */
 export function MissionForm({
   mission,
+  copyOf,
+  template,
+  series = false,
   onDone,
+  onSeries,
 }: {
+  /** The mission to edit. */
   mission?: Mission;
-  onDone: (detail: MissionDetail) => void;
+  /** The mission to copy (« Dupliquer »): a new one, on the next working day. */
+  copyOf?: Mission;
+  /** The series to edit. */
+  template?: MissionTemplate;
+  /** A new series: « Répéter » ticked from the start. */
+  series?: boolean;
+  onDone?: (detail: MissionDetail) => void;
+  onSeries?: (template: MissionTemplate) => void;
 }) {
   const toast = useToast();
   const termsNoteId = useId();
   const online = useOnlinePayment();
   const form = useForm<MissionFormValues, unknown, MissionInput>({
     resolver: resolver as never,
-    defaultValues: defaults(mission),
+    defaultValues: template ? templateDefaults(template) : copyOf ? copyDefaults(copyOf) : defaults(mission),
   });
+  const [repeat, setRepeat] = useState(Boolean(template) || series);
+  const rule = useForm<RecurrenceFormValues, unknown, RecurrenceRuleInput>({
+    resolver: ruleResolver as never,
+    defaultValues: recurrenceDefaults(template, weekdayOf(form.getValues('startDate'))),
+  });
+  const saveSeries = useMissionMutation(
+    (body: MissionTemplateInput) =>
+      template ? templateApi.update(template.id, body) : templateApi.create(body),
+    {
+      onSuccess: (series) => {
+        toast({
+          title: template ? 'Série modifiée' : 'Série créée',
+          description: `${series.title} · ${series.publishedCount} mission${series.publishedCount > 1 ? 's' : ''} publiée${series.publishedCount > 1 ? 's' : ''}`,
+        });
+        onSeries?.(series);
+      },
+      onError: (error) => {
+        showFieldErrors(form, error, 'mission.');
+        showFieldErrors(rule, error, 'rule.');
+        toast({
+          title: 'Enregistrement impossible',
+          description: errorMessage(error, 'Vérifiez les champs signalés.'),
+          variant: 'destructive',
+        });
+      },
+    },
+  );
   const save = useMissionMutation(
     (values: MissionInput) => (mission ? missionApi.update(mission.id, values) : missionApi.create(values)),
     {
       onSuccess: (detail) => {
         toast({ title: mission ? 'Mission modifiée' : 'Mission publiée', description: detail.mission.title });
-        onDone(detail);
+        onDone?.(detail);
       },
       onError: (error) => {
         showFieldErrors(form, error);
@@ -139,7 +131,14 @@ export function MissionForm({
     <form
       noValidate
       onFocusCapture={resolver.preload}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit(
+        (values) =>
+          repeat
+            ? rule.handleSubmit((repetition) => saveSeries.mutate({ mission: values, rule: repetition }))()
+            : save.mutate(values),
+        // Every message at once: the rule's too.
+        () => repeat && void rule.trigger(),
+      )}
     >
       <FormFields className="space-y-5">
         <TextField
@@ -323,12 +322,31 @@ export function MissionForm({
           )
         )}
         <Checkbox label="Mission urgente" className="font-semibold" {...form.register('urgency')} />
-        <Button type="submit" size="lg" disabled={save.isPending}>
-          {save.isPending
-            ? 'Enregistrement...'
-            : mission
-              ? 'Enregistrer les modifications'
-              : 'Publier la mission'}
+        {!mission && !template && (
+          <Checkbox
+            label="Répéter cette mission (mission récurrente)"
+            className="font-semibold"
+            checked={repeat}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setRepeat(checked);
+              const weekday = weekdayOf(form.getValues('startDate'));
+              if (checked && weekday && rule.getValues('weekdays').length === 0)
+                rule.setValue('weekdays', [String(weekday)]);
+            }}
+          />
+        )}
+        {repeat && <RecurrenceFields form={rule} />}
+        <Button type="submit" size="lg" disabled={save.isPending || saveSeries.isPending}>
+          {save.isPending || saveSeries.isPending
+            ? 'Enregistrement…'
+            : template
+              ? 'Enregistrer la série'
+              : repeat
+                ? 'Créer la série'
+                : mission
+                  ? 'Enregistrer les modifications'
+                  : 'Publier la mission'}
         </Button>
       </FormFields>
     </form>

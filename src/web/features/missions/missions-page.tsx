@@ -1,17 +1,17 @@
-import { ClipboardList, Plus, Truck, X } from 'lucide-react';
+import { ClipboardList, Plus, Repeat, Truck, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { APPLICATION_STATUS_LABELS } from '#core/rules/missions.js';
 import { applicationsLeftLabel } from '#core/rules/plans.js';
 
 import { useSession } from '#web/lib/session.js';
 import { EmailRequiredNotice } from '#web/lib/verification-banner.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
-import { Button } from '#web/ui/button.js';
+import { Button, buttonClasses } from '#web/ui/button.js';
 import { cn } from '#web/ui/cn.js';
 import { EmptyState, PageHeader } from '#web/ui/empty-state.js';
 import { Spinner } from '#web/ui/spinner.js';
-import { ACTIVE_STATUSES, useMyApplications, useMyMissions } from './api.js';
+import { ACTIVE_STATUSES, useMission, useMyApplications, useMyMissions } from './api.js';
 import { MissionCard } from './mission-card.js';
 import { MissionForm } from './mission-form.js';
 import { SearchPanel } from './search-panel.js';
@@ -30,8 +30,23 @@ function MyMissions({ empty }: { empty: React.ReactNode }) {
   );
 }
 
+/** « Dupliquer » (`/missions?copie=<id>`): the publish form, filled with that mission, on the next working day. */
+function CopyForm({ id, navigate }: { id: string; navigate: (path: string) => void }) {
+  const original = useMission(id);
+  if (original.isPending) return <Spinner />;
+  if (original.isError) return <p role="alert">{original.error.message}</p>;
+  return (
+    <MissionForm
+      copyOf={original.data.mission}
+      onDone={(detail) => navigate(`/mission/${detail.mission.id}`)}
+      onSeries={() => navigate('/recurring-missions')}
+    />
+  );
+}
+
 function TransporterMissions() {
-  const [publishing, setPublishing] = useState(false);
+  const copyOf = new URLSearchParams(useSearch()).get('copie');
+  const [publishing, setPublishing] = useState(Boolean(copyOf));
   const [, navigate] = useLocation();
   const { user } = useSession();
   const confirmed = user?.emailVerified ?? false;
@@ -42,19 +57,25 @@ function TransporterMissions() {
         description="Vos missions ouvertes et en cours. Les missions terminées sont dans l’historique."
         actions={
           // Shown even before the address is confirmed, off, with the reason beside it.
-          <Button
-            onClick={() => setPublishing((v) => !v)}
-            aria-expanded={publishing}
-            disabled={!confirmed}
-            aria-describedby={confirmed ? undefined : 'publier-condition'}
-          >
-            {publishing ? (
-              <X className="h-4 w-4" aria-hidden="true" />
-            ) : (
-              <Plus className="h-4 w-4" aria-hidden="true" />
-            )}
-            {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link href="/recurring-missions" className={buttonClasses('secondary')}>
+              <Repeat className="h-4 w-4" aria-hidden="true" />
+              Missions récurrentes
+            </Link>
+            <Button
+              onClick={() => setPublishing((v) => !v)}
+              aria-expanded={publishing}
+              disabled={!confirmed}
+              aria-describedby={confirmed ? undefined : 'publier-condition'}
+            >
+              {publishing ? (
+                <X className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Plus className="h-4 w-4" aria-hidden="true" />
+              )}
+              {publishing ? 'Fermer le formulaire' : 'Publier une mission'}
+            </Button>
+          </div>
         }
       />
       {!confirmed && (
@@ -68,9 +89,16 @@ function TransporterMissions() {
           className="mb-8 rounded-2xl border border-line bg-surface-raised p-5"
         >
           <h2 id="publier" className="mb-4 text-xl font-bold">
-            Publier une mission
+            {copyOf ? 'Publier une copie' : 'Publier une mission'}
           </h2>
-          <MissionForm onDone={(detail) => navigate(`/mission/${detail.mission.id}`)} />
+          {copyOf ? (
+            <CopyForm key={copyOf} id={copyOf} navigate={navigate} />
+          ) : (
+            <MissionForm
+              onDone={(detail) => navigate(`/mission/${detail.mission.id}`)}
+              onSeries={() => navigate('/recurring-missions')}
+            />
+          )}
         </section>
       )}
       {/* The cards' titles are level 3: the page's outline needs this level 2 above them. */}

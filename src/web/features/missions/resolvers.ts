@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { incidentFieldsSchema, proofFieldsSchema } from '#core/schemas/delivery.js';
 import { signSchema, waiveSchema } from '#core/schemas/engagements.js';
 import { applySchema, missionInputSchema, reasonSchema } from '#core/schemas/missions.js';
+import { recurrenceRuleSchema } from '#core/schemas/recurrence.js';
 
 /** The API's own schema validates the form (loaded on demand through lazyResolver). */
 export const missionResolver = zodResolver(missionInputSchema);
+/** A recurring mission's rule (decision 056), beside the mission's own form. */
+export const recurrenceResolver = zodResolver(recurrenceRuleSchema);
 /**
  * The incident's fields as the form holds them (the time as a datetime-local value, read in the phone's time); the
  * form keeps its own values (`raw`): it sends the time as an instant, and only when it was changed.

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { addDays, parisDate, parisToday } from '#core/rules/days.js';
+import { occurrencesBetween, recurrenceSummary } from '#core/rules/recurrence.js';
+import type { MissionTemplate, MissionTemplateInput } from '#core/schemas/recurrence.js';
+import { recurrenceMessages } from '#core/schemas/recurrence.js';
+import { emailRequiredMessages } from '#core/schemas/users.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { missions } from '../../db/schema/missions.js';
+import { missionOccurrences, missionTemplates } from '../../db/schema/recurrence.js';
+import type { User } from '../../db/schema/users.js';
+import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
+import { missionValues } from './publish.js';
+import { inputForDay, publishDueOccurrences, ruleOf, type TemplateRow } from './recurring-publisher.js';
+
+const templateErrors = {
+  notFound: 'Série introuvable',
+  notOwner: 'Cette série appartient à un autre transporteur',
+} as const;
+
+/** The mission's addresses are placed now, so that a refusal shows under the form's field before anything is saved. */
+function checkPlaces(input: MissionTemplateInput): void {
+  try {
+    missionValues(input.mission);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.errors) throw error;
+    const errors = Object.fromEntries(
+      Object.entries(error.errors).map(([key, message]) => [`mission.${key}`, message]),
+    );
+    throw new AppError(400, error.message, errors);
+  }
+}
+
+/** What a series holds in its row, from the form: the first mission kept as the day it starts on. */
+function rowValues(input: MissionTemplateInput, firstDay: string) {
+  const stored = JSON.parse(JSON.stringify(input.mission)) as Record<string, unknown>;
+  return {
+    mission: JSON.parse(JSON.stringify(inputForDay(stored, firstDay))) as Record<string, unknown>,
+    title: input.mission.title,
+    weekdays: input.rule.weekdays,
+    firstDay,
+    until: input.rule.until,
+    occurrenceCount: input.rule.count,
+    leadDays: input.rule.leadDays,
+    holidays: input.rule.holidays,
+  };
+}
+
+async function ownTemplate(db: Db, company: User, id: string): Promise<TemplateRow> {
+  const [row] = await db.select().from(missionTemplates).where(eq(missionTemplates.id, id));
+  if (!row) throw notFound(templateErrors.notFound);
+  if (row.companyId !== company.id) throw forbidden(templateErrors.notOwner);
+  return row;
+}
+
+/** A series as its company reads it: its rule in words, its next days, the missions it published. */
+async function templateView(db: Db, row: TemplateRow, now = new Date()): Promise<MissionTemplate> {
+  const rule = ruleOf(row);
+  const published = await db
+    .select({
+      due: missionOccurrences.due,
+      id: missions.id,
+      startDate: missions.startDate,
+      status: missions.status,
+    })
+    .from(missionOccurrences)
+    .leftJoin(missions, eq(missions.id, missionOccurrences.missionId))
+    .where(eq(missionOccurrences.templateId, row.id))
+    .orderBy(desc(missionOccurrences.due));
+  const done = new Set(published.map((occurrence) => occurrence.due));
+  const today = parisToday(now);
+  const upcoming = row.stoppedAt
+    ? []
+    : occurrencesBetween(rule, today, addDays(today, 400))
+        .filter((occurrence) => !done.has(occurrence.due))
+        .filter((occurrence) => inputForDay(row.mission, occurrence.day).startDate > now)
+        .slice(0, 3);
+  const nextDay = upcoming[0]?.day ?? row.firstDay;
+  return {
+    id: row.id,
+    title: row.title,
+    pickupCity: (row.mission.pickupCity as string | null | undefined) ?? null,
+    deliveryCity: (row.mission.deliveryCity as string | null | undefined) ?? null,
+    mission: JSON.parse(JSON.stringify(inputForDay(row.mission, nextDay))) as Record<string, unknown>,
+    rule: { ...rule, weekdays: [...rule.weekdays], leadDays: row.leadDays },
+    summary: recurrenceSummary({ ...rule, leadDays: row.leadDays }),
+    stoppedAt: row.stoppedAt?.toISOString() ?? null,
+    upcoming: upcoming.map(({ day, holiday }) => ({ day, holiday })),
+    missions: published
+      .filter((occurrence) => occurrence.id !== null)
+      .slice(0, 10)
+      .map((occurrence) => ({
+        id: occurrence.id!,
+        startDate: occurrence.startDate!.toISOString(),
+        status: occurrence.status!,
+      })),
+    publishedCount: published.length,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** POST /api/mission-templates: the series is saved, and the missions already within its window are published. */
+export async function createTemplate(
+  db: Db,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  company: User,
+  input: MissionTemplateInput,
+): Promise<MissionTemplate> {
+  if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
+  checkPlaces(input);
+  const row = await db.transaction(async (tx) => {
+    await lockActiveUsers(tx, company.id);
+    const [created] = await tx
+      .insert(missionTemplates)
+      .values({ companyId: company.id, ...rowValues(input, parisDate(input.mission.startDate)) })
+      .returning();
+    return created!;
+  });
+  await publishDueOccurrences(db, events, log, { templateId: row.id });
+  return templateView(db, row);
+}
+
+/**
+ * PUT /api/mission-templates/:id: the missions not published yet follow the new terms; those published keep theirs
+ * (each has its own life). Once a mission was published, the series keeps its first day (a count is counted
+ * from it); before, the first day is the new first mission's.
+ */
+export async function updateTemplate(
+  db: Db,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  company: User,
+  id: string,
+  input: MissionTemplateInput,
+): Promise<MissionTemplate> {
+  checkPlaces(input);
+  const row = await db.transaction(async (tx) => {
+    await lockActiveUsers(tx, company.id);
+    const [current] = await tx
+      .select()
+      .from(missionTemplates)
+      .where(eq(missionTemplates.id, id))
+      .for('update');
+    if (!current) throw notFound(templateErrors.notFound);
+    if (current.companyId !== company.id) throw forbidden(templateErrors.notOwner);
+    if (current.stoppedAt) throw new AppError(409, recurrenceMessages.stopped);
+    const [{ value: publishedCount } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(missionOccurrences)
+      .where(eq(missionOccurrences.templateId, id));
+    const start = parisDate(input.mission.startDate);
+    const firstDay = publishedCount > 0 && current.firstDay < start ? current.firstDay : start;
+    const [updated] = await tx
+      .update(missionTemplates)
+      .set(rowValues(input, firstDay))
+      .where(eq(missionTemplates.id, id))
+      .returning();
+    return updated!;
+  });
+  await publishDueOccurrences(db, events, log, { templateId: row.id });
+  return templateView(db, row);
+}
+
+/** POST /api/mission-templates/:id/stop: nothing more is published; the missions already out keep their course. */
+export async function stopTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {
+  await ownTemplate(db, company, id);
+  const [row] = await db
+    .update(missionTemplates)
+    .set({ stoppedAt: new Date() })
+    .where(and(eq(missionTemplates.id, id), isNull(missionTemplates.stoppedAt)))
+    .returning();
+  return templateView(db, row ?? (await ownTemplate(db, company, id)));
+}
+
+export async function getTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {
+  return templateView(db, await ownTemplate(db, company, id));
+}
+
+/** GET /api/mission-templates: the company's series, running first, then the latest. */
+export async function listTemplates(db: Db, company: User): Promise<MissionTemplate[]> {
+  const rows = await db
+    .select()
+    .from(missionTemplates)
+    .where(eq(missionTemplates.companyId, company.id))
+    .orderBy(desc(isNull(missionTemplates.stoppedAt)), desc(missionTemplates.createdAt))
+    .limit(100);
+  return Promise.all(rows.map((row) => templateView(db, row)));
+}
