@@ -15,6 +15,7 @@ CREATE TABLE "mission_templates" (
 	"first_day" date NOT NULL,
 	"until" date,
 	"occurrence_count" integer,
+	"counted_before" integer DEFAULT 0 NOT NULL,
 	"lead_days" integer NOT NULL,
 	"holidays" text NOT NULL,
 	"stopped_at" timestamp with time zone,

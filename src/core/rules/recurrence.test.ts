@@ -114,6 +114,24 @@ describe('recurrence', () => {
     ]);
   });
 
+  it('skips a moved holiday that would land on one of the rule’s own days, or past its end', () => {
+    // Monday and Tuesday: Easter Monday (29 March 2027) would double Tuesday 30.
+    const both = { ...mondays, weekdays: [1, 2], holidays: 'next_working_day' as const };
+    expect(occurrencesBetween(both, '2027-03-29', '2027-03-31').map((o) => o.day)).toEqual(['2027-03-30']);
+    // Fridays until Christmas (Friday 25 December 2026): moved to Monday 28, past the end.
+    const fridays = { ...both, weekdays: [5], firstDay: '2026-12-18', until: '2026-12-25' };
+    expect(occurrencesBetween(fridays, '2026-12-01', '2027-01-31').map((o) => o.day)).toEqual(['2026-12-18']);
+  });
+
+  it('gives the whole count, however far it goes, less what was counted before an edit', () => {
+    const weekly = { ...mondays, count: 200 };
+    const all = occurrencesBetween(weekly, '2027-03-01', '2035-12-31');
+    expect(all).toHaveLength(200);
+    expect(occurrencesBetween({ ...weekly, countedBefore: 150 }, '2027-03-01', '2035-12-31')).toHaveLength(
+      50,
+    );
+  });
+
   it('stops at the end date or after the count, counting from the first day whatever the window', () => {
     const until = { ...mondays, until: '2027-03-15' };
     expect(occurrencesBetween(until, '2027-03-01', '2027-12-31').map((o) => o.day)).toEqual([

@@ -3,7 +3,8 @@
  * publishes on, and a mission's instants moved from one day to another at the same Paris wall time.
  */
 import { fromParisWallClock, parisOffsetMinutes } from '../schemas/dates.js';
-import { addDays, parisDate, parisToday } from './days.js';
+import { isoWeekday, WEEKDAY_LABELS } from './availability.js';
+import { addDays, daysBetween, parisDate, parisToday } from './days.js';
 import { formatDay } from './french-dates.js';
 
 /** Easter Sunday of a Gregorian year (the anonymous algorithm of 1876, as Meeus gives it). */
@@ -58,11 +59,6 @@ function publicHolidayOn(day: string): string | null {
   return frenchPublicHolidays(Number(day.slice(0, 4))).get(day) ?? null;
 }
 
-/** ISO weekday of a calendar day: 1 is Monday, 7 is Sunday. */
-export function isoWeekday(day: string): number {
-  return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-}
-
 /** A working day (jour ouvré): Monday to Friday, not a public holiday. */
 export function isWorkingDay(day: string): boolean {
   return isoWeekday(day) <= 5 && publicHolidayOn(day) === null;
@@ -98,9 +94,7 @@ type MissionInstants = { [K in (typeof MISSION_INSTANTS)[number]]?: Date | strin
  * as they were. Strings stay strings (ISO), dates stay dates.
  */
 export function moveMissionTo<T extends MissionInstants>(mission: T, day: string): T {
-  const shift = Math.round(
-    (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${parisDate(mission.startDate!)}T00:00:00Z`)) / 86_400_000,
-  );
+  const shift = daysBetween(parisDate(mission.startDate!), day);
   const moved: Record<string, unknown> = { ...mission };
   for (const key of MISSION_INSTANTS) {
     const value = mission[key];
@@ -134,6 +128,8 @@ export interface RecurrenceRule {
   until: string | null;
   /** How many missions in all, or null. */
   count: number | null;
+  /** Of those, published before `firstDay` (an edit moved the first day): counted already. */
+  countedBefore?: number;
   holidays: HolidayPolicy;
 }
 
@@ -145,32 +141,34 @@ export interface Occurrence {
   holiday: string | null;
 }
 
-/** Beyond this, a rule without an end stops looking (a year of days). */
-const HORIZON_DAYS = 366;
-
 /**
  * The rule's occurrences whose day falls in [from, through], in order. Deterministic from the rule alone: the
- * `count` first occurrences are counted from `firstDay`, whatever was published before, so running it again, or
- * after a stop, gives the same days. A holiday is skipped (not counted) or moved to the next working day.
+ * `count` first occurrences are counted from `firstDay` (after `countedBefore`, those published before an edit moved
+ * the first day), whatever was published since, so running it again, or after a stop, gives the same days. A
+ * holiday is skipped (not counted), or moved to the next working day — unless that day is one of the rule's own
+ * days or past its end, where it would only double a mission: then it is skipped too.
  */
 export function occurrencesBetween(rule: RecurrenceRule, from: string, through: string): Occurrence[] {
   const found: Occurrence[] = [];
+  const left = rule.count === null ? null : rule.count - (rule.countedBefore ?? 0);
   let counted = 0;
   const last = rule.until && rule.until < through ? rule.until : through;
-  for (let due = rule.firstDay, n = 0; due <= last && n < HORIZON_DAYS * 3; due = addDays(due, 1), n++) {
+  for (let due = rule.firstDay; due <= last && (left === null || counted < left); due = addDays(due, 1)) {
     if (!rule.weekdays.includes(isoWeekday(due))) continue;
     const holiday = publicHolidayOn(due);
-    if (holiday && rule.holidays === 'skip') continue;
-    if (rule.count !== null && counted >= rule.count) break;
+    let day = due;
+    if (holiday) {
+      if (rule.holidays === 'skip') continue;
+      day = nextWorkingDay(due);
+      if (rule.weekdays.includes(isoWeekday(day)) || (rule.until !== null && day > rule.until)) continue;
+    }
     counted += 1;
-    const day = holiday ? nextWorkingDay(due) : due;
     if (day >= from && day <= through) found.push({ due, day, holiday });
   }
   return found;
 }
 
-const WEEKDAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
-export const WEEKDAY_LABELS = WEEKDAY_NAMES.map((name) => name[0]!.toUpperCase() + name.slice(1));
+const WEEKDAY_NAMES = WEEKDAY_LABELS.map((label) => label.toLowerCase());
 
 /** "chaque lundi et jeudi", "chaque jour ouvré", "tous les jours". */
 export function weekdaysLabel(weekdays: readonly number[]): string {

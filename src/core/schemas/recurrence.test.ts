@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recurrenceRuleSchema } from './recurrence.js';
+import { isoWeekday } from '../rules/availability.js';
+import { addDays, parisToday } from '../rules/days.js';
+import { missionTemplateInputSchema, recurrenceRuleSchema } from './recurrence.js';
 
 describe('a recurring mission’s rule', () => {
   it('reads what the form parsed as it reads the form (the form sends its parsed values)', () => {
@@ -47,5 +49,29 @@ describe('a recurring mission’s rule', () => {
     expect(
       recurrenceRuleSchema.safeParse({ weekdays: [1], end: 'until', until: '', holidays: 'skip' }).success,
     ).toBe(false);
+  });
+
+  it('asks the first mission’s own weekday to be ticked', () => {
+    let tuesday = addDays(parisToday(), 7);
+    while (isoWeekday(tuesday) !== 2) tuesday = addDays(tuesday, 1);
+    const mission = {
+      title: 'Navette',
+      description: 'Palettes',
+      pickupAddress: 'MIN de Rungis, 94150 Rungis',
+      deliveryAddress: 'Zone logistique, 59810 Lesquin',
+      vehicleType: 'porteur',
+      startDate: `${tuesday}T06:00`,
+      endDate: `${tuesday}T14:00`,
+      price: '300',
+    };
+    const rule = { weekdays: ['1'], end: 'never', holidays: 'skip' };
+    const refused = missionTemplateInputSchema.safeParse({ mission, rule });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['rule.weekdays', 'La première mission tombe un mardi : cochez ce jour, ou changez la date de début'],
+    ]);
+    expect(
+      missionTemplateInputSchema.safeParse({ mission, rule: { ...rule, weekdays: ['1', '2'] } }).success,
+    ).toBe(true);
   });
 });

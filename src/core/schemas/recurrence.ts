@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoWeekday, WEEKDAY_LABELS } from '../rules/availability.js';
 import { addDays, parisDate } from '../rules/days.js';
 import { HOLIDAY_POLICIES } from '../rules/recurrence.js';
 import { daySchema } from './dates.js';
@@ -20,6 +21,8 @@ export const recurrenceMessages = {
   leadDays: `Publiez entre 1 et ${RECURRENCE_LIMITS.maxLeadDays} jours à l’avance`,
   holidays: 'Choisissez que faire les jours fériés',
   stopped: 'Cette série est arrêtée',
+  firstDayNotTicked: (day: string) =>
+    `La première mission tombe un ${day} : cochez ce jour, ou changez la date de début`,
 } as const;
 
 /** A whole number between 1 and `max`, written in a field or sent as a number; empty → null. */
@@ -86,8 +89,16 @@ export type RecurrenceRuleInput = z.output<typeof recurrenceRuleSchema>;
 export const missionTemplateInputSchema = z
   .object({ mission: missionInputSchema, rule: recurrenceRuleSchema })
   .superRefine(({ mission, rule }, ctx) => {
-    if (!rule.until) return;
     const first = parisDate(mission.startDate);
+    // The mission typed is the series' first: its day must be one the series runs on.
+    const weekday = isoWeekday(first);
+    if (!rule.weekdays.includes(weekday))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rule', 'weekdays'],
+        message: recurrenceMessages.firstDayNotTicked(WEEKDAY_LABELS[weekday - 1]!.toLowerCase()),
+      });
+    if (!rule.until) return;
     if (rule.until < first)
       ctx.addIssue({ code: 'custom', path: ['rule', 'until'], message: recurrenceMessages.untilBeforeStart });
     else if (rule.until > addDays(first, 366 * RECURRENCE_LIMITS.maxYears))
@@ -115,6 +126,8 @@ export const missionTemplateSchema = z.object({
   /** "Chaque lundi et jeudi, jusqu’au 31 mars 2027 · publiée 7 jours avant". */
   summary: z.string(),
   stoppedAt: z.string().nullable(),
+  /** Running, but no day is left to publish (its end reached). */
+  finished: z.boolean(),
   /** The next days a mission will be published for (up to three), with the holiday that moved one. */
   upcoming: z.array(z.object({ day: z.string(), holiday: z.string().nullable() })),
   /** The missions it published, latest first (up to ten). */

@@ -23,6 +23,8 @@ export const missionTemplates = pgTable(
     firstDay: date().notNull(),
     until: date(),
     occurrenceCount: integer(),
+    /** Occurrences published before `first_day` (an edit moved it): they count towards `occurrence_count`. */
+    countedBefore: integer().notNull().default(0),
     leadDays: integer().notNull(),
     holidays: text().notNull(),
     stoppedAt: timestamptz(),

@@ -9,11 +9,11 @@ import {
 } from '#core/rules/recurrence.js';
 import type { MissionInput } from '#core/schemas/missions.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { missionOccurrences, missionTemplates } from '../../db/schema/recurrence.js';
 import { users } from '../../db/schema/users.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus, RecordedEvent } from '../../platform/events.js';
+import { lockActiveUsers } from '../../platform/sessions.js';
 import { insertMission, missionValues } from './publish.js';
 
 export type TemplateRow = typeof missionTemplates.$inferSelect;
@@ -24,6 +24,7 @@ export const ruleOf = (row: TemplateRow): RecurrenceRule => ({
   firstDay: row.firstDay,
   until: row.until,
   count: row.occurrenceCount,
+  countedBefore: row.countedBefore,
   holidays: row.holidays as HolidayPolicy,
 });
 
@@ -37,10 +38,81 @@ export function inputForDay(stored: Record<string, unknown>, day: string): Missi
 }
 
 /**
- * Publishes each occurrence due within its series' window (today to today + lead days, Paris) that was not
- * published yet: once across instances (the occurrence's key is claimed in the mission's own transaction), and
- * after a stop the days still ahead are caught up (a day whose mission would already have started is let go).
- * Only for open, confirmed company accounts. `templateId`: that series only (just created or edited).
+ * Publishes a series' occurrences due within its window (today to today + lead days, Paris) that were not published
+ * yet, in one transaction: the company's row locked open first (the order account deletion takes), then the series
+ * re-read and held (`for share`: an edit or a stop waits for it, and one that came first is what is published), each
+ * occurrence's key claimed in a savepoint with its mission — once across instances. An occurrence whose mission
+ * would already have started is let go; one the database refuses (a time a change of clocks removed, say) is logged
+ * and skipped. Returns the events to publish once committed.
+ */
+async function publishSeries(
+  tx: DbOrTx,
+  log: FastifyBaseLogger,
+  templateId: string,
+  companyId: string,
+  now: Date,
+) {
+  await lockActiveUsers(tx, companyId);
+  const [template] = await tx
+    .select()
+    .from(missionTemplates)
+    .where(and(eq(missionTemplates.id, templateId), isNull(missionTemplates.stoppedAt)))
+    .for('share');
+  if (!template) return [];
+  const today = parisToday(now);
+  const due = occurrencesBetween(ruleOf(template), today, addDays(today, template.leadDays));
+  if (due.length === 0) return [];
+  const done = new Set(
+    (
+      await tx
+        .select({ due: missionOccurrences.due })
+        .from(missionOccurrences)
+        .where(
+          and(
+            eq(missionOccurrences.templateId, template.id),
+            sql`${missionOccurrences.due} >= ${due[0]!.due}`,
+          ),
+        )
+    ).map((row) => row.due),
+  );
+  const events: RecordedEvent[] = [];
+  for (const occurrence of due) {
+    if (done.has(occurrence.due)) continue;
+    const input = inputForDay(template.mission, occurrence.day);
+    if (input.startDate.getTime() <= now.getTime()) continue;
+    try {
+      const event = await tx.transaction(async (savepoint) => {
+        const [claimed] = await savepoint
+          .insert(missionOccurrences)
+          .values({ templateId: template.id, due: occurrence.due })
+          .onConflictDoNothing()
+          .returning();
+        if (!claimed) return null;
+        const { mission, published } = await insertMission(
+          savepoint,
+          template.companyId,
+          missionValues(input),
+        );
+        await savepoint
+          .update(missionOccurrences)
+          .set({ missionId: mission.id })
+          .where(
+            and(eq(missionOccurrences.templateId, template.id), eq(missionOccurrences.due, occurrence.due)),
+          );
+        return published;
+      });
+      if (event) events.push(event);
+    } catch (error) {
+      log.warn({ templateId, due: occurrence.due, err: error }, 'recurring mission not published');
+    }
+  }
+  return events;
+}
+
+/**
+ * Every running series of an open, confirmed company account (`templateId`: that one only, just created or edited):
+ * its due occurrences published, each series on its own — one that fails is logged and the others go on. After a
+ * stop, the days still ahead are caught up.
  */
 export async function publishDueOccurrences(
   db: Db,
@@ -49,9 +121,8 @@ export async function publishDueOccurrences(
   options: { now?: Date; templateId?: string } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const today = parisToday(now);
-  const templates = await db
-    .select({ template: missionTemplates })
+  const series = await db
+    .select({ id: missionTemplates.id, companyId: missionTemplates.companyId })
     .from(missionTemplates)
     .innerJoin(users, eq(users.id, missionTemplates.companyId))
     .where(
@@ -64,56 +135,13 @@ export async function publishDueOccurrences(
       ),
     );
   let published = 0;
-  for (const { template } of templates) {
-    const due = occurrencesBetween(ruleOf(template), today, addDays(today, template.leadDays));
-    if (due.length === 0) continue;
-    const done = new Set(
-      (
-        await db
-          .select({ due: missionOccurrences.due })
-          .from(missionOccurrences)
-          .where(
-            and(
-              eq(missionOccurrences.templateId, template.id),
-              sql`${missionOccurrences.due} >= ${due[0]!.due}`,
-            ),
-          )
-      ).map((row) => row.due),
-    );
-    for (const occurrence of due) {
-      if (done.has(occurrence.due)) continue;
-      const input = inputForDay(template.mission, occurrence.day);
-      if (input.startDate.getTime() <= now.getTime()) continue;
-      let values: ReturnType<typeof missionValues>;
-      try {
-        values = missionValues(input);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        log.warn(
-          { templateId: template.id, due: occurrence.due, err: error },
-          'recurring mission not placed',
-        );
-        continue;
-      }
-      const event = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(missionOccurrences)
-          .values({ templateId: template.id, due: occurrence.due })
-          .onConflictDoNothing()
-          .returning();
-        if (!claimed) return null;
-        const { mission, published: event } = await insertMission(tx, template.companyId, values);
-        await tx
-          .update(missionOccurrences)
-          .set({ missionId: mission.id })
-          .where(
-            and(eq(missionOccurrences.templateId, template.id), eq(missionOccurrences.due, occurrence.due)),
-          );
-        return event;
-      });
-      if (!event) continue;
-      published += 1;
-      await events.publish(event);
+  for (const { id, companyId } of series) {
+    try {
+      const done = await db.transaction((tx) => publishSeries(tx, log, id, companyId, now));
+      for (const event of done) await events.publish(event);
+      published += done.length;
+    } catch (error) {
+      log.error({ templateId: id, err: error }, 'recurring missions not published');
     }
   }
   return published;

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, parisDate, parisToday } from '#core/rules/days.js';
-import { isoWeekday, occurrencesBetween } from '#core/rules/recurrence.js';
+import { isoWeekday } from '#core/rules/availability.js';
+import { occurrencesBetween } from '#core/rules/recurrence.js';
 import type { MissionTemplate } from '#core/schemas/recurrence.js';
 import { missions } from '../../db/schema/missions.js';
-import { missionOccurrences } from '../../db/schema/recurrence.js';
-import { templatePayload } from '../../test/factories.js';
+import { missionOccurrences, missionTemplates } from '../../db/schema/recurrence.js';
+import { users } from '../../db/schema/users.js';
+import { TEST_PASSWORD, templatePayload } from '../../test/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.js';
 import { createEventBus } from '../../platform/events.js';
 import { publishDueOccurrences } from './recurring-publisher.js';
@@ -157,6 +159,13 @@ describe('recurring missions', () => {
     );
     const zero = await agent.post('/api/mission-templates', body({ count: 0 }));
     expect(zero.json().errors['rule.count']).toBe('Indiquez un nombre de missions entre 1 et 200');
+    const notTicked = await agent.post(
+      '/api/mission-templates',
+      body({ weekdays: [isoWeekday(addDays(parisToday(), 2))] }),
+    );
+    expect(notTicked.json().errors['rule.weekdays']).toMatch(
+      /^La première mission tombe un \p{L}+ : cochez ce jour, ou changez la date de début$/u,
+    );
     const lead = await agent.post('/api/mission-templates', body({ leadDays: 45 }));
     expect(lead.json().errors['rule.leadDays']).toBe('Publiez entre 1 et 30 jours à l’avance');
     const title = await agent.post('/api/mission-templates', body({}, { title: '' }));
@@ -177,5 +186,74 @@ describe('recurring missions', () => {
     expect(await other.agent.get('/api/mission-templates').then((r) => r.json())).toEqual([]);
     const driver = await signIn(t, { userType: 'driver' });
     expect((await driver.agent.post('/api/mission-templates', body())).statusCode).toBe(403);
+  });
+
+  it('lets a day go once its mission would have started, skips a closed account, and goes with the account', async () => {
+    const { user, agent } = await signIn(t, { userType: 'company' });
+    const template = (
+      await agent.post('/api/mission-templates', body({ end: 'never', leadDays: 2 }))
+    ).json<MissionTemplate>();
+    const first = addDays(parisToday(), 1);
+    const published = await missionsOf(template.id);
+    expect(published.map((row) => row.due)).toContain(first);
+    // Tomorrow's mission withdrawn (as if the job had been down); tomorrow at 07:00 its 06:00 start has passed.
+    await t.db.delete(missionOccurrences).where(eq(missionOccurrences.templateId, template.id));
+    await t.db.delete(missions).where(eq(missions.companyId, user.id));
+    await publishDueOccurrences(t.db, bus, t.app.log, {
+      now: new Date(`${first}T07:00:00+01:00`),
+      templateId: template.id,
+    });
+    const caughtUp = (await missionsOf(template.id)).map((row) => row.due);
+    expect(caughtUp).not.toContain(first);
+    expect(caughtUp.length).toBeGreaterThan(0);
+
+    // In the account's export.
+    const exported = (await agent.get('/api/account/export')).json<{
+      recurringMissions: Array<{ id: string }>;
+    }>();
+    expect(exported.recurringMissions.map((row) => row.id)).toEqual([template.id]);
+
+    // A deactivated account publishes nothing.
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const before = (await missionsOf(template.id)).length;
+    await publishDueOccurrences(t.db, bus, t.app.log, { now: new Date(Date.now() + 10 * 86_400_000) });
+    expect(await missionsOf(template.id)).toHaveLength(before);
+    await t.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+
+    // Deleted, the account takes its series with it; the missions stay.
+    const gone = await agent.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await t.db.select().from(missionTemplates).where(eq(missionTemplates.companyId, user.id))).toEqual(
+      [],
+    );
+    expect((await t.db.select().from(missions).where(eq(missions.companyId, user.id))).length).toBe(before);
+  });
+
+  it('a series the database refuses is logged and skipped; the others are published', async () => {
+    const { agent } = await signIn(t, { userType: 'company' });
+    const broken = (
+      await agent.post('/api/mission-templates', body({ end: 'never' }))
+    ).json<MissionTemplate>();
+    const sound = (
+      await agent.post('/api/mission-templates', body({ end: 'never' }))
+    ).json<MissionTemplate>();
+    // Its end before its start (what a change of clocks could make of a night mission).
+    await t.db
+      .update(missionTemplates)
+      .set({
+        mission: sql`jsonb_set(${missionTemplates.mission}, '{endDate}', to_jsonb('2020-01-01T00:00:00.000Z'::text))`,
+      })
+      .where(eq(missionTemplates.id, broken.id));
+    const [brokenBefore, soundBefore] = [
+      (await missionsOf(broken.id)).length,
+      (await missionsOf(sound.id)).length,
+    ];
+    await publishDueOccurrences(t.db, bus, t.app.log, { now: new Date(Date.now() + 7 * 86_400_000) });
+    expect(await missionsOf(broken.id)).toHaveLength(brokenBefore);
+    expect((await missionsOf(sound.id)).length).toBeGreaterThan(soundBefore);
   });
 });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, parisDate, parisToday } from '#core/rules/days.js';
-import { occurrencesBetween, recurrenceSummary } from '#core/rules/recurrence.js';
+import { occurrencesBetween, recurrenceSummary, type Occurrence } from '#core/rules/recurrence.js';
 import type { MissionTemplate, MissionTemplateInput } from '#core/schemas/recurrence.js';
 import { recurrenceMessages } from '#core/schemas/recurrence.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
@@ -15,9 +15,13 @@ import { lockActiveUsers } from '../../platform/sessions.js';
 import { missionValues } from './publish.js';
 import { inputForDay, publishDueOccurrences, ruleOf, type TemplateRow } from './recurring-publisher.js';
 
+/** Series running at once per company: enough for a dispatcher's weekly routes, not a flood of publications. */
+const MAX_RUNNING_SERIES = 50;
+
 const templateErrors = {
   notFound: 'Série introuvable',
   notOwner: 'Cette série appartient à un autre transporteur',
+  tooMany: `Vous avez déjà ${MAX_RUNNING_SERIES} séries en cours : arrêtez-en une pour en créer une autre.`,
 } as const;
 
 /** The mission's addresses are placed now, so that a refusal shows under the form's field before anything is saved. */
@@ -33,14 +37,13 @@ function checkPlaces(input: MissionTemplateInput): void {
   }
 }
 
-/** What a series holds in its row, from the form: the first mission kept as the day it starts on. */
-function rowValues(input: MissionTemplateInput, firstDay: string) {
-  const stored = JSON.parse(JSON.stringify(input.mission)) as Record<string, unknown>;
+/** What a series holds in its row, from the form: the first mission, which starts the series on its day. */
+function rowValues(input: MissionTemplateInput) {
   return {
-    mission: JSON.parse(JSON.stringify(inputForDay(stored, firstDay))) as Record<string, unknown>,
+    mission: JSON.parse(JSON.stringify(input.mission)) as Record<string, unknown>,
     title: input.mission.title,
     weekdays: input.rule.weekdays,
-    firstDay,
+    firstDay: parisDate(input.mission.startDate),
     until: input.rule.until,
     occurrenceCount: input.rule.count,
     leadDays: input.rule.leadDays,
@@ -71,12 +74,13 @@ async function templateView(db: Db, row: TemplateRow, now = new Date()): Promise
     .orderBy(desc(missionOccurrences.due));
   const done = new Set(published.map((occurrence) => occurrence.due));
   const today = parisToday(now);
-  const upcoming = row.stoppedAt
-    ? []
-    : occurrencesBetween(rule, today, addDays(today, 400))
-        .filter((occurrence) => !done.has(occurrence.due))
-        .filter((occurrence) => inputForDay(row.mission, occurrence.day).startDate > now)
-        .slice(0, 3);
+  const upcoming: Occurrence[] = [];
+  if (!row.stoppedAt)
+    for (const occurrence of occurrencesBetween(rule, today, addDays(today, 400))) {
+      if (done.has(occurrence.due) || inputForDay(row.mission, occurrence.day).startDate <= now) continue;
+      upcoming.push(occurrence);
+      if (upcoming.length === 3) break;
+    }
   const nextDay = upcoming[0]?.day ?? row.firstDay;
   return {
     id: row.id,
@@ -84,9 +88,17 @@ async function templateView(db: Db, row: TemplateRow, now = new Date()): Promise
     pickupCity: (row.mission.pickupCity as string | null | undefined) ?? null,
     deliveryCity: (row.mission.deliveryCity as string | null | undefined) ?? null,
     mission: JSON.parse(JSON.stringify(inputForDay(row.mission, nextDay))) as Record<string, unknown>,
-    rule: { ...rule, weekdays: [...rule.weekdays], leadDays: row.leadDays },
+    rule: {
+      weekdays: [...rule.weekdays],
+      firstDay: rule.firstDay,
+      until: rule.until,
+      count: rule.count,
+      leadDays: row.leadDays,
+      holidays: rule.holidays,
+    },
     summary: recurrenceSummary({ ...rule, leadDays: row.leadDays }),
     stoppedAt: row.stoppedAt?.toISOString() ?? null,
+    finished: !row.stoppedAt && upcoming.length === 0,
     upcoming: upcoming.map(({ day, holiday }) => ({ day, holiday })),
     missions: published
       .filter((occurrence) => occurrence.id !== null)
@@ -112,10 +124,17 @@ export async function createTemplate(
   if (!company.emailVerified) throw emailNotVerified(emailRequiredMessages.publish);
   checkPlaces(input);
   const row = await db.transaction(async (tx) => {
+    // The company's row locked for writing first: two creations at once count each other.
+    await tx.execute(sql`select id from users where id = ${company.id} for update`);
     await lockActiveUsers(tx, company.id);
+    const [{ value: running } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(missionTemplates)
+      .where(and(eq(missionTemplates.companyId, company.id), isNull(missionTemplates.stoppedAt)));
+    if (running >= MAX_RUNNING_SERIES) throw new AppError(409, templateErrors.tooMany);
     const [created] = await tx
       .insert(missionTemplates)
-      .values({ companyId: company.id, ...rowValues(input, parisDate(input.mission.startDate)) })
+      .values({ companyId: company.id, ...rowValues(input) })
       .returning();
     return created!;
   });
@@ -125,8 +144,8 @@ export async function createTemplate(
 
 /**
  * PUT /api/mission-templates/:id: the missions not published yet follow the new terms; those published keep theirs
- * (each has its own life). Once a mission was published, the series keeps its first day (a count is counted
- * from it); before, the first day is the new first mission's.
+ * (each has its own life). The series starts again on the form's first mission (the next one, as the form shows
+ * it); those published before that day count towards its number of missions.
  */
 export async function updateTemplate(
   db: Db,
@@ -147,15 +166,14 @@ export async function updateTemplate(
     if (!current) throw notFound(templateErrors.notFound);
     if (current.companyId !== company.id) throw forbidden(templateErrors.notOwner);
     if (current.stoppedAt) throw new AppError(409, recurrenceMessages.stopped);
-    const [{ value: publishedCount } = { value: 0 }] = await tx
+    const values = rowValues(input);
+    const [{ value: countedBefore } = { value: 0 }] = await tx
       .select({ value: count() })
       .from(missionOccurrences)
-      .where(eq(missionOccurrences.templateId, id));
-    const start = parisDate(input.mission.startDate);
-    const firstDay = publishedCount > 0 && current.firstDay < start ? current.firstDay : start;
+      .where(and(eq(missionOccurrences.templateId, id), lt(missionOccurrences.due, values.firstDay)));
     const [updated] = await tx
       .update(missionTemplates)
-      .set(rowValues(input, firstDay))
+      .set({ ...values, countedBefore })
       .where(eq(missionTemplates.id, id))
       .returning();
     return updated!;
@@ -166,13 +184,25 @@ export async function updateTemplate(
 
 /** POST /api/mission-templates/:id/stop: nothing more is published; the missions already out keep their course. */
 export async function stopTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {
-  await ownTemplate(db, company, id);
-  const [row] = await db
-    .update(missionTemplates)
-    .set({ stoppedAt: new Date() })
-    .where(and(eq(missionTemplates.id, id), isNull(missionTemplates.stoppedAt)))
-    .returning();
-  return templateView(db, row ?? (await ownTemplate(db, company, id)));
+  const row = await db.transaction(async (tx) => {
+    // In the job's order (the company, then the series): a publication under way ends first, none starts after.
+    await lockActiveUsers(tx, company.id);
+    const [current] = await tx
+      .select()
+      .from(missionTemplates)
+      .where(eq(missionTemplates.id, id))
+      .for('update');
+    if (!current) throw notFound(templateErrors.notFound);
+    if (current.companyId !== company.id) throw forbidden(templateErrors.notOwner);
+    if (current.stoppedAt) return current;
+    const [stopped] = await tx
+      .update(missionTemplates)
+      .set({ stoppedAt: new Date() })
+      .where(eq(missionTemplates.id, id))
+      .returning();
+    return stopped!;
+  });
+  return templateView(db, row);
 }
 
 export async function getTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {

@@ -85,7 +85,7 @@ export function IncidentForm({ missionId, onDone }: { missionId: string; onDone:
         } else {
           toast({
             title: 'Incident enregistré sur le téléphone',
-            description: 'Pas de réseau : il partira dès son retour, avec l’heure de maintenant.',
+            description: 'Pas de réseau : il partira dès le retour du réseau, avec l’heure de maintenant.',
           });
         }
         onDone();

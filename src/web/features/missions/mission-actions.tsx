@@ -67,7 +67,8 @@ function useStartedHere(detail: MissionDetail) {
     });
     toast({
       title: 'Départ enregistré sur le téléphone',
-      description: 'Pas de réseau : le transporteur le saura dès son retour, avec l’heure de maintenant.',
+      description:
+        'Pas de réseau : le transporteur le saura dès le retour du réseau, avec l’heure de maintenant.',
     });
   };
 }

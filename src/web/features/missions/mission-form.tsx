@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isoWeekday } from '#core/rules/recurrence.js';
+import { isoWeekday } from '#core/rules/availability.js';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, PAYMENT_TERMS_LEGAL_NOTE } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
@@ -339,7 +339,7 @@ export function MissionForm({
         {repeat && <RecurrenceFields form={rule} />}
         <Button type="submit" size="lg" disabled={save.isPending || saveSeries.isPending}>
           {save.isPending || saveSeries.isPending
-            ? 'Enregistrement…'
+            ? 'Enregistrement...'
             : template
               ? 'Enregistrer la série'
               : repeat

@@ -63,7 +63,11 @@ function TransporterMissions() {
               Missions récurrentes
             </Link>
             <Button
-              onClick={() => setPublishing((v) => !v)}
+              onClick={() => {
+                // A copy's link (?copie=) is spent once its form closes.
+                if (publishing && copyOf) navigate('/missions');
+                setPublishing((v) => !v);
+              }}
               aria-expanded={publishing}
               disabled={!confirmed}
               aria-describedby={confirmed ? undefined : 'publier-condition'}

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { HOLIDAY_POLICIES, HOLIDAY_POLICY_LABELS, WEEKDAY_LABELS } from '#core/rules/recurrence.js';
+import { WEEKDAY_LABELS } from '#core/rules/availability.js';
+import { HOLIDAY_POLICIES, HOLIDAY_POLICY_LABELS } from '#core/rules/recurrence.js';
 import {
   DEFAULT_LEAD_DAYS,
   RECURRENCE_LIMITS,

@@ -75,6 +75,8 @@ function SeriesCard({ series }: { series: MissionTemplate }) {
         </div>
         {series.stoppedAt ? (
           <Badge tone="muted">Arrêtée le {formatDay(series.stoppedAt)}</Badge>
+        ) : series.finished ? (
+          <Badge tone="muted">Terminée</Badge>
         ) : (
           <Badge tone="success">En cours</Badge>
         )}
@@ -112,7 +114,7 @@ function SeriesCard({ series }: { series: MissionTemplate }) {
           </ul>
         )}
       </div>
-      {!series.stoppedAt && (
+      {!series.stoppedAt && !series.finished && (
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"

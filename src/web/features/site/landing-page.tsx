@@ -174,7 +174,7 @@ const FAQ = [
   },
   {
     q: 'Relais fonctionne-t-il avec peu de réseau ?',
-    a: 'En partie. Quand le réseau tombe, ce qui est affiché reste lisible ; un message écrit dans une conversation ouverte et vos positions pendant une mission partent dès son retour. Postuler, signer ou envoyer un document demandent une connexion ; ouvert sans réseau, Relais vous invite à réessayer.',
+    a: 'En grande partie. Sans réseau, les fiches de vos missions en cours et à venir et vos conversations récentes restent lisibles sur le téléphone ; un message, le début d’une mission, une attente, un incident et vos positions attendent sur le téléphone et partent dès le retour du réseau, à l’heure où vous les avez faits. Postuler, signer, envoyer un document ou la preuve de livraison demandent une connexion.',
   },
   {
     q: 'Puis-je voir les missions sans m’inscrire ?',
