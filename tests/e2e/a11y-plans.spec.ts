@@ -10,7 +10,8 @@ test.use({ ...devices['Desktop Chrome'] });
  * other a11y*.spec.ts: axe judges the markup, one viewport is enough). */
 
 test('axe finds no accessibility violation on the plan screens (both themes)', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Several axe scans; beside the whole suite on a 2-core machine they took over two minutes.
+  test.setTimeout(240_000);
   const driverName = `Inès Formule ${Date.now().toString(36)}`;
   const driverContext = await browser.newContext();
   const { email } = await registerNamedDriver(driverContext.request, driverName);

@@ -23,6 +23,9 @@ const PUBLIC_PAGES = [
 
 for (const theme of ['dark', 'light'] as const) {
   test(`axe finds no accessibility violation on the public pages (${theme} theme)`, async ({ page }) => {
+    // Fifteen axe scans, at the start of the suite while the API suites load the machine: two minutes were not
+    // always enough on a 2-core machine.
+    test.setTimeout(300_000);
     await page.addInitScript((value) => {
       window.localStorage.setItem('theme', value);
       window.localStorage.setItem('cookie-consent', 'accepted');

@@ -285,3 +285,7 @@ export function watchForProblems(page: Page): { problems: string[]; requested: s
   });
   return { problems, requested };
 }
+
+/** A toast by its title (the first: its live region repeats the text for screen readers). */
+export const toast = (page: Page, title: string) =>
+  page.getByRole('status').filter({ hasText: title }).first();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfFile } from './admin-helpers.js';
 import {
   publishMissionByApi,
@@ -7,11 +7,10 @@ import {
   registerDriverByApi,
   shootBothThemes,
   signedInPage,
+  toast,
 } from './helpers.js';
 import { expectNoAxeViolations } from './axe.js';
 import { completedMission, currentMonthLabel, euros } from './money-helpers.js';
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 /**
  * Settlement end to end, in the default mode (no payment provider): an independent carrier's mission is completed,

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
-import { acceptCookies, publishMissionByApi, registerCompanyByApi, shootBothThemes } from './helpers.js';
+import {
+  acceptCookies,
+  publishMissionByApi,
+  registerCompanyByApi,
+  shootBothThemes,
+  toast,
+} from './helpers.js';
 
 /** The French name of a day's weekday (« lundi »). */
 const FORMAT = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long' });
@@ -73,7 +79,7 @@ test('a transporter copies a mission, then makes it a series every week, edits i
   await card.getByRole('button', { name: 'Modifier' }).click();
   await card.getByLabel('Prix (€)').fill('380');
   await card.getByRole('button', { name: 'Enregistrer la série' }).click();
-  await expect(page.getByText('Série modifiée')).toBeVisible();
+  await expect(toast(page, 'Série modifiée')).toBeVisible();
 
   // Stopped, after a confirmation.
   await card.getByRole('button', { name: 'Arrêter la série' }).click();

@@ -6,6 +6,7 @@ import {
   registerCompanyByApi,
   registerDriverByApi,
   signedInPage,
+  toast,
 } from './helpers.js';
 import { deliverByApi } from './delivery-helpers.js';
 import { euros } from './money-helpers.js';
@@ -27,8 +28,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}`, fullPage: true });
 }
 const STRIPE_API = /^http:\/\/127\.0\.0\.1:\d+\//;
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 async function post(page: Page, url: string, data: unknown = {}) {
   const response = await page.request.post(url, { data });

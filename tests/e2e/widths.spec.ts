@@ -51,7 +51,8 @@ test('signed-in pages fit a 360 px phone, even with a long e-mail address', asyn
 test('long titles, names, addresses and unbroken words never make a page scroll sideways', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two members, many pages at three widths: beside the whole suite on a 2-core machine, over two minutes.
+  test.setTimeout(240_000);
   const unbroken = 'Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
   const { transporter, driver, missionId, transporterId, driverId, write } = await transporterAndApplicant(
     browser,
