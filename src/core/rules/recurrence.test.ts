@@ -7,6 +7,8 @@ import {
   moveMissionTo,
   nextWorkingDay,
   occurrencesBetween,
+  publishedLabel,
+  recurrenceSummary,
   type RecurrenceRule,
   weekdaysLabel,
 } from './recurrence.js';
@@ -147,6 +149,17 @@ describe('recurrence', () => {
       '2027-04-05',
     ]);
     expect(occurrencesBetween(three, '2027-03-23', '2027-12-31').map((o) => o.day)).toEqual(['2027-04-05']);
+  });
+
+  it('says the rule and what it published in French', () => {
+    expect(recurrenceSummary({ ...mondays, until: '2027-03-31', leadDays: 1 })).toBe(
+      'Chaque lundi, jusqu’au 31 mars 2027 · publiée 1 jour avant · pas de mission les jours fériés',
+    );
+    expect(recurrenceSummary({ ...mondays, count: 1, leadDays: 7, holidays: 'next_working_day' })).toBe(
+      'Chaque lundi, 1 mission en tout · publiée 7 jours avant · jours fériés : décalée au jour ouvré suivant',
+    );
+    expect(publishedLabel(1)).toBe('1 mission publiée');
+    expect(publishedLabel(4)).toBe('4 missions publiées');
   });
 
   it('says the days in French', () => {

@@ -6,6 +6,7 @@ import { fromParisWallClock, parisOffsetMinutes } from '../schemas/dates.js';
 import { isoWeekday, WEEKDAY_LABELS } from './availability.js';
 import { addDays, daysBetween, parisDate, parisToday } from './days.js';
 import { formatDay } from './french-dates.js';
+import { countOf } from './text.js';
 
 /** Easter Sunday of a Gregorian year (the anonymous algorithm of 1876, as Meeus gives it). */
 function easterSunday(year: number): string {
@@ -183,14 +184,18 @@ export function weekdaysLabel(weekdays: readonly number[]): string {
 export function recurrenceSummary(rule: RecurrenceRule & { leadDays: number }): string {
   const days = weekdaysLabel(rule.weekdays);
   const end = rule.until
-    ? `, jusqu’au ${formatDay(`${rule.until}T12:00:00Z`)}`
+    ? `, jusqu’au ${formatDay(rule.until)}`
     : rule.count !== null
-      ? `, ${rule.count} mission${rule.count > 1 ? 's' : ''} en tout`
+      ? `, ${countOf(rule.count, 'mission')} en tout`
       : ', sans date de fin';
-  const lead = `publiée ${rule.leadDays} jour${rule.leadDays > 1 ? 's' : ''} avant`;
+  const lead = `publiée ${countOf(rule.leadDays, 'jour')} avant`;
   const holidays =
     rule.holidays === 'skip'
       ? 'pas de mission les jours fériés'
       : 'jours fériés : décalée au jour ouvré suivant';
   return `${days[0]!.toUpperCase()}${days.slice(1)}${end} · ${lead} · ${holidays}`;
 }
+
+/** "1 mission publiée", "3 missions publiées". */
+export const publishedLabel = (count: number): string =>
+  `${countOf(count, 'mission')} ${count >= 2 ? 'publiées' : 'publiée'}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deName, formatFileSize, queName } from './text.js';
+import { countOf, deName, formatFileSize, queName } from './text.js';
 
 describe('French elision before a name', () => {
   it('elides before a vowel, accented or not, and not before a consonant', () => {
@@ -14,5 +14,12 @@ describe('French elision before a name', () => {
     expect(formatFileSize(13 * 1024)).toBe('13 Ko');
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2 Mo');
     expect(formatFileSize(12.46 * 1024 * 1024)).toBe('12,5 Mo');
+  });
+
+  it('agrees a count with its noun as French does: singular below two', () => {
+    expect(countOf(0, 'mission')).toBe('0 mission');
+    expect(countOf(1, 'jour')).toBe('1 jour');
+    expect(countOf(2, 'jour')).toBe('2 jours');
+    expect(countOf(3, 'travail', 'travaux')).toBe('3 travaux');
   });
 });

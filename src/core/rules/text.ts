@@ -25,3 +25,7 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
   return `${(Math.round((bytes / 1024 / 1024) * 10) / 10).toString().replace('.', ',')} Mo`;
 }
+
+/** "1 mission", "3 missions", "0 mission": a number and its noun, agreed as French does (below 2, singular). */
+export const countOf = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count >= 2 ? many : one}`;

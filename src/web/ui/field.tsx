@@ -25,6 +25,16 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
+/** The French error under a field or a group of controls (docs/specification.md §8), tied to it by id. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-danger" role="alert">
+      {message}
+    </p>
+  );
+}
+
 /** Label above, control, then the French error under the field (docs/specification.md §8). */
 function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
@@ -34,11 +44,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
       </label>
       {children}
       {hint && !error && <p className="text-sm text-ink-muted">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
@@ -197,46 +203,68 @@ export const Checkbox = forwardRef<
   );
 });
 
-/** Several checkboxes for one array field of a form (documents, vehicles, qualifications). */
-export function CheckboxGroup({
+interface ChoiceGroupProps {
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: ReactNode }>;
+  registration: UseFormRegisterReturn;
+  /** The French message under the group. */
+  error?: string;
+}
+
+/** A fieldset of checkboxes or radios for one field of a form, its error under it. */
+function ChoiceGroup({
+  type,
   legend,
   options,
   registration,
-  columns = false,
   error,
-}: {
-  legend: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  registration: UseFormRegisterReturn;
-  /** In columns (long lists) rather than in a wrapping row. */
-  columns?: boolean;
-  /** The French message under the group. */
-  error?: string;
-}) {
+  layout,
+}: ChoiceGroupProps & { type: 'checkbox' | 'radio'; layout: string }) {
   const errorId = useId();
   return (
     <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold">{legend}</legend>
-      <div
-        className={columns ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-wrap gap-x-6 gap-y-2'}
-      >
+      <div className={layout}>
         {options.map((option) => (
-          <Checkbox
-            key={option.value}
-            value={option.value}
-            label={option.label}
-            aria-invalid={error ? true : undefined}
-            {...registration}
-          />
+          <label key={option.value} className="flex items-start gap-2">
+            <input
+              type={type}
+              value={option.value}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--accent)]"
+              aria-invalid={error ? true : undefined}
+              {...registration}
+            />
+            <span>{option.label}</span>
+          </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
+}
+
+const ROW = 'flex flex-wrap gap-x-6 gap-y-2';
+
+/** Several checkboxes for one array field of a form (documents, vehicles, qualifications, weekdays). */
+export function CheckboxGroup({
+  columns = false,
+  ...props
+}: ChoiceGroupProps & {
+  /** In columns (long lists) rather than in a wrapping row. */
+  columns?: boolean;
+}) {
+  return (
+    <ChoiceGroup
+      type="checkbox"
+      layout={columns ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3' : ROW}
+      {...props}
+    />
+  );
+}
+
+/** Radios for one field of a form: in a wrapping row, or one under the other (`stacked`, long labels). */
+export function RadioGroup({ stacked = false, ...props }: ChoiceGroupProps & { stacked?: boolean }) {
+  return <ChoiceGroup type="radio" layout={stacked ? 'space-y-2' : ROW} {...props} />;
 }
 
 /**

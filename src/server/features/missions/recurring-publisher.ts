@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull } from 'drizzle-orm';
 import { addDays, parisToday } from '#core/rules/days.js';
 import {
   MISSION_INSTANTS,
@@ -67,12 +67,7 @@ async function publishSeries(
       await tx
         .select({ due: missionOccurrences.due })
         .from(missionOccurrences)
-        .where(
-          and(
-            eq(missionOccurrences.templateId, template.id),
-            sql`${missionOccurrences.due} >= ${due[0]!.due}`,
-          ),
-        )
+        .where(and(eq(missionOccurrences.templateId, template.id), gte(missionOccurrences.due, due[0]!.due)))
     ).map((row) => row.due),
   );
   const events: RecordedEvent[] = [];

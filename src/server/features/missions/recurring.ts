@@ -1,14 +1,19 @@
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { addDays, parisDate, parisToday } from '#core/rules/days.js';
-import { occurrencesBetween, recurrenceSummary, type Occurrence } from '#core/rules/recurrence.js';
+import {
+  moveMissionTo,
+  occurrencesBetween,
+  recurrenceSummary,
+  type Occurrence,
+} from '#core/rules/recurrence.js';
 import type { MissionTemplate, MissionTemplateInput } from '#core/schemas/recurrence.js';
 import { recurrenceMessages } from '#core/schemas/recurrence.js';
 import { emailRequiredMessages } from '#core/schemas/users.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { missions } from '../../db/schema/missions.js';
 import { missionOccurrences, missionTemplates } from '../../db/schema/recurrence.js';
-import type { User } from '../../db/schema/users.js';
+import { users, type User } from '../../db/schema/users.js';
 import { AppError, emailNotVerified, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { lockActiveUsers } from '../../platform/sessions.js';
@@ -51,27 +56,62 @@ function rowValues(input: MissionTemplateInput) {
   };
 }
 
-async function ownTemplate(db: Db, company: User, id: string): Promise<TemplateRow> {
-  const [row] = await db.select().from(missionTemplates).where(eq(missionTemplates.id, id));
+/**
+ * The company's series, or 404/403. In a transaction, locked for writing in the job's order (the company's row, then
+ * the series): a publication under way ends first, and none starts on the old terms after.
+ */
+async function ownTemplate(db: DbOrTx, company: User, id: string, lock = false): Promise<TemplateRow> {
+  if (lock) await lockActiveUsers(db, company.id);
+  const query = db.select().from(missionTemplates).where(eq(missionTemplates.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(templateErrors.notFound);
   if (row.companyId !== company.id) throw forbidden(templateErrors.notOwner);
   return row;
 }
 
-/** A series as its company reads it: its rule in words, its next days, the missions it published. */
-async function templateView(db: Db, row: TemplateRow, now = new Date()): Promise<MissionTemplate> {
+type Published = {
+  templateId: string;
+  due: string;
+  id: string | null;
+  startDate: Date | null;
+  status: string | null;
+};
+
+/** What the series published, latest first, in one query for them all. */
+async function publishedBy(db: Db, templateIds: string[]): Promise<Map<string, Published[]>> {
+  const rows =
+    templateIds.length === 0
+      ? []
+      : await db
+          .select({
+            templateId: missionOccurrences.templateId,
+            due: missionOccurrences.due,
+            id: missions.id,
+            startDate: missions.startDate,
+            status: missions.status,
+          })
+          .from(missionOccurrences)
+          .leftJoin(missions, eq(missions.id, missionOccurrences.missionId))
+          .where(inArray(missionOccurrences.templateId, templateIds))
+          .orderBy(desc(missionOccurrences.due));
+  const bySeries = new Map(templateIds.map((id): [string, Published[]] => [id, []]));
+  for (const row of rows) bySeries.get(row.templateId)!.push(row);
+  return bySeries;
+}
+
+/** Series as their company reads them: the rule in words, the next days, the missions published. */
+async function templateViews(db: Db, rows: TemplateRow[]): Promise<MissionTemplate[]> {
+  const published = await publishedBy(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => templateView(row, published.get(row.id)!));
+}
+
+const viewOf = async (db: Db, row: TemplateRow) => (await templateViews(db, [row]))[0]!;
+
+function templateView(row: TemplateRow, published: Published[], now = new Date()): MissionTemplate {
   const rule = ruleOf(row);
-  const published = await db
-    .select({
-      due: missionOccurrences.due,
-      id: missions.id,
-      startDate: missions.startDate,
-      status: missions.status,
-    })
-    .from(missionOccurrences)
-    .leftJoin(missions, eq(missions.id, missionOccurrences.missionId))
-    .where(eq(missionOccurrences.templateId, row.id))
-    .orderBy(desc(missionOccurrences.due));
   const done = new Set(published.map((occurrence) => occurrence.due));
   const today = parisToday(now);
   const upcoming: Occurrence[] = [];
@@ -87,7 +127,8 @@ async function templateView(db: Db, row: TemplateRow, now = new Date()): Promise
     title: row.title,
     pickupCity: (row.mission.pickupCity as string | null | undefined) ?? null,
     deliveryCity: (row.mission.deliveryCity as string | null | undefined) ?? null,
-    mission: JSON.parse(JSON.stringify(inputForDay(row.mission, nextDay))) as Record<string, unknown>,
+    // As stored (instants in ISO), moved to the next mission's day: what the form edits.
+    mission: moveMissionTo(row.mission as { startDate: string }, nextDay),
     rule: {
       weekdays: [...rule.weekdays],
       firstDay: rule.firstDay,
@@ -125,7 +166,7 @@ export async function createTemplate(
   checkPlaces(input);
   const row = await db.transaction(async (tx) => {
     // The company's row locked for writing first: two creations at once count each other.
-    await tx.execute(sql`select id from users where id = ${company.id} for update`);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, company.id)).for('update');
     await lockActiveUsers(tx, company.id);
     const [{ value: running } = { value: 0 }] = await tx
       .select({ value: count() })
@@ -139,7 +180,7 @@ export async function createTemplate(
     return created!;
   });
   await publishDueOccurrences(db, events, log, { templateId: row.id });
-  return templateView(db, row);
+  return viewOf(db, row);
 }
 
 /**
@@ -157,14 +198,7 @@ export async function updateTemplate(
 ): Promise<MissionTemplate> {
   checkPlaces(input);
   const row = await db.transaction(async (tx) => {
-    await lockActiveUsers(tx, company.id);
-    const [current] = await tx
-      .select()
-      .from(missionTemplates)
-      .where(eq(missionTemplates.id, id))
-      .for('update');
-    if (!current) throw notFound(templateErrors.notFound);
-    if (current.companyId !== company.id) throw forbidden(templateErrors.notOwner);
+    const current = await ownTemplate(tx, company, id, true);
     if (current.stoppedAt) throw new AppError(409, recurrenceMessages.stopped);
     const values = rowValues(input);
     const [{ value: countedBefore } = { value: 0 }] = await tx
@@ -179,21 +213,13 @@ export async function updateTemplate(
     return updated!;
   });
   await publishDueOccurrences(db, events, log, { templateId: row.id });
-  return templateView(db, row);
+  return viewOf(db, row);
 }
 
 /** POST /api/mission-templates/:id/stop: nothing more is published; the missions already out keep their course. */
 export async function stopTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {
   const row = await db.transaction(async (tx) => {
-    // In the job's order (the company, then the series): a publication under way ends first, none starts after.
-    await lockActiveUsers(tx, company.id);
-    const [current] = await tx
-      .select()
-      .from(missionTemplates)
-      .where(eq(missionTemplates.id, id))
-      .for('update');
-    if (!current) throw notFound(templateErrors.notFound);
-    if (current.companyId !== company.id) throw forbidden(templateErrors.notOwner);
+    const current = await ownTemplate(tx, company, id, true);
     if (current.stoppedAt) return current;
     const [stopped] = await tx
       .update(missionTemplates)
@@ -202,11 +228,11 @@ export async function stopTemplate(db: Db, company: User, id: string): Promise<M
       .returning();
     return stopped!;
   });
-  return templateView(db, row);
+  return viewOf(db, row);
 }
 
 export async function getTemplate(db: Db, company: User, id: string): Promise<MissionTemplate> {
-  return templateView(db, await ownTemplate(db, company, id));
+  return viewOf(db, await ownTemplate(db, company, id));
 }
 
 /** GET /api/mission-templates: the company's series, running first, then the latest. */
@@ -217,5 +243,5 @@ export async function listTemplates(db: Db, company: User): Promise<MissionTempl
     .where(eq(missionTemplates.companyId, company.id))
     .orderBy(desc(isNull(missionTemplates.stoppedAt)), desc(missionTemplates.createdAt))
     .limit(100);
-  return Promise.all(rows.map((row) => templateView(db, row)));
+  return templateViews(db, rows);
 }

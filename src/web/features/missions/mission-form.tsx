@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isoWeekday } from '#core/rules/availability.js';
+import { publishedLabel } from '#core/rules/recurrence.js';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, PAYMENT_TERMS_LEGAL_NOTE } from '#core/rules/money.js';
 import {
   DOCUMENT_LABELS,
@@ -15,12 +16,7 @@ import {
 } from '#core/rules/missions.js';
 import { franchiseLabel, WAITING_FRANCHISE_CHOICES } from '#core/rules/waiting-rate.js';
 import type { Mission, MissionDetail, MissionFormValues, MissionInput } from '#core/schemas/missions.js';
-import type {
-  MissionTemplate,
-  MissionTemplateInput,
-  RecurrenceFormValues,
-  RecurrenceRuleInput,
-} from '#core/schemas/recurrence.js';
+import type { MissionTemplate, RecurrenceFormValues, RecurrenceRuleInput } from '#core/schemas/recurrence.js';
 import { useOnlinePayment } from '#web/lib/site-settings.js';
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
@@ -80,39 +76,52 @@ export function MissionForm({
     resolver: ruleResolver as never,
     defaultValues: recurrenceDefaults(template, weekdayOf(form.getValues('startDate'))),
   });
-  const saveSeries = useMissionMutation(
-    (body: MissionTemplateInput) =>
-      template ? templateApi.update(template.id, body) : templateApi.create(body),
-    {
-      onSuccess: (series) => {
-        toast({
-          title: template ? 'Série modifiée' : 'Série créée',
-          description: `${series.title} · ${series.publishedCount} mission${series.publishedCount > 1 ? 's' : ''} publiée${series.publishedCount > 1 ? 's' : ''}`,
-        });
-        onSeries?.(series);
-      },
-      onError: (error) => {
-        showFieldErrors(form, error, 'mission.');
-        showFieldErrors(rule, error, 'rule.');
-        toast({
-          title: 'Enregistrement impossible',
-          description: errorMessage(error, 'Vérifiez les champs signalés.'),
-          variant: 'destructive',
-        });
-      },
-    },
-  );
+  // What the form does, in words: its button, its toasts.
+  const words = template
+    ? { submit: 'Enregistrer la série', done: 'Série modifiée', failed: 'Enregistrement impossible' }
+    : repeat
+      ? { submit: 'Créer la série', done: 'Série créée', failed: 'Enregistrement impossible' }
+      : mission
+        ? {
+            submit: 'Enregistrer les modifications',
+            done: 'Mission modifiée',
+            failed: 'Modification impossible',
+          }
+        : { submit: 'Publier la mission', done: 'Mission publiée', failed: 'Publication impossible' };
   const save = useMissionMutation(
-    (values: MissionInput) => (mission ? missionApi.update(mission.id, values) : missionApi.create(values)),
+    async ({
+      values,
+      repetition,
+    }: {
+      values: MissionInput;
+      repetition?: RecurrenceRuleInput;
+    }): Promise<{ series: MissionTemplate } | { detail: MissionDetail }> => {
+      if (repetition) {
+        const body = { mission: values, rule: repetition };
+        const saved = await (template ? templateApi.update(template.id, body) : templateApi.create(body));
+        return { series: saved };
+      }
+      return { detail: await (mission ? missionApi.update(mission.id, values) : missionApi.create(values)) };
+    },
     {
-      onSuccess: (detail) => {
-        toast({ title: mission ? 'Mission modifiée' : 'Mission publiée', description: detail.mission.title });
-        onDone?.(detail);
+      onSuccess: (saved) => {
+        if ('series' in saved) {
+          toast({
+            title: words.done,
+            description: `${saved.series.title} · ${publishedLabel(saved.series.publishedCount)}`,
+          });
+          onSeries?.(saved.series);
+        } else {
+          toast({ title: words.done, description: saved.detail.mission.title });
+          onDone?.(saved.detail);
+        }
       },
       onError: (error) => {
-        showFieldErrors(form, error);
+        // A series' body is `{ mission, rule }`: the API names its fields `mission.title`, `rule.weekdays`…
+        showFieldErrors(form, error, repeat ? 'mission.' : '');
+        if (repeat) showFieldErrors(rule, error, 'rule.');
         toast({
-          title: mission ? 'Modification impossible' : 'Publication impossible',
+          title: words.failed,
           description: errorMessage(error, 'Vérifiez les champs signalés.'),
           variant: 'destructive',
         });
@@ -134,8 +143,8 @@ export function MissionForm({
       onSubmit={form.handleSubmit(
         (values) =>
           repeat
-            ? rule.handleSubmit((repetition) => saveSeries.mutate({ mission: values, rule: repetition }))()
-            : save.mutate(values),
+            ? rule.handleSubmit((repetition) => save.mutate({ values, repetition }))()
+            : save.mutate({ values }),
         // Every message at once: the rule's too.
         () => repeat && void rule.trigger(),
       )}
@@ -337,16 +346,8 @@ export function MissionForm({
           />
         )}
         {repeat && <RecurrenceFields form={rule} />}
-        <Button type="submit" size="lg" disabled={save.isPending || saveSeries.isPending}>
-          {save.isPending || saveSeries.isPending
-            ? 'Enregistrement...'
-            : template
-              ? 'Enregistrer la série'
-              : repeat
-                ? 'Créer la série'
-                : mission
-                  ? 'Enregistrer les modifications'
-                  : 'Publier la mission'}
+        <Button type="submit" size="lg" disabled={save.isPending}>
+          {save.isPending ? 'Enregistrement...' : words.submit}
         </Button>
       </FormFields>
     </form>

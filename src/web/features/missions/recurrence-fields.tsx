@@ -8,7 +8,7 @@ import {
   type RecurrenceFormValues,
   type RecurrenceRuleInput,
 } from '#core/schemas/recurrence.js';
-import { CheckboxGroup, SelectField, TextField } from '#web/ui/field.js';
+import { CheckboxGroup, RadioGroup, SelectField, TextField } from '#web/ui/field.js';
 
 export type RecurrenceForm = UseFormReturn<RecurrenceFormValues, unknown, RecurrenceRuleInput>;
 
@@ -57,27 +57,12 @@ export function RecurrenceFields({ form }: { form: RecurrenceForm }) {
         registration={form.register('weekdays')}
         error={errors.weekdays?.message ?? errors.weekdays?.root?.message}
       />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">Fin de la série</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {ENDS.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                value={choice.value}
-                className="h-5 w-5 accent-[var(--accent)]"
-                {...form.register('end')}
-              />
-              {choice.label}
-            </label>
-          ))}
-        </div>
-        {errors.end && (
-          <p className="text-sm font-medium text-danger" role="alert">
-            {errors.end.message}
-          </p>
-        )}
-      </fieldset>
+      <RadioGroup
+        legend="Fin de la série"
+        options={ENDS}
+        registration={form.register('end')}
+        error={errors.end?.message}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         {end === 'count' && (
           <TextField

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, formatDay, formatWeekdayDay } from '#core/rules/french-dates.js';
 import type { MissionStatus } from '#core/rules/enums.js';
+import { publishedLabel } from '#core/rules/recurrence.js';
 import { STATUS_LABELS } from '#core/rules/missions.js';
 import type { MissionTemplate } from '#core/schemas/recurrence.js';
 import { errorMessage } from '#web/lib/form-errors.js';
@@ -15,9 +16,6 @@ import { useToast } from '#web/ui/toast.js';
 import { useMissionMutation } from './api.js';
 import { MissionForm } from './mission-form.js';
 import { templateApi, useMissionTemplates } from './recurring-api.js';
-
-/** A calendar day of the rule, at noon so that every zone reads the same day. */
-const day = (iso: string) => `${iso}T12:00:00Z`;
 
 function StopSeries({ series }: { series: MissionTemplate }) {
   const toast = useToast();
@@ -88,7 +86,7 @@ function SeriesCard({ series }: { series: MissionTemplate }) {
           {series.upcoming
             .map(
               (next) =>
-                `${formatWeekdayDay(day(next.day))}${next.holiday ? ` (au lieu du jour férié : ${next.holiday})` : ''}`,
+                `${formatWeekdayDay(next.day)}${next.holiday ? ` (au lieu du jour férié : ${next.holiday})` : ''}`,
             )
             .join(', ')}
         </p>
@@ -97,7 +95,7 @@ function SeriesCard({ series }: { series: MissionTemplate }) {
         <p className="font-semibold">
           {series.publishedCount === 0
             ? 'Aucune mission publiée pour l’instant.'
-            : `${series.publishedCount} mission${series.publishedCount > 1 ? 's' : ''} publiée${series.publishedCount > 1 ? 's' : ''}`}
+            : publishedLabel(series.publishedCount)}
         </p>
         {series.missions.length > 0 && (
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">

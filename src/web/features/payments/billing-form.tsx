@@ -8,7 +8,7 @@ import type { BillingDetailsView, MissionPayment } from '#core/schemas/payments.
 import { errorMessage, showFieldErrors } from '#web/lib/form-errors.js';
 import { lazyResolver } from '#web/lib/lazy-resolver.js';
 import { Button } from '#web/ui/button.js';
-import { Checkbox, FormFields, TextAreaField, TextField } from '#web/ui/field.js';
+import { Checkbox, FieldError, FormFields, RadioGroup, TextAreaField, TextField } from '#web/ui/field.js';
 import { useToast } from '#web/ui/toast.js';
 import { useBillingDetails, useSaveBillingDetails } from './api.js';
 import type { BillingFormContext, BillingFormValues } from './form-values.js';
@@ -39,16 +39,6 @@ function ownDetailsMissing(view: BillingDetailsView, driver: boolean): boolean {
     !view.vatRegime ||
     (view.vatRegime === 'normal' && !view.vatNumber) ||
     !view.selfBillingAcceptedAt
-  );
-}
-
-/** An error line under a group of controls (radios, the mandate), tied to it by id. */
-function GroupError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-danger">
-      {message}
-    </p>
   );
 }
 
@@ -120,25 +110,13 @@ export function BillingDetailsForm({
               error={errors.siretNumber?.message}
               {...form.register('siretNumber')}
             />
-            <fieldset
-              className="space-y-2"
-              aria-describedby={errors.vatRegime ? `${ids}-vat-error` : undefined}
-            >
-              <legend className="text-sm font-semibold">Régime de TVA</legend>
-              {VAT_REGIMES.map((value) => (
-                <label key={value} className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    value={value}
-                    className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--accent)]"
-                    aria-invalid={errors.vatRegime ? true : undefined}
-                    {...form.register('vatRegime')}
-                  />
-                  <span>{VAT_REGIME_LABELS[value]}</span>
-                </label>
-              ))}
-              <GroupError id={`${ids}-vat-error`} message={errors.vatRegime?.message} />
-            </fieldset>
+            <RadioGroup
+              legend="Régime de TVA"
+              stacked
+              options={VAT_REGIMES.map((value) => ({ value, label: VAT_REGIME_LABELS[value] }))}
+              registration={form.register('vatRegime')}
+              error={errors.vatRegime?.message}
+            />
             {regime === 'normal' && (
               <>
                 <TextField
@@ -159,7 +137,7 @@ export function BillingDetailsForm({
                     elle, vos factures portent la mention « Option pour le paiement de la taxe d’après les
                     débits ».
                   </p>
-                  <GroupError id={`${ids}-debits-error`} message={errors.vatOnDebits?.message} />
+                  <FieldError id={`${ids}-debits-error`} message={errors.vatOnDebits?.message} />
                 </div>
               </>
             )}
@@ -196,7 +174,7 @@ export function BillingDetailsForm({
                   aria-invalid={errors.acceptSelfBillingMandate ? true : undefined}
                   {...form.register('acceptSelfBillingMandate')}
                 />
-                <GroupError id={`${ids}-mandate-error`} message={errors.acceptSelfBillingMandate?.message} />
+                <FieldError id={`${ids}-mandate-error`} message={errors.acceptSelfBillingMandate?.message} />
               </div>
             )}
           </>
